@@ -1,0 +1,1 @@
+"""timebandits: replication of five papers on bandits with time or resources."""

@@ -1,0 +1,2 @@
+"""Machinery shared by every paper: config, seeding, RNG, checkpoints, traces, statistics,
+claims, plotting and notebooks. Nothing here knows about a particular paper."""
