@@ -32,14 +32,19 @@ class F2AProblem:
 
     def __post_init__(self):
         nu = np.asarray(self.reward_prob, dtype=float)
-        pmf = np.atleast_2d(np.asarray(self.delay_pmf, dtype=float))
-        if nu.ndim != 1 or pmf.shape[0] != nu.size:
-            raise ValueError(f"need one delay pmf per macro-arm: {nu.size} reward probabilities, "
-                             f"{pmf.shape[0]} pmfs")
-        if np.any((nu < 0) | (nu > 1)):
+        pmf = np.asarray(self.delay_pmf, dtype=float)
+        if pmf.ndim == 1 and nu.size == 1:  # a single macro-arm may give its pmf as one list
+            pmf = pmf[None, :]
+        if nu.ndim != 1:
+            raise ValueError(f"reward_prob must be a list (one probability per macro-arm), "
+                             f"got shape {nu.shape}")
+        if pmf.ndim != 2 or pmf.shape[0] != nu.size:
+            raise ValueError(f"need one delay pmf per macro-arm: {nu.size} reward "
+                             f"probabilities, delay_pmf of shape {pmf.shape}")
+        if not np.all(np.isfinite(nu)) or np.any((nu < 0) | (nu > 1)):
             raise ValueError(f"reward probabilities must lie in [0, 1], got {nu.tolist()}")
-        if np.any(pmf < 0):
-            raise ValueError("delay pmf has a negative entry")
+        if not np.all(np.isfinite(pmf)) or np.any(pmf < 0):
+            raise ValueError("delay pmf entries must be finite and non-negative")
         sums = pmf.sum(axis=1)
         bad = np.flatnonzero(np.abs(sums - 1.0) > PMF_TOLERANCE)
         if bad.size:

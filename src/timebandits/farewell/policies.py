@@ -133,12 +133,16 @@ def run_f2a(policy, params, random_ties, alpha, beta, delay_cdf, reward_prob,
     repetition meets the same (V, τ) in the same epoch (common random numbers, spec §5 P12).
 
     ``params`` = (cost_scale, radius factor ρ, λ, constant pair) -- unused entries are ignored.
+    ``alpha`` and ``beta`` hold α_j, β_j per flat pair (length K·D: ``wait_ucb_constants``
+    tiled K times).
     At each checkpoint t the function records the state after L_t = max{n : C_n ≤ t} epochs
     (the overshooting last epoch is never counted, spec §5 P7): returns (reward[L_t], L_t,
     pulls per pair at L_t) as arrays over the checkpoints.
     """
     K, D = delay_cdf.shape
     n_pairs = K * D
+    if alpha.size != n_pairs or beta.size != n_pairs:
+        raise ValueError("alpha and beta need one entry per (macro, micro) pair")
     cost_scale, radius, lam = params[0], params[1], params[2]
     constant_pair = int(params[3])
     n = np.zeros(n_pairs, dtype=np.int64)

@@ -1,0 +1,36 @@
+# %% [markdown]
+# # Empirical regret against the papers' bounds
+#
+# For every paper in the workflow, each empirical curve (mean over runs) is compared with the
+# paper's theoretical bound at every checkpoint, on log-log axes, with their ratio. The grey
+# region is where the bound is vacuous (not below the trivial bound, t × the largest gap for
+# regret, t for pull counts). Tables give, per experiment and bound, the largest ratio
+# mean/bound, how many checkpoints have the mean or any single run above the bound, and the
+# share of vacuous checkpoints. Each paper's section then adds its own theory checks.
+
+# %% tags=["parameters"]
+ROOT = ""
+PAPERS = ["farewell"]
+
+# %%
+import pandas as pd
+
+from timebandits.core import display as show
+from timebandits.core import paths
+from timebandits.core.config import load_paper
+from timebandits.core.registry import paper_module
+
+# %% [markdown]
+# ## Summary over all papers
+
+# %%
+bound_tables = {key: pd.read_parquet(paths.bounds(ROOT, key)) for key in PAPERS}
+pd.concat({key: show.bound_summary(t) for key, t in bound_tables.items()}, names=["paper", None])
+
+# %% [markdown]
+# ## Paper by paper
+# Each paper's `report.comparison_section` draws its bound plots and theory checks.
+
+# %%
+for key in PAPERS:
+    paper_module(key, "report").comparison_section(ROOT, load_paper(key), bound_tables[key])

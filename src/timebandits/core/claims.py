@@ -1,0 +1,265 @@
+"""Claims as checks over the traces, each ending in a verdict with its numbers
+(DESIGN.md, "Claims and bounds").
+
+A claim kind has ``check(claim, paper)`` (raises ValueError on a malformed claim, run when the
+workflow loads) and ``evaluate(claim, context) -> list of sub-check rows``. A sub-check row is a
+dict with at least ``scope`` (e.g. the experiment), ``verdict`` and ``statistic`` (one line with
+the numbers). The claim's verdict combines its rows: *not reproduced* if any row is, else
+*inconclusive* if any row is, else *reproduced*.
+
+Generic kinds:
+  better_at_horizon  paired one-sided t-test, at the horizon, of metric(better) < metric(worse)
+                     for every (experiment, better, worse); common random numbers make the pairs.
+  log_growth         ratio of the metric's increase over the last decade of time to that over
+                     the decade before: ≈1 for logarithmic growth, 10^p for t^p; bootstrap CI.
+  wins_in_settings   the algorithm beats every rival (paired test) in at least ``min_settings``
+                     experiments.
+  below_bound        the mean empirical curve stays below the paper's bound (core/bounds.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .stats import bootstrap_ci, paired_one_sided
+
+REPRODUCED = "reproduced"
+NOT_REPRODUCED = "not reproduced"
+INCONCLUSIVE = "inconclusive"
+VERDICTS = (REPRODUCED, NOT_REPRODUCED, INCONCLUSIVE)
+
+
+def combine(verdicts: list[str]) -> str:
+    if not verdicts:
+        return INCONCLUSIVE
+    if NOT_REPRODUCED in verdicts:
+        return NOT_REPRODUCED
+    if INCONCLUSIVE in verdicts:
+        return INCONCLUSIVE
+    return REPRODUCED
+
+
+@dataclass
+class ClaimContext:
+    """What a claim may look at: the paper config, the workflow config and the traces."""
+
+    paper: dict
+    config: dict
+    trace_paths: dict  # (experiment, algorithm) -> path of the gathered trace
+    bounds: pd.DataFrame | None = None  # the paper's bound table (core/bounds.py), if any
+    _cache: dict = field(default_factory=dict)
+
+    def trace(self, experiment: str, algorithm: str) -> pd.DataFrame:
+        key = (experiment, algorithm)
+        if key not in self._cache:
+            if key not in self.trace_paths:
+                raise KeyError(f"no trace for experiment {experiment!r}, algorithm {algorithm!r}")
+            self._cache[key] = pd.read_parquet(Path(self.trace_paths[key]))
+        return self._cache[key]
+
+    def final(self, experiment: str, algorithm: str, metric: str) -> np.ndarray:
+        """The metric at the last checkpoint (the horizon), one value per repetition."""
+        trace = self.trace(experiment, algorithm)
+        last = trace[trace["t"] == trace["t"].max()].sort_values("repetition")
+        return last[metric].to_numpy(dtype=float)
+
+    def at(self, experiment: str, algorithm: str, metric: str) -> pd.DataFrame:
+        """The metric as a (checkpoint x repetition) table."""
+        return self.trace(experiment, algorithm).pivot(index="t", columns="repetition", values=metric)
+
+    @property
+    def alpha(self) -> float:
+        return float(self.config["claims"]["alpha"])
+
+    def label(self, algorithm: str) -> str:
+        return self.paper["algorithms"][algorithm]["label"]
+
+
+def _require(claim: dict, *keys: str) -> None:
+    missing = [k for k in keys if k not in claim]
+    if missing:
+        raise ValueError(f"claim kind {claim['kind']!r} needs keys {missing}")
+
+
+def _check_run(claim: dict, paper: dict, experiments, algorithms) -> None:
+    for exp in experiments:
+        if exp not in paper["experiments"]:
+            raise ValueError(f"unknown experiment {exp!r}")
+        for alg in algorithms:
+            if alg not in paper["experiments"][exp]["algorithms"]:
+                raise ValueError(f"algorithm {alg!r} is not run in experiment {exp!r}")
+
+
+def paired_verdict(test: dict, alpha: float) -> str:
+    if test["p_claimed"] < alpha:
+        return REPRODUCED
+    if test["p_opposite"] < alpha:
+        return NOT_REPRODUCED
+    return INCONCLUSIVE
+
+
+class BetterAtHorizon:
+    @staticmethod
+    def check(claim, paper):
+        _require(claim, "experiments", "metric", "better", "worse")
+        _check_run(claim, paper, claim["experiments"], claim["better"] + claim["worse"])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        for exp in claim["experiments"]:
+            for better in claim["better"]:
+                for worse in claim["worse"]:
+                    low = ctx.final(exp, better, claim["metric"])
+                    high = ctx.final(exp, worse, claim["metric"])
+                    test = paired_one_sided(low, high)
+                    wins = int(np.sum(low < high))
+                    verdict = paired_verdict(test, ctx.alpha)
+                    rows.append({
+                        "scope": exp, "verdict": verdict,
+                        "statistic": (f"{claim['metric']} at T: {ctx.label(better)} "
+                                      f"{low.mean():.4g} ± {low.std(ddof=1) / np.sqrt(low.size):.2g} vs "
+                                      f"{ctx.label(worse)} {high.mean():.4g} ± "
+                                      f"{high.std(ddof=1) / np.sqrt(high.size):.2g} (mean ± s.e.); "
+                                      f"{wins}/{low.size} runs lower; paired t = {test['t']:.2f}, "
+                                      f"p = {test['p_claimed']:.2g}"),
+                        "value_claimed_lower": float(low.mean()),
+                        "value_claimed_higher": float(high.mean()),
+                        "p_value": test["p_claimed"],
+                    })
+        return rows
+
+
+def decade_ratio(table: pd.DataFrame, horizon: float) -> np.ndarray:
+    """Per repetition: [m(T) − m(T/10)] / [m(T/10) − m(T/100)] from a (t x repetition) table,
+    using the checkpoints nearest to T/10 and T/100."""
+    ts = table.index.to_numpy(dtype=float)
+    pick = [ts[np.argmin(np.abs(ts - horizon / f))] for f in (1, 10, 100)]
+    m_T, m_10, m_100 = (table.loc[p].to_numpy(dtype=float) for p in pick)
+    return np.column_stack([m_T - m_10, m_10 - m_100])
+
+
+def _ratio_of_means(increments: np.ndarray) -> float:
+    denominator = increments[:, 1].mean()
+    return float(increments[:, 0].mean() / denominator) if denominator > 0 else float("inf")
+
+
+class LogGrowth:
+    @staticmethod
+    def check(claim, paper):
+        _require(claim, "experiments", "algorithm", "metric", "max_decade_ratio")
+        _check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        threshold = float(claim["max_decade_ratio"])
+        for exp in claim["experiments"]:
+            table = ctx.at(exp, claim["algorithm"], claim["metric"])
+            horizon = float(table.index.max())
+            increments = decade_ratio(table, horizon)
+            est, low, high = bootstrap_ci(increments, _ratio_of_means,
+                                          n_boot=int(ctx.config["claims"]["bootstrap_samples"]))
+            if np.isfinite(high) and high <= threshold:
+                verdict = REPRODUCED
+            elif np.isfinite(low) and low > threshold:
+                verdict = NOT_REPRODUCED
+            else:
+                verdict = INCONCLUSIVE
+            rows.append({
+                "scope": exp, "verdict": verdict,
+                "statistic": (f"{claim['metric']} increase over [T/10, T] / over [T/100, T/10] = "
+                              f"{est:.3g} (95% bootstrap CI {low:.3g}–{high:.3g}); logarithmic "
+                              f"growth gives 1, t^p gives 10^p; threshold {threshold:g}"),
+                "decade_ratio": est, "ci_low": low, "ci_high": high,
+            })
+        return rows
+
+
+class WinsInSettings:
+    @staticmethod
+    def check(claim, paper):
+        _require(claim, "experiments", "algorithm", "against", "metric", "min_settings")
+        _check_run(claim, paper, claim["experiments"], [claim["algorithm"], *claim["against"]])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        wins, losses, rows = [], [], []
+        for exp in claim["experiments"]:
+            verdicts = []
+            for rival in claim["against"]:
+                test = paired_one_sided(ctx.final(exp, claim["algorithm"], claim["metric"]),
+                                        ctx.final(exp, rival, claim["metric"]))
+                verdicts.append(paired_verdict(test, ctx.alpha))
+            if all(v == REPRODUCED for v in verdicts):
+                wins.append(exp)
+            if any(v == NOT_REPRODUCED for v in verdicts):
+                losses.append(exp)
+        need = int(claim["min_settings"])
+        undecided = len(claim["experiments"]) - len(wins) - len(losses)
+        if len(wins) >= need:
+            verdict = REPRODUCED
+        elif len(wins) + undecided < need:
+            verdict = NOT_REPRODUCED
+        else:
+            verdict = INCONCLUSIVE
+        rows.append({
+            "scope": ",".join(claim["experiments"]), "verdict": verdict,
+            "statistic": (f"{ctx.label(claim['algorithm'])} significantly better than every rival in "
+                          f"{len(wins)}/{len(claim['experiments'])} settings ({', '.join(wins) or 'none'}); "
+                          f"worse than some rival in {', '.join(losses) or 'none'}; needs {need}"),
+        })
+        return rows
+
+
+class BelowBound:
+    """Every empirical curve of the bound table named by ``bounds`` (name prefixes) stays below
+    its bound; one sub-check per experiment and bound."""
+
+    @staticmethod
+    def check(claim, paper):
+        _require(claim, "experiments", "algorithm", "bounds")
+        _check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        from .bounds import bound_verdict
+
+        if ctx.bounds is None:
+            raise ValueError(f"claim {claim['id']} needs the paper's bound table")
+        rows = []
+        table = ctx.bounds[ctx.bounds["algorithm"] == claim["algorithm"]]
+        for exp in claim["experiments"]:
+            for prefix in claim["bounds"]:
+                sel = table[(table["experiment"] == exp) & table["bound"].str.startswith(prefix)]
+                verdict, statistic = bound_verdict(sel)
+                rows.append({"scope": f"{exp} {prefix}", "verdict": verdict, "statistic": statistic})
+        return rows
+
+
+GENERIC_KINDS = {
+    "below_bound": BelowBound,
+    "better_at_horizon": BetterAtHorizon,
+    "log_growth": LogGrowth,
+    "wins_in_settings": WinsInSettings,
+}
+
+
+def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Evaluate every claim of ``paper``: (one row per claim, one row per sub-check)."""
+    summary, details = [], []
+    for claim in paper["claims"]:
+        rows = kinds[claim["kind"]].evaluate(claim, ctx)
+        for row in rows:
+            details.append({"claim": claim["id"], **row})
+        verdict = combine([r["verdict"] for r in rows])
+        summary.append({
+            "claim": claim["id"], "where": claim["where"], "text": claim["text"],
+            "kind": claim["kind"], "verdict": verdict,
+            "evidence": " | ".join(f"{r['scope']}: {r['verdict']} — {r['statistic']}" for r in rows),
+        })
+    return pd.DataFrame(summary), pd.DataFrame(details)

@@ -1,0 +1,146 @@
+"""Loading and validating the workflow config and the paper files (DESIGN.md, "Experiments are
+data"). Every problem is reported as one ``ConfigError`` naming the file and the key."""
+
+from __future__ import annotations
+
+import copy
+import math
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from .registry import paper_module
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+SCHEMA_DIR = REPO_ROOT / "workflow" / "schemas"
+
+
+class ConfigError(ValueError):
+    """A config or paper file is malformed; the message names the file and the key."""
+
+
+def load_yaml(path: str | Path) -> dict:
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"{path}: file not found")
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as err:
+        raise ConfigError(f"{path}: not valid YAML: {err}") from err
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a mapping at the top level")
+    return data
+
+
+def _key_path(parts) -> str:
+    return ".".join(str(p) for p in parts) or "(top level)"
+
+
+def validate_schema(data: dict, schema_name: str, source: str | Path) -> None:
+    """Validate ``data`` against ``workflow/schemas/<schema_name>``; report the first error."""
+    schema = yaml.safe_load((SCHEMA_DIR / schema_name).read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
+    if errors:
+        err = errors[0]
+        raise ConfigError(f"{source}: key {_key_path(err.absolute_path)}: {err.message}")
+
+
+def validate_workflow_config(config: dict, source: str | Path = "config/config.yaml") -> None:
+    validate_schema(config, "config.schema.yaml", source)
+    if config["scale"] not in config["scales"]:
+        raise ConfigError(f"{source}: key scale: {config['scale']!r} is not one of the scales "
+                          f"{sorted(config['scales'])}")
+
+
+def paper_path(key: str, config_dir: str | Path = REPO_ROOT / "config") -> Path:
+    return Path(config_dir) / "papers" / f"{key}.yaml"
+
+
+def load_paper(key: str, config_dir: str | Path = REPO_ROOT / "config") -> dict:
+    """Read, schema-check and cross-check ``config/papers/<key>.yaml``."""
+    path = paper_path(key, config_dir)
+    paper = load_yaml(path)
+    validate_schema(paper, "paper.schema.yaml", path)
+    check_paper(paper, path)
+    return paper
+
+
+def check_paper(paper: dict, source: str | Path) -> None:
+    """Cross-references and paper-specific checks the schema cannot express."""
+    key = paper["paper"]["key"]
+    if Path(source).stem != key:
+        raise ConfigError(f"{source}: key paper.key: {key!r} does not match the file name")
+    simulation = paper_module(key, "simulation")
+    for alg_id, alg in paper["algorithms"].items():
+        if alg["policy"] not in simulation.POLICIES:
+            raise ConfigError(f"{source}: key algorithms.{alg_id}.policy: unknown policy "
+                              f"{alg['policy']!r}; known: {sorted(simulation.POLICIES)}")
+        try:
+            simulation.validate_algorithm(alg)
+        except ValueError as err:
+            raise ConfigError(f"{source}: key algorithms.{alg_id}.params: {err}") from err
+    for exp_id, exp in paper["experiments"].items():
+        for alg_id in exp["algorithms"]:
+            if alg_id not in paper["algorithms"]:
+                raise ConfigError(f"{source}: key experiments.{exp_id}.algorithms: unknown "
+                                  f"algorithm {alg_id!r}; defined: {sorted(paper['algorithms'])}")
+        try:
+            simulation.validate_environment(exp["environment"])
+        except (ValueError, KeyError, TypeError) as err:
+            raise ConfigError(f"{source}: key experiments.{exp_id}.environment: {err}") from err
+    for fig_id, fig in paper["figures"].items():
+        exp = paper["experiments"].get(fig["experiment"])
+        if exp is None:
+            raise ConfigError(f"{source}: key figures.{fig_id}.experiment: unknown experiment "
+                              f"{fig['experiment']!r}")
+        for alg_id in fig["algorithms"] + fig.get("faint", []):
+            if alg_id not in exp["algorithms"]:
+                raise ConfigError(f"{source}: key figures.{fig_id}.algorithms: {alg_id!r} is not "
+                                  f"run in experiment {fig['experiment']!r}")
+    claim_kinds = claim_kinds_of(key)
+    seen = set()
+    for i, claim in enumerate(paper["claims"]):
+        if claim["id"] in seen:
+            raise ConfigError(f"{source}: key claims.{i}.id: duplicate claim id {claim['id']!r}")
+        seen.add(claim["id"])
+        if claim["kind"] not in claim_kinds:
+            raise ConfigError(f"{source}: key claims.{i}.kind: unknown claim kind "
+                              f"{claim['kind']!r}; known: {sorted(claim_kinds)}")
+        try:
+            claim_kinds[claim["kind"]].check(claim, paper)
+        except (ValueError, KeyError) as err:
+            raise ConfigError(f"{source}: key claims.{i} ({claim['id']}): {err}") from err
+
+
+def claim_kinds_of(key: str) -> dict:
+    from .claims import GENERIC_KINDS
+
+    return {**GENERIC_KINDS, **getattr(paper_module(key, "claims"), "CLAIM_KINDS", {})}
+
+
+def resolve_experiment(paper: dict, experiment_id: str, config: dict) -> dict:
+    """The experiment as it runs at the configured scale: horizon and repetitions capped, the
+    checkpoint count chosen, algorithms expanded to their full definitions."""
+    exp = copy.deepcopy(paper["experiments"][experiment_id])
+    scale = config["scales"][config["scale"]]
+    if scale["max_horizon"] is not None:
+        exp["horizon"] = min(exp["horizon"], scale["max_horizon"])
+    if scale["max_repetitions"] is not None:
+        exp["repetitions"] = min(exp["repetitions"], scale["max_repetitions"])
+    exp["horizon"] = int(math.floor(exp["horizon"]))
+    if config["scale"] != "full" or "checkpoints" not in exp:
+        exp["checkpoints"] = scale["checkpoints"]
+    exp["id"] = experiment_id
+    exp["paper"] = paper["paper"]["key"]
+    return exp
+
+
+def repetition_chunks(repetitions: int, chunk_size: int) -> list[tuple[int, int]]:
+    """Half-open repetition ranges [start, stop) of the simulate jobs.
+
+    >>> repetition_chunks(10, 4)
+    [(0, 4), (4, 8), (8, 10)]
+    """
+    return [(start, min(start + chunk_size, repetitions)) for start in range(0, repetitions, chunk_size)]

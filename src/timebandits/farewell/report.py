@@ -1,0 +1,58 @@
+"""Tables of "A Farewell to Arms" (results/tables/farewell/<name>.csv)."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from timebandits.core.provenance import provenance_table
+
+from .analysis import panel_table, ratio_table
+
+TABLES = ("panels", "provenance", "ratios")
+
+
+def table(name: str, paper: dict, trace_of) -> pd.DataFrame:
+    """``panels``: exact quantities and bounds per experiment; ``provenance``: every value's
+    source; ``ratios``: g, μ^c and Δ of every pair of every experiment."""
+    if name == "panels":
+        return panel_table(paper)
+    if name == "provenance":
+        return provenance_table(paper)
+    if name == "ratios":
+        frames = [ratio_table(paper, e).assign(experiment=e)
+                  for e, exp in paper["experiments"].items() if exp["group"] != "theory"]
+        return pd.concat(frames, ignore_index=True)
+    raise KeyError(f"unknown table {name!r}; known: {TABLES}")
+
+
+def comparison_section(root: str, paper: dict, bounds: pd.DataFrame) -> None:
+    """The comparison notebook's section for this paper: Wait-UCB against Theorem 2 and
+    Lemma 2 on every panel, and the simulation check of Theorem 1."""
+    from IPython.display import Markdown, display
+
+    from timebandits.core import display as show
+    from timebandits.core.workflow import trace_reader
+
+    from .analysis import theorem1_table
+
+    display(Markdown(f"### {paper['paper']['title']}\n{paper['paper']['citation']}\n\n"
+                     "Wait-UCB's pseudo-regret R̃_t and the paper's realised regret R_t against "
+                     "Theorem 2 (constant C0 = D·g* plus Lemma 2's initial pull), and each "
+                     "suboptimal pair's pulls against Lemma 2. Bound tables: "
+                     "`results/bounds/farewell.parquet`."))
+    display(show.bound_summary(bounds))
+    display(panel_table(paper)[["experiment", "min_gap", "thm2_bound_at_T",
+                                "bound_nonvacuous_from_t", "order_WAIT", "order_FJ"]])
+    for exp_id, exp in paper["experiments"].items():
+        if exp["group"] == "paper":
+            show.plot_bound(bounds, exp_id, "theorem2", f"{exp['title']}: Theorem 2")
+            show.plot_bound(bounds, exp_id, "lemma2", f"{exp['title']}: Lemma 2, every suboptimal pair")
+    display(Markdown("#### Theorem 1 by simulation\nEvery constant policy under common random "
+                     "numbers: simulated reward per time unit at T against the exact ratio g, the "
+                     "exact expected reward W(T) (renewal recursion), the z-score of simulation "
+                     "against it, and the exact offset A_j = W(T) − T·g (printed claim: A_j ∈ [0, j])."))
+    trace_of = trace_reader(root, paper["paper"]["key"])
+    for exp_id, exp in paper["experiments"].items():
+        if exp["group"] == "theory":
+            display(Markdown(f"**{exp['title']}**"))
+            display(theorem1_table(paper, exp_id, trace_of(exp_id, "constant_policies")))

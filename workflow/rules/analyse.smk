@@ -1,0 +1,59 @@
+# Analysis, separate from simulation: summaries per experiment, bound tables, claim verdicts
+# and tables per paper.
+
+
+rule summarise:
+    input:
+        experiment_traces,
+    output:
+        paths.summary(ROOT, "{paper}", "{experiment}"),
+    log:
+        paths.log(ROOT, "summarise", "{paper}/{experiment}"),
+    params:
+        algorithms=lambda wc: PAPERS[wc.paper]["experiments"][wc.experiment]["algorithms"],
+    script:
+        "../scripts/summarise.py"
+
+
+rule bounds:
+    input:
+        paper_traces,
+    output:
+        paths.bounds(ROOT, "{paper}"),
+    log:
+        paths.log(ROOT, "bounds", "{paper}"),
+    params:
+        root=ROOT,
+    script:
+        "../scripts/bounds.py"
+
+
+rule claims:
+    input:
+        traces=paper_traces,
+        bounds=paths.bounds(ROOT, "{paper}"),
+    output:
+        verdicts=paths.claims(ROOT, "{paper}"),
+        details=paths.claim_details(ROOT, "{paper}"),
+    log:
+        paths.log(ROOT, "claims", "{paper}"),
+    params:
+        root=ROOT,
+        claims=lambda wc: json.dumps(PAPERS[wc.paper]["claims"], sort_keys=True),
+    script:
+        "../scripts/claims.py"
+
+
+rule table:
+    input:
+        paper_traces,
+    output:
+        paths.table(ROOT, "{paper}", "{table}"),
+    log:
+        paths.log(ROOT, "table", "{paper}/{table}"),
+    wildcard_constraints:
+        table=_alternatives(t for key in PAPERS for t in paper_tables(key)),
+    params:
+        root=ROOT,
+    script:
+        "../scripts/table.py"

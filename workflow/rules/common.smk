@@ -1,0 +1,89 @@
+# Paper files loaded and cross-checked once; paths and the target list derived from them.
+import json
+import sys
+
+from timebandits.core import paths
+from timebandits.core.config import (ConfigError, load_paper, repetition_chunks,
+                                     resolve_experiment, validate_workflow_config)
+from timebandits.core.registry import paper_module
+
+try:
+    validate_workflow_config(config)
+    PAPERS = {key: load_paper(key) for key in config["papers"]}
+except ConfigError as err:
+    sys.exit(f"Configuration error: {err}")
+
+# Smoke (or any non-full) scale writes under <scale>/ so it never overwrites a full run.
+ROOT = "" if config["scale"] == "full" else f"{config['scale']}/"
+
+
+def _alternatives(values):
+    return "|".join(sorted(set(values)))
+
+
+wildcard_constraints:
+    paper=_alternatives(PAPERS),
+    experiment=_alternatives(e for p in PAPERS.values() for e in p["experiments"]),
+    algorithm=_alternatives(a for p in PAPERS.values() for a in p["algorithms"]),
+    figure=_alternatives(f for p in PAPERS.values() for f in p["figures"]),
+    start=r"\d+",
+    stop=r"\d+",
+
+
+def experiment_of(wildcards):
+    return resolve_experiment(PAPERS[wildcards.paper], wildcards.experiment, config)
+
+
+def chunk_paths(wildcards):
+    exp = experiment_of(wildcards)
+    return [paths.trace_chunk(ROOT, wildcards.paper, wildcards.experiment, wildcards.algorithm,
+                              start, stop)
+            for start, stop in repetition_chunks(exp["repetitions"], config["chunk_size"])]
+
+
+def experiment_traces(wildcards):
+    paper = PAPERS[wildcards.paper]
+    return [paths.trace(ROOT, wildcards.paper, wildcards.experiment, a)
+            for a in paper["experiments"][wildcards.experiment]["algorithms"]]
+
+
+def paper_traces(wildcards):
+    paper = PAPERS[wildcards.paper]
+    return [paths.trace(ROOT, wildcards.paper, e, a)
+            for e, exp in paper["experiments"].items() for a in exp["algorithms"]]
+
+
+def simulation_inputs(wildcards):
+    """What a trace depends on besides its parameters: the paper's simulation code."""
+    return [f"src/timebandits/{wildcards.paper}/{m}.py" for m in ("model", "policies", "simulation")] + [
+        f"src/timebandits/core/{m}.py" for m in ("rng", "seeding", "checkpoints", "simulation", "traces")]
+
+
+def simulation_params(wildcards):
+    """Every setting a chunk's trace depends on (rerun trigger): not titles or provenance."""
+    exp = experiment_of(wildcards)
+    algorithm = PAPERS[wildcards.paper]["algorithms"][wildcards.algorithm]
+    return json.dumps({"environment": exp["environment"], "horizon": exp["horizon"],
+                       "checkpoints": exp["checkpoints"], "policy": algorithm["policy"],
+                       "params": algorithm.get("params", {}), "base_seed": config["base_seed"]},
+                      sort_keys=True)
+
+
+def figure_paths(paper, figure):
+    return [paths.figure(ROOT, paper, figure, ext) for ext in ("pdf", "png")]
+
+
+def paper_tables(key):
+    return paper_module(key, "report").TABLES
+
+
+def all_targets():
+    targets = []
+    for key, paper in PAPERS.items():
+        for figure in paper["figures"]:
+            targets += figure_paths(key, figure)
+        targets += [paths.claims(ROOT, key), paths.bounds(ROOT, key)]
+        targets += [paths.table(ROOT, key, t) for t in paper_tables(key)]
+        targets += [paths.notebook(ROOT, key, ext) for ext in ("ipynb", "html")]
+    targets += [paths.notebook(ROOT, "comparison", ext) for ext in ("ipynb", "html")]
+    return targets

@@ -1,0 +1,29 @@
+# One rule renders every figure from a summary (never from a simulation): restyling a plot
+# reruns no simulation. Captions for `snakemake --report` come from the paper file.
+
+
+def figure_summary(wildcards):
+    figure = PAPERS[wildcards.paper]["figures"][wildcards.figure]
+    return paths.summary(ROOT, wildcards.paper, figure["experiment"])
+
+
+rule figure:
+    input:
+        figure_summary,
+    output:
+        pdf=paths.figure(ROOT, "{paper}", "{figure}", "pdf"),
+        png=report(
+            paths.figure(ROOT, "{paper}", "{figure}", "png"),
+            caption="../report/figure.rst",
+            category="{paper}",
+            subcategory=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["group"],
+            labels=lambda wc: {"figure": wc.figure},
+        ),
+    log:
+        paths.log(ROOT, "figure", "{paper}/{figure}"),
+    params:
+        spec=lambda wc: PAPERS[wc.paper]["figures"][wc.figure],
+        caption=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["caption"],
+        title=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["title"],
+    script:
+        "../scripts/figure.py"

@@ -1,0 +1,43 @@
+# Executed notebooks: one per paper, and the comparison of every empirical curve with its bound.
+
+
+def paper_notebook_inputs(wildcards):
+    paper = PAPERS[wildcards.paper]
+    inputs = [p for f in paper["figures"] for p in figure_paths(wildcards.paper, f)]
+    inputs += [paths.claims(ROOT, wildcards.paper), paths.claim_details(ROOT, wildcards.paper)]
+    inputs += [paths.table(ROOT, wildcards.paper, t) for t in paper_tables(wildcards.paper)]
+    return inputs
+
+
+rule paper_notebook:
+    input:
+        source="notebooks/{paper}.py",
+        results=paper_notebook_inputs,
+    output:
+        ipynb=paths.notebook(ROOT, "{paper}", "ipynb"),
+        html=report(paths.notebook(ROOT, "{paper}", "html"), caption="../report/notebook.rst",
+                    category="notebooks"),
+    log:
+        paths.log(ROOT, "notebook", "{paper}"),
+    params:
+        root=ROOT,
+    script:
+        "../scripts/notebook.py"
+
+
+rule comparison_notebook:
+    input:
+        source="notebooks/comparison.py",
+        bounds=[paths.bounds(ROOT, key) for key in PAPERS],
+        traces=[paths.trace(ROOT, key, e, a) for key, p in PAPERS.items()
+                for e, exp in p["experiments"].items() for a in exp["algorithms"]],
+    output:
+        ipynb=paths.notebook(ROOT, "comparison", "ipynb"),
+        html=report(paths.notebook(ROOT, "comparison", "html"), caption="../report/notebook.rst",
+                    category="notebooks"),
+    log:
+        paths.log(ROOT, "notebook", "comparison"),
+    params:
+        root=ROOT,
+    script:
+        "../scripts/notebook.py"

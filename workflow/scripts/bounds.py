@@ -1,0 +1,19 @@
+"""Snakemake script: a paper's empirical curves against its theoretical bounds."""
+
+from timebandits.core.config import load_paper
+from timebandits.core.registry import paper_module
+from timebandits.core.traces import write_atomic
+from timebandits.core.workflow import logger, trace_reader
+
+
+def main(root, paper_key, output, log_path):
+    log = logger(log_path)
+    paper = load_paper(paper_key)
+    table = paper_module(paper_key, "analysis").bound_table(paper, trace_reader(root, paper_key))
+    write_atomic(table, output)
+    log(f"wrote {len(table)} bound rows to {output}")
+
+
+if "snakemake" in globals():
+    main(snakemake.params.root, snakemake.wildcards.paper, snakemake.output[0],  # noqa: F821
+         snakemake.log[0])  # noqa: F821

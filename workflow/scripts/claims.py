@@ -1,0 +1,26 @@
+"""Snakemake script: the verdict of every claim of one paper, with its numbers."""
+
+import pandas as pd
+
+from timebandits.core.claims import ClaimContext, evaluate_claims
+from timebandits.core.config import claim_kinds_of, load_paper
+from timebandits.core.traces import write_atomic
+from timebandits.core.workflow import logger, trace_paths
+
+
+def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_path):
+    log = logger(log_path)
+    paper = load_paper(paper_key)
+    context = ClaimContext(paper=paper, config=config, trace_paths=trace_paths(root, paper),
+                           bounds=pd.read_parquet(bounds_path))
+    verdicts, details = evaluate_claims(paper, context, claim_kinds_of(paper_key))
+    write_atomic(details, details_path)
+    write_atomic(verdicts, verdicts_path)
+    for row in verdicts.itertuples():
+        log(f"{row.claim}: {row.verdict} -- {row.text}")
+
+
+if "snakemake" in globals():
+    main(snakemake.config, snakemake.params.root, snakemake.wildcards.paper,  # noqa: F821
+         snakemake.input.bounds, snakemake.output.verdicts, snakemake.output.details,  # noqa: F821
+         snakemake.log[0])  # noqa: F821

@@ -1,0 +1,23 @@
+"""Snakemake script: render one figure of a paper from its experiment's summary."""
+
+import pandas as pd
+
+from timebandits.core.config import load_paper
+from timebandits.core.plotting import save_figure
+from timebandits.core.registry import paper_module
+from timebandits.core.workflow import logger
+
+
+def main(paper_key, figure_id, summary_path, pdf, png, log_path):
+    log = logger(log_path)
+    paper = load_paper(paper_key)
+    spec = paper["figures"][figure_id]
+    plot = paper_module(paper_key, "figures").FIGURE_KINDS[spec["kind"]]
+    fig = plot(spec, paper, pd.read_parquet(summary_path))
+    save_figure(fig, pdf, png)
+    log(f"rendered {figure_id}: {pdf}, {png}")
+
+
+if "snakemake" in globals():
+    main(snakemake.wildcards.paper, snakemake.wildcards.figure, snakemake.input[0],  # noqa: F821
+         snakemake.output.pdf, snakemake.output.png, snakemake.log[0])  # noqa: F821

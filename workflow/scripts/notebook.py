@@ -1,0 +1,16 @@
+"""Snakemake script: execute a notebook source (jupytext percent format) into .ipynb and .html."""
+
+from timebandits.core.notebooks import execute_notebook
+from timebandits.core.workflow import logger
+
+
+def main(source, root, papers, ipynb, html, log_path):
+    log = logger(log_path)
+    execute_notebook(source, ipynb, html, parameters={"ROOT": root, "PAPERS": list(papers)})
+    log(f"executed {source} -> {ipynb}, {html}")
+
+
+if "snakemake" in globals():
+    main(snakemake.input.source, snakemake.params.root, snakemake.config["papers"],  # noqa: F821
+         snakemake.output.ipynb,  # noqa: F821
+         snakemake.output.html, snakemake.log[0])  # noqa: F821
