@@ -6,6 +6,7 @@ from timebandits.core import paths
 from timebandits.core.config import (ConfigError, load_paper, repetition_chunks,
                                      resolve_experiment, validate_workflow_config)
 from timebandits.core.registry import paper_module
+from timebandits.core.traces import gather_chunks
 
 try:
     validate_workflow_config(config)
@@ -38,7 +39,7 @@ def chunk_paths(wildcards):
     exp = experiment_of(wildcards)
     return [paths.trace_chunk(ROOT, wildcards.paper, wildcards.experiment, wildcards.algorithm,
                               start, stop)
-            for start, stop in repetition_chunks(exp["repetitions"], config["chunk_size"])]
+            for start, stop in repetition_chunks(exp["repetitions"], exp["horizon"], config["chunk_work"])]
 
 
 def experiment_traces(wildcards):

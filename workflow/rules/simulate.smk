@@ -22,13 +22,13 @@ rule simulate:
 
 
 rule gather_trace:
+    # Runs inside the Snakemake process: joining parquet files needs no interpreter of its own.
     input:
         chunk_paths,
     output:
         paths.trace(ROOT, "{paper}", "{experiment}", "{algorithm}"),
     log:
         paths.log(ROOT, "gather_trace", "{paper}/{experiment}/{algorithm}"),
-    resources:
-        mem_mb=2000,
-    script:
-        "../scripts/gather_trace.py"
+    localrule: True
+    run:
+        gather_chunks(list(input), output[0], log[0])

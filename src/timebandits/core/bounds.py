@@ -54,12 +54,12 @@ def bound_verdict(rows: pd.DataFrame) -> tuple[str, str]:
     if rows.empty:
         return INCONCLUSIVE, "the bound does not apply at any checkpoint"
     excess = rows["mean"] - rows["bound_value"]
-    worst = rows.loc[rows["ratio"].idxmax()]
+    worst = rows.iloc[int(np.nanargmax(rows["ratio"].to_numpy()))]
     clearly = (excess > 2 * rows["se"]).any()
     verdict = NOT_REPRODUCED if clearly else (INCONCLUSIVE if (excess > 0).any() else REPRODUCED)
-    statistic = (f"largest mean/bound = {worst['ratio']:.3g} at t = {worst['t']:.4g} "
-                 f"({worst['bound']}); checkpoints with the mean above the bound: "
-                 f"{int((excess > 0).sum())}/{len(rows)}; runs ever above it: "
-                 f"{int((rows['runs_exceeding'] > 0).sum())} checkpoint(s); bound vacuous at "
-                 f"{int(rows['vacuous'].sum())}/{len(rows)} checkpoints")
+    statistic = (f"largest mean/bound = {worst['ratio']:.3g} ({worst['metric']} vs "
+                 f"{worst['bound']} at t = {worst['t']:.4g}); curve-checkpoints with the mean above "
+                 f"the bound: {int((excess > 0).sum())}/{len(rows)}, with some run above it: "
+                 f"{int((rows['runs_exceeding'] > 0).sum())}; bound vacuous at "
+                 f"{int(rows['vacuous'].sum())}/{len(rows)}")
     return verdict, statistic

@@ -137,10 +137,14 @@ def resolve_experiment(paper: dict, experiment_id: str, config: dict) -> dict:
     return exp
 
 
-def repetition_chunks(repetitions: int, chunk_size: int) -> list[tuple[int, int]]:
-    """Half-open repetition ranges [start, stop) of the simulate jobs.
+def repetition_chunks(repetitions: int, horizon: float, chunk_work: float) -> list[tuple[int, int]]:
+    """Half-open repetition ranges [start, stop) of the simulate jobs: each job simulates about
+    ``chunk_work`` time units, i.e. max(1, chunk_work // horizon) repetitions.
 
-    >>> repetition_chunks(10, 4)
+    >>> repetition_chunks(10, 1e7, 4e7)
     [(0, 4), (4, 8), (8, 10)]
+    >>> repetition_chunks(2000, 1e4, 1e8)
+    [(0, 2000)]
     """
-    return [(start, min(start + chunk_size, repetitions)) for start in range(0, repetitions, chunk_size)]
+    size = max(1, int(chunk_work // horizon))
+    return [(start, min(start + size, repetitions)) for start in range(0, repetitions, size)]

@@ -8,13 +8,14 @@ workflow's), so notebooks read results by the same relative paths as the workflo
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import jupytext
 import nbformat
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
+
+from .atomic import atomic_output
 
 
 def _inject(notebook, parameters: dict) -> None:
@@ -25,12 +26,9 @@ def _inject(notebook, parameters: dict) -> None:
     notebook.cells.insert(tagged[0] + 1 if tagged else 0, cell)
 
 
-def _write_atomic(text: str, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
+def _write_text(text: str, path: Path) -> None:
+    with atomic_output(path) as tmp:
+        Path(tmp).write_text(text)
 
 
 def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: str | os.PathLike,
@@ -44,5 +42,5 @@ def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: 
                             resources={"metadata": {"path": str(Path.cwd())}})
     client.execute()
     body, _ = HTMLExporter().from_notebook_node(notebook)
-    _write_atomic(nbformat.writes(notebook), Path(ipynb))
-    _write_atomic(body, Path(html))
+    _write_text(nbformat.writes(notebook), Path(ipynb))
+    _write_text(body, Path(html))

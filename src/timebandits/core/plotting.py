@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import matplotlib
@@ -11,6 +10,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
+
+from .atomic import atomic_output  # noqa: E402
 
 STYLE = {
     "figure.dpi": 110,
@@ -47,16 +48,9 @@ def band(ax, summary: pd.DataFrame, metric: str, label: str, color=None, faint: 
 
 
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
-    """Save as PDF and PNG, each written to a temporary file and renamed into place."""
+    """Save as PDF and PNG, each atomically, without timestamps (same summary, same bytes)."""
     for path in (Path(pdf), Path(png)):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix)
-        os.close(fd)
-        try:
-            metadata = {"CreationDate": None} if path.suffix == ".pdf" else {"Software": None}
+        metadata = {"CreationDate": None} if path.suffix == ".pdf" else {"Software": None}
+        with atomic_output(path) as tmp:
             fig.savefig(tmp, format=path.suffix[1:], metadata=metadata, bbox_inches="tight")
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
     plt.close(fig)

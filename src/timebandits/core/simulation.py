@@ -25,6 +25,8 @@ def run_chunk(config: dict, paper: dict, experiment_id: str, algorithm_id: str,
     checkpoints = checkpoint_grid(experiment["horizon"], experiment["checkpoints"])
     frames = []
     started = time.perf_counter()
+    total = stop - start
+    report_every = max(1, total // 10)
     for rep in range(start, stop):
         env_seed = environment_seed(config["base_seed"], key, experiment_id, rep)
         pol_seed = policy_seed(config["base_seed"], key, experiment_id, algorithm_id, rep)
@@ -32,7 +34,9 @@ def run_chunk(config: dict, paper: dict, experiment_id: str, algorithm_id: str,
         frame = pd.DataFrame({"repetition": np.full(checkpoints.size, rep, dtype=np.int64),
                               "t": checkpoints, **metrics})
         frames.append(frame)
-        elapsed = time.perf_counter() - started
-        log(f"{key}/{experiment_id}/{algorithm_id}: repetition {rep + 1 - start}/{stop - start} "
-            f"done, {elapsed:.1f} s elapsed (horizon {experiment['horizon']:g})")
+        done = rep + 1 - start
+        if done % report_every == 0 or done == total:
+            elapsed = time.perf_counter() - started
+            log(f"{key}/{experiment_id}/{algorithm_id}: {done}/{total} repetitions done, "
+                f"{elapsed:.1f} s elapsed (horizon {experiment['horizon']:g})")
     return pd.concat(frames, ignore_index=True)

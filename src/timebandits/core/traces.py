@@ -2,38 +2,30 @@
 
 A trace holds identifiers and metrics only (bsuite style): ``repetition``, ``t`` (the checkpoint)
 and one column per metric. Settings are joined back from the paper config at analysis time.
-Writes go to a temporary file in the same folder that is renamed into place, so an interrupted
-job never leaves a file that looks like a result.
+Writes are atomic (core/atomic.py).
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import pandas as pd
+
+from .atomic import atomic_output
 
 ID_COLUMNS = ("repetition", "t")
 
 
 def write_atomic(frame: pd.DataFrame, path: str | os.PathLike, writer=None) -> None:
     """Write ``frame`` to ``path`` (parquet, or csv for a ``.csv`` path) via a rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
+    with atomic_output(path) as tmp:
         if writer is not None:
             writer(frame, tmp)
-        elif path.suffix == ".csv":
+        elif Path(path).suffix == ".csv":
             frame.to_csv(tmp, index=False)
         else:
             frame.to_parquet(tmp, index=False)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def write_trace(frame: pd.DataFrame, path: str | os.PathLike) -> None:
@@ -56,3 +48,13 @@ def concat_traces(paths: list[str | os.PathLike]) -> pd.DataFrame:
     if frame.duplicated(list(ID_COLUMNS)).any():
         raise ValueError(f"chunks {list(map(str, paths))} overlap in repetitions")
     return frame.sort_values(list(ID_COLUMNS)).reset_index(drop=True)
+
+
+def gather_chunks(chunks: list[str | os.PathLike], output: str | os.PathLike,
+                  log: str | os.PathLike) -> None:
+    """Join the chunk traces of one (experiment, algorithm) into ``output`` and log it."""
+    frame = concat_traces(chunks)
+    write_trace(frame, output)
+    Path(log).parent.mkdir(parents=True, exist_ok=True)
+    Path(log).write_text(f"joined {len(chunks)} chunk(s) into {output}: "
+                         f"{frame['repetition'].nunique()} repetitions\n")

@@ -106,3 +106,21 @@ def ratio_table(paper: dict, experiment: str) -> pd.DataFrame:
             rows.append({"k": k + 1, "quantity": name,
                          **{f"j={j + 1}": float(values[k, j]) for j in range(problem.D)}})
     return pd.DataFrame(rows)
+
+
+def regret_decomposition(paper: dict, experiment: str, trace_of, algorithms: list[str]) -> pd.DataFrame:
+    """Where each algorithm's pseudo-regret at T comes from: per suboptimal pair, the mean pulls
+    N_{k,j}(L_T) over runs and its share Δ_{k,j}·μ^c_{k,j}·N of the mean pseudo-regret.
+    One row per pair, one (pulls, share) column pair per algorithm."""
+    problem = problem_of(paper, experiment)
+    weights = (problem.gaps * problem.mean_cost).ravel()
+    table = pd.DataFrame({"pair": [f"({a // problem.D + 1},{a % problem.D + 1})"
+                                   for a in range(problem.K * problem.D)],
+                          "gap": problem.gaps.ravel(), "mu_c": problem.mean_cost.ravel()})
+    for alg in algorithms:
+        trace = trace_of(experiment, alg)
+        final = trace[trace["t"] == trace["t"].max()]
+        pulls = np.array([final[f"pulls_{lab}"].mean() for lab in problem.pair_labels])
+        table[f"{alg} pulls"] = pulls
+        table[f"{alg} share"] = weights * pulls / max(float((weights * pulls).sum()), 1e-300)
+    return table[table["gap"] > 0].reset_index(drop=True)

@@ -75,8 +75,7 @@ class BoundRegime:
         rows = []
         for exp in claim["experiments"]:
             orders = comparison_orders(problem_of(ctx.paper, exp))
-            wait = ctx.final(exp, "wait_ucb", "pseudo_regret")
-            fj = ctx.final(exp, "ucb_simplex", "pseudo_regret")
+            wait, fj = ctx.paired(exp, "wait_ucb", "ucb_simplex", "pseudo_regret")
             if orders["wait"] < orders["fj"]:
                 favoured, test = "Wait-UCB", paired_one_sided(wait, fj)
             else:

@@ -43,9 +43,18 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         rows = summary[summary["algorithm"] == alg]
         band(linear, rows, "regret", labels[alg]["label"], color=PALETTE[i])
         band(logx, rows, "pseudo_regret", labels[alg]["label"], color=PALETTE[i])
+    # Axes are scaled to the figure's own algorithms; a faint curve may leave the frame.
+    for ax, metric in ((linear, "regret"), (logx, "pseudo_regret")):
+        rows = summary[summary["algorithm"].isin(spec["algorithms"]) & (summary["metric"] == metric)]
+        low, high = (rows["mean"] - rows["se"]).min(), (rows["mean"] + rows["se"]).max()
+        pad = 0.08 * (high - low)
+        ax.set_ylim(low - pad, high + pad)
     for alg in spec.get("faint", []):
         rows = summary[summary["algorithm"] == alg]
-        band(linear, rows, "regret", f"{labels[alg]['label']} (not in the paper's figure)", faint=True)
+        final = rows[(rows["metric"] == "regret") & (rows["t"] == rows["t"].max())]["mean"].iloc[0]
+        off = " — off scale" if final > linear.get_ylim()[1] else ""
+        band(linear, rows, "regret", f"{labels[alg]['label']} (not in the paper's figure; "
+             f"R_T = {final:.3g}{off})", faint=True)
         band(logx, rows, "pseudo_regret", labels[alg]["label"], faint=True)
     linear.set_xlabel("time t (budget units)")
     linear.set_ylabel("cumulative regret R_t = t·g* − Σ r")
@@ -55,7 +64,9 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     logx.set_xlabel("time t (budget units, log scale)")
     logx.set_ylabel("pseudo-regret R̃_t = Σ N·Δ·μ^c")
     logx.set_title("pseudo-regret (what Thm 2 bounds), log time")
-    linear.legend(loc="upper left")
+    handles, names = linear.get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.035),
+               ncol=min(4, len(names)), frameon=False)
     n = int(summary["n"].max())
     fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
     return fig

@@ -83,7 +83,9 @@ def kernel_arguments(algorithm: dict, problem: F2AProblem) -> tuple[int, np.ndar
     return POLICY_CODES[algorithm["policy"]], array, params.get("tie_break") == "random"
 
 
-def _run(problem, code, params, random_ties, env_key, policy_key, horizon, checkpoints):
+def run_problem(problem: F2AProblem, code, params, random_ties, env_key, policy_key, horizon,
+                checkpoints):
+    """One game of ``problem`` with the kernel arguments of :func:`kernel_arguments`."""
     alpha, beta = wait_ucb_constants(problem.D)
     return run_f2a(code, params, random_ties, np.tile(alpha, problem.K), np.tile(beta, problem.K),
                    problem.delay_cdf, problem.reward_prob, env_key, policy_key, horizon, checkpoints)
@@ -98,12 +100,12 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
         out = {}
         for a, label in enumerate(problem.pair_labels):
             params = np.array([1.0, 1.0, 1.0, float(a)])
-            reward, _, _ = _run(problem, CONSTANT, params, False, env_key, policy_key, horizon,
+            reward, _, _ = run_problem(problem, CONSTANT, params, False, env_key, policy_key, horizon,
                                 checkpoints)
             out[f"reward_{label}"] = reward
         return out
     code, params, random_ties = kernel_arguments(algorithm, problem)
-    reward, epochs, pulls = _run(problem, code, params, random_ties, env_key, policy_key, horizon,
+    reward, epochs, pulls = run_problem(problem, code, params, random_ties, env_key, policy_key, horizon,
                                  checkpoints)
     weights = (problem.gaps * problem.mean_cost).ravel()
     out = {"epochs": epochs, "reward": reward,

@@ -1,0 +1,37 @@
+# Two commands on a fresh machine:
+#   make        set up .venv, install timebandits, re-create every figure, table and notebook
+#   make test   run the test suite (unit tests and a smoke-scale run of the real workflow)
+PYTHON ?= python3
+VENV ?= .venv
+CORES ?= 8
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: all test smoke report benchmark clean-results
+
+all: $(STAMP)
+	$(BIN)/snakemake --cores $(CORES)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+# Everything at smoke scale (outputs under smoke/), in about a minute.
+smoke: $(STAMP)
+	$(BIN)/snakemake --profile profiles/smoke
+
+# HTML report with every figure and its caption (after `make`).
+report: $(STAMP)
+	$(BIN)/snakemake --cores $(CORES) --report report.html
+
+# Speed of the compiled kernels (ns per pair-index evaluation) and of one full panel.
+benchmark: $(STAMP)
+	$(BIN)/python benchmarks/benchmark_kernels.py
+
+clean-results:
+	rm -rf results figures smoke logs benchmarks/simulate report.html

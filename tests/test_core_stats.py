@@ -1,0 +1,209 @@
+"""core/stats.py: summaries per checkpoint, the paired one-sided t-test and the bootstrap CI.
+
+Every expectation is computed by hand in the comments (or against scipy's reference test)."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats as st
+
+from timebandits.core.stats import QUANTILES, bootstrap_ci, paired_one_sided, summarise_trace
+
+
+# --------------------------------------------------------------------------- summarise_trace
+
+@pytest.fixture
+def tiny_trace():
+    # 3 repetitions x 2 checkpoints, metrics x and y; rows deliberately not sorted.
+    #   x at t=1: [1, 2, 3]     x at t=2: [2, 4, 9]
+    #   y at t=1: [10, 10, 10]  y at t=2: [0, 0, 3]
+    return pd.DataFrame({
+        "repetition": [2, 0, 1, 0, 1, 2],
+        "t":          [1, 1, 1, 2, 2, 2],
+        "x":          [3, 1, 2, 2, 4, 9],
+        "y":          [10.0, 10.0, 10.0, 0.0, 0.0, 3.0],
+    })
+
+
+def _row(summary, metric, t):
+    sel = summary[(summary["metric"] == metric) & (summary["t"] == t)]
+    assert len(sel) == 1
+    return sel.iloc[0]
+
+
+def test_summarise_trace_columns_and_rows(tiny_trace):
+    s = summarise_trace(tiny_trace)
+    assert list(s.columns) == ["metric", "t", "n", "mean", "min", "max", "se",
+                               "q05", "q25", "q50", "q75", "q95"]
+    # one row per (metric, t), sorted by metric then t
+    assert list(zip(s["metric"], s["t"])) == [("x", 1), ("x", 2), ("y", 1), ("y", 2)]
+    assert (s["n"] == 3).all()
+
+
+def test_summarise_trace_values_by_hand(tiny_trace):
+    s = summarise_trace(tiny_trace)
+    # x at t=1, [1, 2, 3]: mean 2, sample sd (ddof=1) 1, se = 1/sqrt(3) = 0.57735.
+    # Quantiles, linear interpolation at position (n-1) q = 2q of the sorted values:
+    # q05 -> 1 + 0.1 = 1.1, q25 -> 1.5, q50 -> 2, q75 -> 2.5, q95 -> 1.9 -> 2.9.
+    r = _row(s, "x", 1)
+    assert r["mean"] == pytest.approx(2.0)
+    assert r["se"] == pytest.approx(1 / math.sqrt(3))
+    assert (r["min"], r["max"]) == (1, 3)
+    assert [r[f"q{int(round(q * 100)):02d}"] for q in QUANTILES] == pytest.approx(
+        [1.1, 1.5, 2.0, 2.5, 2.9])
+
+    # x at t=2, [2, 4, 9]: mean 5, deviations -3, -1, 4, sum of squares 26.
+    # ddof=1: var 13, se = sqrt(13)/sqrt(3) = 2.08167 (ddof=0 would give sqrt(26/3)/sqrt(3) = 1.6997).
+    # Quantiles at 2q: q05 -> 0.1 -> 2.2, q25 -> 0.5 -> 3, q50 -> 4, q75 -> 1.5 -> 6.5, q95 -> 1.9 -> 8.5.
+    r = _row(s, "x", 2)
+    assert r["mean"] == pytest.approx(5.0)
+    assert r["se"] == pytest.approx(math.sqrt(13) / math.sqrt(3))
+    assert r["se"] != pytest.approx(math.sqrt(26 / 3) / math.sqrt(3))
+    assert (r["min"], r["max"]) == (2, 9)
+    assert [r["q05"], r["q25"], r["q50"], r["q75"], r["q95"]] == pytest.approx(
+        [2.2, 3.0, 4.0, 6.5, 8.5])
+
+    # y at t=1, constant 10: se 0, every quantile 10.
+    r = _row(s, "y", 1)
+    assert (r["mean"], r["se"], r["q05"], r["q95"]) == (10.0, 0.0, 10.0, 10.0)
+    # y at t=2, [0, 0, 3]: mean 1, ss = 1 + 1 + 4 = 6, var 3, se = sqrt(3)/sqrt(3) = 1.
+    r = _row(s, "y", 2)
+    assert r["mean"] == pytest.approx(1.0)
+    assert r["se"] == pytest.approx(1.0)
+
+
+def test_summarise_trace_metric_subset(tiny_trace):
+    s = summarise_trace(tiny_trace, metrics=["y"])
+    assert set(s["metric"]) == {"y"}
+    assert len(s) == 2
+
+
+def test_summarise_trace_single_repetition_has_zero_se():
+    # Current convention: one repetition gives std NaN, reported as se 0 (not NaN).
+    trace = pd.DataFrame({"repetition": [0, 0], "t": [1, 2], "x": [5.0, 7.0]})
+    s = summarise_trace(trace)
+    assert list(s["n"]) == [1, 1]
+    assert list(s["se"]) == [0.0, 0.0]
+    assert list(s["mean"]) == [5.0, 7.0]
+
+
+# --------------------------------------------------------------------------- paired_one_sided
+
+def test_paired_one_sided_hand_example():
+    lower = np.array([1.0, 2.0, 3.0, 4.0])
+    higher = np.array([2.0, 4.0, 5.0, 7.0])
+    # diff = higher - lower = [1, 2, 2, 3]: mean 2, deviations -1, 0, 0, 1, ss 2,
+    # var (ddof=1) 2/3, sd 0.81650, se = sd/2 = 0.40825, t = 2/0.40825 = 4.89898, df 3.
+    out = paired_one_sided(lower, higher)
+    assert out["n"] == 4
+    assert out["mean_diff"] == pytest.approx(2.0)
+    assert out["se_diff"] == pytest.approx(math.sqrt(2 / 3) / 2)
+    assert out["t"] == pytest.approx(2 / (math.sqrt(2 / 3) / 2))
+    assert out["t"] == pytest.approx(4.898979, rel=1e-6)
+    # one-sided p of H1 E[lower] < E[higher], i.e. E[higher - lower] > 0: P(T_3 > 4.899) = 0.00815
+    ref_greater = st.ttest_rel(higher, lower, alternative="greater")
+    ref_less = st.ttest_rel(higher, lower, alternative="less")
+    assert out["t"] == pytest.approx(ref_greater.statistic)
+    assert out["p_claimed"] == pytest.approx(ref_greater.pvalue)
+    assert out["p_opposite"] == pytest.approx(ref_less.pvalue)
+    assert out["p_claimed"] == pytest.approx(0.008152, abs=2e-5)
+    assert out["p_claimed"] + out["p_opposite"] == pytest.approx(1.0)
+
+
+def test_paired_one_sided_wrong_direction_matches_scipy():
+    rng = np.random.default_rng(3)
+    lower = rng.normal(1.0, 1.0, size=12)
+    higher = lower - 0.5 + rng.normal(0.0, 0.3, size=12)   # "lower" is actually higher
+    out = paired_one_sided(lower, higher)
+    assert out["t"] < 0
+    assert out["p_claimed"] == pytest.approx(
+        st.ttest_rel(higher, lower, alternative="greater").pvalue)
+    assert out["p_opposite"] == pytest.approx(
+        st.ttest_rel(higher, lower, alternative="less").pvalue)
+    assert out["p_opposite"] < 0.05 < out["p_claimed"]
+
+
+@pytest.mark.parametrize("shift, t, p_claimed, p_opposite", [
+    (1.0, math.inf, 0.0, 1.0),     # higher - lower = +1 in every pair: certain in the claimed way
+    (-1.0, -math.inf, 1.0, 0.0),   # -1 in every pair: certain the other way
+    (0.0, 0.0, 0.5, 0.5),          # identical samples: no evidence either way
+])
+def test_paired_one_sided_zero_variance(shift, t, p_claimed, p_opposite):
+    lower = np.array([3.0, 5.0, 8.0])
+    out = paired_one_sided(lower, lower + shift)
+    assert out["se_diff"] == 0.0
+    assert out["mean_diff"] == pytest.approx(shift)
+    assert out["t"] == t
+    assert (out["p_claimed"], out["p_opposite"]) == (p_claimed, p_opposite)
+
+
+def test_paired_one_sided_n_below_two_is_nan():
+    out = paired_one_sided([1.0], [2.0])
+    assert out["n"] == 1
+    assert out["mean_diff"] == 1.0
+    for key in ("se_diff", "t", "p_claimed", "p_opposite"):
+        assert math.isnan(out[key]), key
+    empty = paired_one_sided([], [])
+    assert empty["n"] == 0
+    assert math.isnan(empty["mean_diff"]) and math.isnan(empty["p_claimed"])
+
+
+def test_paired_one_sided_shape_mismatch():
+    with pytest.raises(ValueError):
+        paired_one_sided([1.0, 2.0], [1.0, 2.0, 3.0])
+
+
+# --------------------------------------------------------------------------- bootstrap_ci
+
+def test_bootstrap_ci_reproducible_and_seed_dependent():
+    values = np.random.default_rng(0).normal(size=30)
+    a = bootstrap_ci(values, np.mean, n_boot=1000, seed=7)
+    b = bootstrap_ci(values, np.mean, n_boot=1000, seed=7)
+    c = bootstrap_ci(values, np.mean, n_boot=1000, seed=8)
+    assert a == b
+    assert a[0] == c[0]              # the estimate does not depend on the seed
+    assert (a[1], a[2]) != (c[1], c[2])
+
+
+def test_bootstrap_ci_contains_estimate_of_mean():
+    values = np.array([1.0, 2.0, 3.0, 4.0, 10.0])
+    est, low, high = bootstrap_ci(values, np.mean, n_boot=2000)
+    assert est == pytest.approx(4.0)        # (1+2+3+4+10)/5
+    assert low < est < high
+    # a resampled mean lies within [min, max] of the data
+    assert 1.0 <= low and high <= 10.0
+
+
+def test_bootstrap_ci_shrinks_with_more_data():
+    rng = np.random.default_rng(1)
+    small = rng.normal(size=20)
+    large = rng.normal(size=2000)
+    _, lo_s, hi_s = bootstrap_ci(small, np.mean, n_boot=1000)
+    _, lo_l, hi_l = bootstrap_ci(large, np.mean, n_boot=1000)
+    # width ~ 2 * 1.96 / sqrt(n): 0.88 for n = 20, 0.088 for n = 2000 (ratio 10)
+    assert (hi_l - lo_l) < (hi_s - lo_s) / 4
+    assert (hi_l - lo_l) == pytest.approx(2 * 1.96 / math.sqrt(2000), rel=0.25)
+
+
+def test_bootstrap_ci_level_narrows_interval():
+    values = np.random.default_rng(2).normal(size=50)
+    _, lo95, hi95 = bootstrap_ci(values, np.mean, level=0.95, n_boot=1000)
+    _, lo50, hi50 = bootstrap_ci(values, np.mean, level=0.50, n_boot=1000)
+    assert lo95 < lo50 < hi50 < hi95
+
+
+def test_bootstrap_ci_resamples_rows_jointly():
+    # Rows are repetitions; columns are resampled together. Column 1 = 2 x column 0, so the ratio of
+    # column means is exactly 2 in every resample and the CI collapses to (2, 2).
+    x = np.arange(1.0, 11.0)
+    values = np.column_stack([2 * x, x])
+    est, low, high = bootstrap_ci(values, lambda v: v[:, 0].mean() / v[:, 1].mean(), n_boot=300)
+    assert (est, low, high) == pytest.approx((2.0, 2.0, 2.0))
+
+
+def test_bootstrap_ci_single_value_has_no_interval():
+    est, low, high = bootstrap_ci(np.array([3.0]), np.mean)
+    assert est == 3.0
+    assert math.isnan(low) and math.isnan(high)

@@ -1,0 +1,28 @@
+"""pyproject.toml and environment.yml list the same packages (DESIGN.md, Conventions), and the
+README shows the two commands CI and users run."""
+
+import re
+import tomllib
+
+import yaml
+
+from timebandits.core.config import REPO_ROOT
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~ ]", requirement, maxsplit=1)[0].lower()
+
+
+def test_environment_yml_matches_pyproject():
+    project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
+    pip = {_name(r): r.replace(" ", "") for r in
+           project["dependencies"] + project["optional-dependencies"]["dev"]}
+    conda = yaml.safe_load((REPO_ROOT / "environment.yml").read_text())["dependencies"]
+    conda = {_name(r): r.replace(" ", "") for r in conda if isinstance(r, str) and not r.startswith("python")}
+    assert pip == conda
+
+
+def test_readme_and_ci_use_the_two_commands():
+    readme = (REPO_ROOT / "README.md").read_text()
+    assert "make test" in readme and "\nmake " in readme
+    assert "make test" in (REPO_ROOT / ".ci" / "run").read_text()
