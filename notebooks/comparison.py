@@ -9,16 +9,19 @@
 # share of vacuous checkpoints. Each paper's section then adds its own theory checks.
 
 # %% tags=["parameters"]
-ROOT = ""
-PAPERS = ["farewell"]
+ROOT = ""  # "" for the full scale, "smoke/" for the smoke scale
+CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
 import pandas as pd
 
 from timebandits.core import display as show
 from timebandits.core import paths
-from timebandits.core.config import load_paper
+from timebandits.core.config import load_paper, load_yaml
 from timebandits.core.registry import paper_module
+
+CONFIG = CONFIG or load_yaml("config/config.yaml")
+PAPERS = CONFIG["papers"]
 
 # %% [markdown]
 # ## Summary over all papers
@@ -33,4 +36,4 @@ pd.concat({key: show.bound_summary(t) for key, t in bound_tables.items()}, names
 
 # %%
 for key in PAPERS:
-    paper_module(key, "report").comparison_section(ROOT, load_paper(key), bound_tables[key])
+    paper_module(key, "report").comparison_section(ROOT, CONFIG, load_paper(key), bound_tables[key])

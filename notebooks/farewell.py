@@ -13,12 +13,14 @@
 # statistics. Sections 5–6 show the sensitivity runs and the Theorem 1 check.
 
 # %% tags=["parameters"]
-ROOT = ""
-PAPERS = ["farewell"]
+ROOT = ""  # "" for the full scale, "smoke/" for the smoke scale
+CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
 from timebandits.core import display as show
-from timebandits.core.config import load_paper
+from timebandits.core.config import load_paper, load_yaml
+
+CONFIG = CONFIG or load_yaml("config/config.yaml")
 
 PAPER = "farewell"
 paper = load_paper(PAPER)
@@ -91,7 +93,7 @@ from timebandits.farewell.analysis import regret_decomposition
 for exp_id, exp in paper["experiments"].items():
     if exp["group"] == "paper":
         display(Markdown(f"**{exp['title']}**"))
-        display(regret_decomposition(paper, exp_id, trace_reader(ROOT, PAPER),
+        display(regret_decomposition(paper, exp_id, trace_reader(ROOT, paper, CONFIG),
                                           ["wait_ucb", "ucb_simplex", "budget_ucb"]).round(3))
 
 # %% [markdown]

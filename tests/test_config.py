@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from timebandits.core.config import (REPO_ROOT, ConfigError, load_paper, load_yaml,
+from conftest import REPO_ROOT
+from timebandits.core.config import (ConfigError, load_paper, load_yaml,
                                      repetition_chunks, resolve_experiment,
                                      validate_workflow_config)
 

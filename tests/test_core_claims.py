@@ -48,7 +48,7 @@ def make_ctx(tmp_path):
         for (exp, alg), frame in traces.items():
             path = tmp_path / f"{exp}__{alg}.parquet"
             frame.to_parquet(path, index=False)
-            paths[(exp, alg)] = path
+            paths[(exp, alg)] = [path]  # one chunk file
         return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG), trace_paths=paths,
                             bounds=bounds)
     return build

@@ -12,7 +12,7 @@ from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import repetition_chunks
 from timebandits.core.provenance import provenance_table
 from timebandits.core.seeding import environment_seed, key64, policy_seed, stable_id
-from timebandits.core.traces import (ID_COLUMNS, concat_traces, gather_chunks, read_trace,
+from timebandits.core.traces import (ID_COLUMNS, concat_traces, read_trace,
                                      write_atomic, write_trace)
 
 
@@ -134,15 +134,24 @@ def test_concat_traces_refuses_overlap(tmp_path):
         concat_traces([a, a])
 
 
-def test_gather_chunks_writes_trace_and_log(tmp_path):
-    paths = []
-    for i, reps in enumerate([[2, 3], [0, 1]]):
-        paths.append(tmp_path / f"c{i}.parquet")
-        write_trace(chunk(reps), paths[-1])
-    out, log = tmp_path / "gathered" / "trace.parquet", tmp_path / "logs" / "gather.log"
-    gather_chunks(paths, out, log)
-    pd.testing.assert_frame_equal(read_trace(out), chunk(range(4)), check_dtype=False)
-    assert "2 chunk(s)" in log.read_text() and "4 repetitions" in log.read_text()
+def test_trace_reader_joins_the_configured_chunks(tmp_path):
+    # 4 repetitions of horizon 10 with chunk_work 20 -> chunks [0, 2) and [2, 4); a stale chunk
+    # from another chunking in the same folder is never read.
+    from timebandits.core.workflow import trace_chunks, trace_paths, trace_reader
+
+    paper = {"paper": {"key": "p"},
+             "experiments": {"e": {"horizon": 10, "repetitions": 4, "algorithms": ["a"]}}}
+    config = {"scale": "full", "chunk_work": 20,
+              "scales": {"full": {"max_horizon": None, "max_repetitions": None, "checkpoints": 10}}}
+    root = f"{tmp_path}/"
+    chunks = trace_chunks(root, paper, config, "e", "a")
+    assert [c.rsplit("/", 1)[1] for c in chunks] == ["reps0-2.parquet", "reps2-4.parquet"]
+    assert trace_paths(root, paper, config) == {("e", "a"): chunks}
+    for reps, path in zip([[0, 1], [2, 3]], chunks):
+        write_trace(chunk(reps), path)
+    write_trace(chunk([0, 1, 2, 3]), f"{tmp_path}/results/traces/p/e/a/reps0-4.parquet")
+    joined = trace_reader(root, paper, config)("e", "a")
+    pd.testing.assert_frame_equal(joined, chunk(range(4)), check_dtype=False)
 
 
 # --------------------------------------------------------------------------- checkpoint_grid

@@ -7,7 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.config import REPO_ROOT, load_paper, load_yaml
+from conftest import REPO_ROOT
+from timebandits.core.config import load_paper, load_yaml
 from timebandits.core.simulation import run_chunk
 
 

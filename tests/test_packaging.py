@@ -6,7 +6,7 @@ import tomllib
 
 import yaml
 
-from timebandits.core.config import REPO_ROOT
+from conftest import REPO_ROOT
 
 
 def _name(requirement: str) -> str:

@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 import yaml
 
-from timebandits.core.config import REPO_ROOT
+from conftest import REPO_ROOT
 
 pytestmark = pytest.mark.workflow
 
@@ -80,7 +80,7 @@ def test_notebooks_ran_without_errors(built):
 
 
 def test_traces_have_one_row_per_repetition_and_checkpoint(built):
-    trace = pd.read_parquet(built / "smoke/results/traces/farewell/fig1a/wait_ucb.parquet")
+    trace = pd.read_parquet(built / "smoke/results/traces/farewell/fig1a/wait_ucb/reps0-3.parquet")
     assert trace["repetition"].nunique() == 3
     assert trace["t"].max() == 20000
     assert len(trace) == 3 * trace["t"].nunique()
@@ -104,7 +104,7 @@ def test_one_parameter_reruns_only_its_panel(built, tmp_path):
         jobs = planned_jobs(result)
         paper = yaml.safe_load(original)
         assert jobs["simulate"] == len(paper["experiments"]["fig1b"]["algorithms"])
-        rerun = set(re.findall(r"traces/farewell/(\w+)/\w+/reps\d+-\d+\.parquet", result.stdout))
+        rerun = set(re.findall(r"output: \S*traces/farewell/(\w+)/\w+/reps\d+-\d+\.parquet", result.stdout))
         assert rerun == {"fig1b"}
     finally:
         config.write_text(original)

@@ -10,7 +10,7 @@ rule summarise:
     log:
         paths.log(ROOT, "summarise", "{paper}/{experiment}"),
     params:
-        algorithms=lambda wc: PAPERS[wc.paper]["experiments"][wc.experiment]["algorithms"],
+        root=ROOT,
     script:
         "../scripts/summarise.py"
 

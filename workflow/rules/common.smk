@@ -1,12 +1,15 @@
 # Paper files loaded and cross-checked once; paths and the target list derived from them.
 import json
 import sys
+from pathlib import Path
+
+import timebandits
 
 from timebandits.core import paths
-from timebandits.core.config import (ConfigError, load_paper, repetition_chunks,
-                                     resolve_experiment, validate_workflow_config)
+from timebandits.core.config import (ConfigError, load_paper, resolve_experiment,
+                                     validate_workflow_config)
 from timebandits.core.registry import paper_module
-from timebandits.core.traces import gather_chunks
+from timebandits.core.workflow import trace_chunks
 
 try:
     validate_workflow_config(config)
@@ -35,29 +38,30 @@ def experiment_of(wildcards):
     return resolve_experiment(PAPERS[wildcards.paper], wildcards.experiment, config)
 
 
-def chunk_paths(wildcards):
-    exp = experiment_of(wildcards)
-    return [paths.trace_chunk(ROOT, wildcards.paper, wildcards.experiment, wildcards.algorithm,
-                              start, stop)
-            for start, stop in repetition_chunks(exp["repetitions"], exp["horizon"], config["chunk_work"])]
-
-
 def experiment_traces(wildcards):
     paper = PAPERS[wildcards.paper]
-    return [paths.trace(ROOT, wildcards.paper, wildcards.experiment, a)
-            for a in paper["experiments"][wildcards.experiment]["algorithms"]]
+    return [c for a in paper["experiments"][wildcards.experiment]["algorithms"]
+            for c in trace_chunks(ROOT, paper, config, wildcards.experiment, a)]
 
 
 def paper_traces(wildcards):
-    paper = PAPERS[wildcards.paper]
-    return [paths.trace(ROOT, wildcards.paper, e, a)
-            for e, exp in paper["experiments"].items() for a in exp["algorithms"]]
+    return all_paper_traces(wildcards.paper)
+
+
+def all_paper_traces(key):
+    paper = PAPERS[key]
+    return [c for e, exp in paper["experiments"].items() for a in exp["algorithms"]
+            for c in trace_chunks(ROOT, paper, config, e, a)]
+
+
+PACKAGE = Path(timebandits.__file__).parent
 
 
 def simulation_inputs(wildcards):
-    """What a trace depends on besides its parameters: the paper's simulation code."""
-    return [f"src/timebandits/{wildcards.paper}/{m}.py" for m in ("model", "policies", "simulation")] + [
-        f"src/timebandits/core/{m}.py" for m in ("rng", "seeding", "checkpoints", "simulation", "traces")]
+    """What a trace depends on besides its parameters: the paper's simulation code (in the
+    installed package, wherever it lives)."""
+    return [str(PACKAGE / wildcards.paper / f"{m}.py") for m in ("model", "policies", "simulation")] + [
+        str(PACKAGE / "core" / f"{m}.py") for m in ("rng", "seeding", "checkpoints", "simulation", "traces")]
 
 
 def simulation_params(wildcards):

@@ -6,7 +6,7 @@ def paper_notebook_inputs(wildcards):
     inputs = [p for f in paper["figures"] for p in figure_paths(wildcards.paper, f)]
     inputs += [paths.claims(ROOT, wildcards.paper), paths.claim_details(ROOT, wildcards.paper)]
     inputs += [paths.table(ROOT, wildcards.paper, t) for t in paper_tables(wildcards.paper)]
-    return inputs
+    return inputs + all_paper_traces(wildcards.paper)
 
 
 rule paper_notebook:
@@ -29,8 +29,7 @@ rule comparison_notebook:
     input:
         source="notebooks/comparison.py",
         bounds=[paths.bounds(ROOT, key) for key in PAPERS],
-        traces=[paths.trace(ROOT, key, e, a) for key, p in PAPERS.items()
-                for e, exp in p["experiments"].items() for a in exp["algorithms"]],
+        traces=[c for key in PAPERS for c in all_paper_traces(key)],
     output:
         ipynb=paths.notebook(ROOT, "comparison", "ipynb"),
         html=report(paths.notebook(ROOT, "comparison", "html"), caption="../report/notebook.rst",

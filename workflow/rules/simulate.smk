@@ -1,5 +1,5 @@
-# One simulate job = (paper, experiment, algorithm, chunk of repetitions); chunks are gathered
-# into one trace per (experiment, algorithm).
+# One simulate job = (paper, experiment, algorithm, chunk of repetitions). The chunk files of
+# an (experiment, algorithm) together are its trace; readers join them (core/workflow.py).
 
 
 rule simulate:
@@ -19,16 +19,3 @@ rule simulate:
         runtime=120,
     script:
         "../scripts/simulate.py"
-
-
-rule gather_trace:
-    # Runs inside the Snakemake process: joining parquet files needs no interpreter of its own.
-    input:
-        chunk_paths,
-    output:
-        paths.trace(ROOT, "{paper}", "{experiment}", "{algorithm}"),
-    log:
-        paths.log(ROOT, "gather_trace", "{paper}/{experiment}/{algorithm}"),
-    localrule: True
-    run:
-        gather_chunks(list(input), output[0], log[0])

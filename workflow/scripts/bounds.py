@@ -6,14 +6,14 @@ from timebandits.core.traces import write_atomic
 from timebandits.core.workflow import logger, trace_reader
 
 
-def main(root, paper_key, output, log_path):
+def main(config, root, paper_key, output, log_path):
     log = logger(log_path)
     paper = load_paper(paper_key)
-    table = paper_module(paper_key, "analysis").bound_table(paper, trace_reader(root, paper_key))
+    table = paper_module(paper_key, "analysis").bound_table(paper, trace_reader(root, paper, config))
     write_atomic(table, output)
     log(f"wrote {len(table)} bound rows to {output}")
 
 
 if "snakemake" in globals():
-    main(snakemake.params.root, snakemake.wildcards.paper, snakemake.output[0],  # noqa: F821
+    main(snakemake.config, snakemake.params.root, snakemake.wildcards.paper, snakemake.output[0],  # noqa: F821
          snakemake.log[0])  # noqa: F821

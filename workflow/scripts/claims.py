@@ -11,7 +11,7 @@ from timebandits.core.workflow import logger, trace_paths
 def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_path):
     log = logger(log_path)
     paper = load_paper(paper_key)
-    context = ClaimContext(paper=paper, config=config, trace_paths=trace_paths(root, paper),
+    context = ClaimContext(paper=paper, config=config, trace_paths=trace_paths(root, paper, config),
                            bounds=pd.read_parquet(bounds_path))
     verdicts, details = evaluate_claims(paper, context, claim_kinds_of(paper_key))
     write_atomic(details, details_path)

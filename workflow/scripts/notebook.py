@@ -4,13 +4,13 @@ from timebandits.core.notebooks import execute_notebook
 from timebandits.core.workflow import logger
 
 
-def main(source, root, papers, ipynb, html, log_path):
+def main(source, root, config, ipynb, html, log_path):
     log = logger(log_path)
-    execute_notebook(source, ipynb, html, parameters={"ROOT": root, "PAPERS": list(papers)})
+    execute_notebook(source, ipynb, html, parameters={"ROOT": root, "CONFIG": dict(config)})
     log(f"executed {source} -> {ipynb}, {html}")
 
 
 if "snakemake" in globals():
-    main(snakemake.input.source, snakemake.params.root, snakemake.config["papers"],  # noqa: F821
+    main(snakemake.input.source, snakemake.params.root, snakemake.config,  # noqa: F821
          snakemake.output.ipynb,  # noqa: F821
          snakemake.output.html, snakemake.log[0])  # noqa: F821

@@ -2,22 +2,25 @@
 
 import pandas as pd
 
+from timebandits.core.config import load_paper
 from timebandits.core.stats import summarise_trace
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import logger
+from timebandits.core.workflow import logger, trace_reader
 
 
-def main(traces, algorithms, output, log_path):
+def main(config, root, paper_key, experiment, output, log_path):
     log = logger(log_path)
+    paper = load_paper(paper_key)
+    trace_of = trace_reader(root, paper, config)
     frames = []
-    for algorithm, path in zip(algorithms, traces):
-        summary = summarise_trace(pd.read_parquet(path))
+    for algorithm in paper["experiments"][experiment]["algorithms"]:
+        summary = summarise_trace(trace_of(experiment, algorithm))
         summary.insert(0, "algorithm", algorithm)
         frames.append(summary)
     write_atomic(pd.concat(frames, ignore_index=True), output)
-    log(f"summarised {len(traces)} trace(s) into {output}")
+    log(f"summarised {len(frames)} algorithm(s) of {experiment} into {output}")
 
 
 if "snakemake" in globals():
-    main(list(snakemake.input), snakemake.params.algorithms, snakemake.output[0],  # noqa: F821
-         snakemake.log[0])  # noqa: F821
+    main(snakemake.config, snakemake.params.root, snakemake.wildcards.paper,  # noqa: F821
+         snakemake.wildcards.experiment, snakemake.output[0], snakemake.log[0])  # noqa: F821

@@ -6,14 +6,14 @@ from timebandits.core.traces import write_atomic
 from timebandits.core.workflow import logger, trace_reader
 
 
-def main(root, paper_key, table, output, log_path):
+def main(config, root, paper_key, table, output, log_path):
     log = logger(log_path)
     paper = load_paper(paper_key)
-    frame = paper_module(paper_key, "report").table(table, paper, trace_reader(root, paper_key))
+    frame = paper_module(paper_key, "report").table(table, paper, trace_reader(root, paper, config))
     write_atomic(frame, output)
     log(f"wrote table {table} ({len(frame)} rows) to {output}")
 
 
 if "snakemake" in globals():
     wc = snakemake.wildcards  # noqa: F821
-    main(snakemake.params.root, wc.paper, wc.table, snakemake.output[0], snakemake.log[0])  # noqa: F821
+    main(snakemake.config, snakemake.params.root, wc.paper, wc.table, snakemake.output[0], snakemake.log[0])  # noqa: F821

@@ -20,12 +20,12 @@ Generic kinds:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .stats import bootstrap_ci, paired_one_sided
+from .traces import concat_traces
 
 REPRODUCED = "reproduced"
 NOT_REPRODUCED = "not reproduced"
@@ -49,7 +49,7 @@ class ClaimContext:
 
     paper: dict
     config: dict
-    trace_paths: dict  # (experiment, algorithm) -> path of the gathered trace
+    trace_paths: dict  # (experiment, algorithm) -> its chunk files (core/workflow.trace_paths)
     bounds: pd.DataFrame | None = None  # the paper's bound table (core/bounds.py), if any
     _cache: dict = field(default_factory=dict)
 
@@ -58,7 +58,7 @@ class ClaimContext:
         if key not in self._cache:
             if key not in self.trace_paths:
                 raise KeyError(f"no trace for experiment {experiment!r}, algorithm {algorithm!r}")
-            self._cache[key] = pd.read_parquet(Path(self.trace_paths[key]))
+            self._cache[key] = concat_traces(self.trace_paths[key])
         return self._cache[key]
 
     def final(self, experiment: str, algorithm: str, metric: str) -> np.ndarray:

@@ -12,8 +12,9 @@ import yaml
 
 from .registry import paper_module
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-SCHEMA_DIR = REPO_ROOT / "workflow" / "schemas"
+# Like Snakemake's `configfile:`, paths are relative to the working directory (the workflow's).
+CONFIG_DIR = Path("config")
+SCHEMA_DIR = Path("workflow") / "schemas"
 
 
 class ConfigError(ValueError):
@@ -54,11 +55,11 @@ def validate_workflow_config(config: dict, source: str | Path = "config/config.y
                           f"{sorted(config['scales'])}")
 
 
-def paper_path(key: str, config_dir: str | Path = REPO_ROOT / "config") -> Path:
+def paper_path(key: str, config_dir: str | Path = CONFIG_DIR) -> Path:
     return Path(config_dir) / "papers" / f"{key}.yaml"
 
 
-def load_paper(key: str, config_dir: str | Path = REPO_ROOT / "config") -> dict:
+def load_paper(key: str, config_dir: str | Path = CONFIG_DIR) -> dict:
     """Read, schema-check and cross-check ``config/papers/<key>.yaml``."""
     path = paper_path(key, config_dir)
     paper = load_yaml(path)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pandas as pd
 from IPython.display import Image, Markdown, display
 from matplotlib import pyplot as plt
@@ -10,6 +12,15 @@ from . import paths
 from .plotting import PALETTE, apply_style
 
 VERDICT_COLOURS = {"reproduced": "#d8f0d8", "not reproduced": "#f6d5d5", "inconclusive": "#f5ecc8"}
+
+
+def show_matplotlib(fig) -> None:
+    """Display a figure as a PNG (the Agg backend that core.plotting selects has no inline
+    display of its own) and close it."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", bbox_inches="tight")
+    plt.close(fig)
+    display(Image(data=buffer.getvalue()))
 
 
 def show_figure(root: str, paper: str, figure: dict, figure_id: str) -> None:
@@ -69,7 +80,7 @@ def plot_bound(table: pd.DataFrame, experiment: str, bound: str, title: str = ""
     bottom.axhline(1.0, color="k", linewidth=0.8)
     bottom.set_ylabel("mean / bound")
     bottom.set_xlabel("t (log scale)")
-    plt.show()
+    show_matplotlib(fig)
 
 
 def bound_summary(table: pd.DataFrame) -> pd.DataFrame:

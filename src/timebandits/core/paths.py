@@ -9,10 +9,6 @@ def trace_chunk(root, paper, experiment, algorithm, start, stop) -> str:
     return f"{root}results/traces/{paper}/{experiment}/{algorithm}/reps{start}-{stop}.parquet"
 
 
-def trace(root, paper, experiment, algorithm) -> str:
-    return f"{root}results/traces/{paper}/{experiment}/{algorithm}.parquet"
-
-
 def summary(root, paper, experiment) -> str:
     return f"{root}results/summaries/{paper}/{experiment}.parquet"
 

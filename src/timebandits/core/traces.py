@@ -43,18 +43,8 @@ def read_trace(path: str | os.PathLike) -> pd.DataFrame:
 
 
 def concat_traces(paths: list[str | os.PathLike]) -> pd.DataFrame:
-    """Join chunk traces of one (experiment, algorithm) into one, refusing overlapping chunks."""
+    """Join the chunk files of one (experiment, algorithm) into its trace, refusing overlaps."""
     frame = pd.concat([read_trace(p) for p in paths], ignore_index=True)
     if frame.duplicated(list(ID_COLUMNS)).any():
         raise ValueError(f"chunks {list(map(str, paths))} overlap in repetitions")
     return frame.sort_values(list(ID_COLUMNS)).reset_index(drop=True)
-
-
-def gather_chunks(chunks: list[str | os.PathLike], output: str | os.PathLike,
-                  log: str | os.PathLike) -> None:
-    """Join the chunk traces of one (experiment, algorithm) into ``output`` and log it."""
-    frame = concat_traces(chunks)
-    write_trace(frame, output)
-    Path(log).parent.mkdir(parents=True, exist_ok=True)
-    Path(log).write_text(f"joined {len(chunks)} chunk(s) into {output}: "
-                         f"{frame['repetition'].nunique()} repetitions\n")

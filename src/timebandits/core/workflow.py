@@ -1,5 +1,6 @@
-"""Helpers for the thin Snakemake scripts: logging to the job's log and to the console,
-and reading a paper's traces by id."""
+"""Helpers for the thin Snakemake scripts and the notebooks: logging to the job's log and to
+the console, and reading a paper's traces by id. A trace is the set of its chunk files (one per
+simulate job); readers join them, so no job exists only to copy them together."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Callable
 import pandas as pd
 
 from . import paths
+from .config import repetition_chunks, resolve_experiment
+from .traces import concat_traces
 
 
 def logger(log_path: str | Path) -> Callable[[str], None]:
@@ -26,16 +29,24 @@ def logger(log_path: str | Path) -> Callable[[str], None]:
     return log
 
 
-def trace_reader(root: str, paper: str) -> Callable[[str, str], pd.DataFrame]:
-    """``trace_of(experiment, algorithm)`` reading the gathered traces of ``paper``."""
+def trace_chunks(root: str, paper: dict, config: dict, experiment: str, algorithm: str) -> list[str]:
+    """The chunk files that together form the trace of (experiment, algorithm) at the configured
+    scale: the single place that decides them, for the rules and every reader."""
+    exp = resolve_experiment(paper, experiment, config)
+    return [paths.trace_chunk(root, paper["paper"]["key"], experiment, algorithm, start, stop)
+            for start, stop in repetition_chunks(exp["repetitions"], exp["horizon"], config["chunk_work"])]
+
+
+def trace_paths(root: str, paper: dict, config: dict) -> dict:
+    """(experiment, algorithm) -> its chunk files, for every run of ``paper``."""
+    return {(e, a): trace_chunks(root, paper, config, e, a)
+            for e, exp in paper["experiments"].items() for a in exp["algorithms"]}
+
+
+def trace_reader(root: str, paper: dict, config: dict) -> Callable[[str, str], pd.DataFrame]:
+    """``trace_of(experiment, algorithm)``: the whole trace, joined from its chunks."""
 
     def trace_of(experiment: str, algorithm: str) -> pd.DataFrame:
-        return pd.read_parquet(paths.trace(root, paper, experiment, algorithm))
+        return concat_traces(trace_chunks(root, paper, config, experiment, algorithm))
 
     return trace_of
-
-
-def trace_paths(root: str, paper: dict) -> dict:
-    key = paper["paper"]["key"]
-    return {(e, a): paths.trace(root, key, e, a)
-            for e, exp in paper["experiments"].items() for a in exp["algorithms"]}

@@ -25,7 +25,7 @@ def table(name: str, paper: dict, trace_of) -> pd.DataFrame:
     raise KeyError(f"unknown table {name!r}; known: {TABLES}")
 
 
-def comparison_section(root: str, paper: dict, bounds: pd.DataFrame) -> None:
+def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFrame) -> None:
     """The comparison notebook's section for this paper: Wait-UCB against Theorem 2 and
     Lemma 2 on every panel, and the simulation check of Theorem 1."""
     from IPython.display import Markdown, display
@@ -51,7 +51,7 @@ def comparison_section(root: str, paper: dict, bounds: pd.DataFrame) -> None:
                      "numbers: simulated reward per time unit at T against the exact ratio g, the "
                      "exact expected reward W(T) (renewal recursion), the z-score of simulation "
                      "against it, and the exact offset A_j = W(T) − T·g (printed claim: A_j ∈ [0, j])."))
-    trace_of = trace_reader(root, paper["paper"]["key"])
+    trace_of = trace_reader(root, paper, config)
     for exp_id, exp in paper["experiments"].items():
         if exp["group"] == "theory":
             display(Markdown(f"**{exp['title']}**"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.signal import lfilter
+from numba import njit
 
 from .model import F2AProblem
 from .policies import wait_ucb_constants
@@ -176,22 +176,33 @@ def vacuity_crossover(problem: F2AProblem, t_max: int, constant=None) -> float:
     return high
 
 
+@njit(cache=True)
+def _renewal_values(drive, cost_pmf):
+    """W(0..T) of W(t) = drive[t−1] + Σ_{d=1}^{j} P(c = d)·W(t − d), with W(t ≤ 0) = 0."""
+    values = np.zeros(drive.size + 1)
+    for t in range(1, drive.size + 1):
+        total = drive[t - 1]
+        for d in range(1, min(t, cost_pmf.size) + 1):
+            total += cost_pmf[d - 1] * values[t - d]
+        values[t] = total
+    return values
+
+
 def constant_policy_expected_reward(problem: F2AProblem, k: int, j: int, horizons) -> np.ndarray:
     """Exact E[Σ_{s≤L} r^{(s)}] of the constant policy (k, j) (1-based) under budget T (Thm 1).
 
     Renewal recursion on the first epoch, c = min(τ_k, j), r = V·1[τ_k ≤ j]:
         W(T) = Σ_{d=1}^{min(T,j)} P(c = d)·(E[r | c = d] + W(T − d)),   W(T) = 0 for T < 1,
     with P(c = d)·E[r | c = d] = ν_k·P(τ_k = d) for every d ≤ j (V independent of τ). This is
-    the linear recurrence W(T) = b(T) + Σ_d P(c = d)·W(T − d), b(T) = ν_k·F_k(min(T, j)); it
-    is run as an IIR filter (the O(T·j) DP in compiled code). ``horizons``: integers ≥ 0.
+    the linear recurrence W(T) = b(T) + Σ_d P(c = d)·W(T − d), b(T) = ν_k·F_k(min(T, j)),
+    run in compiled code in O(T·j). ``horizons``: integers ≥ 0.
     """
     horizons = np.asarray(horizons, dtype=int)
     pmf = problem.delay_pmf[k - 1]
     cost_pmf = np.append(pmf[:j - 1], pmf[j - 1:].sum())
     budget = np.arange(1, max(int(horizons.max()), 1) + 1)
     drive = problem.reward_prob[k - 1] * problem.delay_cdf[k - 1, np.minimum(budget, j) - 1]
-    values = np.concatenate([[0.0], lfilter([1.0], np.append(1.0, -cost_pmf), drive)])
-    return values[horizons]
+    return _renewal_values(drive, cost_pmf)[horizons]
 
 
 def theorem1_offset(problem: F2AProblem, k: int, j: int, horizons) -> np.ndarray:
