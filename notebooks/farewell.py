@@ -17,8 +17,12 @@ ROOT = ""  # "" for the full scale, "smoke/" for the smoke scale
 CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
+from IPython.display import Markdown, display
+
 from timebandits.core import display as show
 from timebandits.core.config import load_paper, load_yaml
+from timebandits.core.workflow import trace_reader
+from timebandits.farewell.analysis import regret_decomposition
 
 CONFIG = CONFIG or load_yaml("config/config.yaml")
 
@@ -85,11 +89,6 @@ show.verdict_details(ROOT, PAPER)
 # explored far more than by the baselines, whose radius is on rescaled costs.
 
 # %%
-from IPython.display import Markdown, display
-
-from timebandits.core.workflow import trace_reader
-from timebandits.farewell.analysis import regret_decomposition
-
 for exp_id, exp in paper["experiments"].items():
     if exp["group"] == "paper":
         display(Markdown(f"**{exp['title']}**"))

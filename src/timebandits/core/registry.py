@@ -1,13 +1,15 @@
-"""Which module runs each paper's experiments. Explicit, not built by import side effects.
+"""Which package holds each paper. Explicit, not built by import side effects.
 
-A paper's ``simulation`` module provides:
-  ``POLICIES``                      the policy names its algorithms may use;
-  ``validate_environment(env)``     raises ValueError on a bad environment;
-  ``validate_algorithm(alg)``       raises ValueError on bad params for a known policy;
-  ``simulate_repetition(experiment, algorithm, env_seed, policy_seed, checkpoints)``
-                                    -> {metric name: array over checkpoints} for one repetition.
-Its ``claims`` module may add claim kinds (``CLAIM_KINDS``), its ``figures`` module plots
-(``FIGURE_KINDS``) and its ``theory`` module the bounds.
+A paper package provides these modules (the rules, scripts and notebooks reach them through
+:func:`paper_module`):
+  simulation  ``POLICIES``; ``validate_environment(env)`` and ``validate_algorithm(alg)``
+              (raise ValueError); ``simulate_repetition(experiment, algorithm, env_seed,
+              policy_seed, checkpoints)`` -> {metric: array over checkpoints}
+  claims      ``CLAIM_KINDS``: paper-specific claim kinds (core/claims.py has the generic ones)
+  analysis    ``bound_table(paper, trace_of)``: rows in the core/bounds.py format
+  figures     ``FIGURE_KINDS``: plot functions (figure spec, paper, summary) -> Figure
+  report      ``TABLES`` and ``table(name, paper, trace_of)``; ``comparison_section(root,
+              config, paper, bounds)`` for the comparison notebook
 """
 
 from __future__ import annotations
