@@ -15,8 +15,8 @@ from timebandits.core.bounds import COLUMNS, bound_verdict, compare_to_bound
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.claims import (GENERIC_KINDS, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
                                      BelowBound, BetterAtHorizon, ClaimContext, LogGrowth,
-                                     WinsInSettings, combine, decade_ratio, evaluate_claims,
-                                     paired_verdict)
+                                     SignAtHorizon, WinsInSettings, combine, decade_ratio,
+                                     evaluate_claims, paired_verdict)
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500}}
 REPS = 10
@@ -368,7 +368,41 @@ def test_check_rejects_algorithm_defined_but_not_run():
 
 def test_generic_kinds_registry():
     assert GENERIC_KINDS == {"below_bound": BelowBound, "better_at_horizon": BetterAtHorizon,
-                             "log_growth": LogGrowth, "wins_in_settings": WinsInSettings}
+                             "log_growth": LogGrowth, "sign_at_horizon": SignAtHorizon,
+                             "wins_in_settings": WinsInSettings}
+
+
+# --------------------------------------------------------------------------- sign_at_horizon
+
+SIGN_CLAIM = {"id": "c5", "kind": "sign_at_horizon", "where": "Fig. 3", "text": "negative",
+              "experiments": ["e"], "algorithms": ["a"], "metric": "m", "sign": "negative"}
+
+
+@pytest.mark.parametrize("final, sign, verdict", [
+    (-5.0 + JITTER, "negative", REPRODUCED),      # mean -5, s.e. 0.08: t = -62
+    (5.0 + JITTER, "negative", NOT_REPRODUCED),   # clearly positive
+    (JITTER, "negative", INCONCLUSIVE),           # mean 0: p = 0.5
+    (5.0 + JITTER, "positive", REPRODUCED),
+    (np.full(REPS, -1.0), "negative", REPRODUCED),  # zero spread: the sign is certain
+])
+def test_sign_at_horizon(make_ctx, final, sign, verdict):
+    claim = {**SIGN_CLAIM, "sign": sign}
+    ctx = make_ctx(make_paper([claim]), {("e", "a"): horizon_trace(final, early=100.0)})
+    (row,) = SignAtHorizon.evaluate(claim, ctx)
+    assert row["verdict"] == verdict
+    assert row["mean"] == pytest.approx(np.mean(final))
+    assert f"{int(np.sum(final < 0))}/{REPS} runs negative" in row["statistic"]
+
+
+def test_sign_at_horizon_check():
+    paper = make_paper()
+    SignAtHorizon.check(SIGN_CLAIM, paper)
+    with pytest.raises(ValueError, match="sign must be"):
+        SignAtHorizon.check({**SIGN_CLAIM, "sign": "zero"}, paper)
+    with pytest.raises(ValueError, match="algorithms"):
+        SignAtHorizon.check(_without(SIGN_CLAIM, "algorithms"), paper)
+    with pytest.raises(ValueError, match="'zzz' is not run"):
+        SignAtHorizon.check({**SIGN_CLAIM, "algorithms": ["zzz"]}, paper)
 
 
 # --------------------------------------------------------------------------- bounds

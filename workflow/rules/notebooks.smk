@@ -29,6 +29,7 @@ rule comparison_notebook:
     input:
         source="notebooks/comparison.py",
         bounds=[paths.bounds(ROOT, key) for key in PAPERS],
+        tables=[paths.table(ROOT, key, t) for key in PAPERS for t in paper_tables(key)],
         traces=[c for key in PAPERS for c in all_paper_traces(key)],
     output:
         ipynb=paths.notebook(ROOT, "comparison", "ipynb"),

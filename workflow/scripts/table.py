@@ -9,7 +9,8 @@ from timebandits.core.workflow import logger, trace_reader
 def main(config, root, paper_key, table, output, log_path):
     log = logger(log_path)
     paper = load_paper(paper_key)
-    frame = paper_module(paper_key, "report").table(table, paper, trace_reader(root, paper, config))
+    frame = paper_module(paper_key, "report").table(table, paper, config,
+                                                      trace_reader(root, paper, config))
     write_atomic(frame, output)
     log(f"wrote table {table} ({len(frame)} rows) to {output}")
 

@@ -15,6 +15,8 @@ Generic kinds:
   wins_in_settings   the algorithm beats every rival (paired test) in at least ``min_settings``
                      experiments.
   below_bound        the mean empirical curve stays below the paper's bound (core/bounds.py).
+  sign_at_horizon    one-sided t-test, at the horizon, that the metric's mean is negative (or
+                     positive) for every (experiment, algorithm).
 """
 
 from __future__ import annotations
@@ -252,10 +254,40 @@ class BelowBound:
         return rows
 
 
+class SignAtHorizon:
+    @staticmethod
+    def check(claim, paper):
+        _require(claim, "experiments", "algorithms", "metric", "sign")
+        if claim["sign"] not in ("negative", "positive"):
+            raise ValueError(f"sign must be 'negative' or 'positive', got {claim['sign']!r}")
+        _check_run(claim, paper, claim["experiments"], claim["algorithms"])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        for exp in claim["experiments"]:
+            for alg in claim["algorithms"]:
+                values = ctx.final(exp, alg, claim["metric"])
+                zero = np.zeros_like(values)
+                negative = claim["sign"] == "negative"
+                test = paired_one_sided(values, zero) if negative else paired_one_sided(zero, values)
+                se = values.std(ddof=1) / np.sqrt(values.size) if values.size > 1 else np.nan
+                rows.append({
+                    "scope": f"{exp} {alg}", "verdict": paired_verdict(test, ctx.alpha),
+                    "statistic": (f"{claim['metric']} at T of {ctx.label(alg)}: {values.mean():.4g} "
+                                  f"± {se:.2g} (mean ± s.e.), {int(np.sum(values < 0))}/"
+                                  f"{values.size} runs negative; one-sided t = {test['t']:.2f}, "
+                                  f"p = {test['p_claimed']:.2g} for a {claim['sign']} mean"),
+                    "mean": float(values.mean()), "p_value": test["p_claimed"],
+                })
+        return rows
+
+
 GENERIC_KINDS = {
     "below_bound": BelowBound,
     "better_at_horizon": BetterAtHorizon,
     "log_growth": LogGrowth,
+    "sign_at_horizon": SignAtHorizon,
     "wins_in_settings": WinsInSettings,
 }
 

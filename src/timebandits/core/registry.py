@@ -8,7 +8,7 @@ A paper package provides these modules (the rules, scripts and notebooks reach t
   claims      ``CLAIM_KINDS``: paper-specific claim kinds (core/claims.py has the generic ones)
   analysis    ``bound_table(paper, trace_of)``: rows in the core/bounds.py format
   figures     ``FIGURE_KINDS``: plot functions (figure spec, paper, summary) -> Figure
-  report      ``TABLES`` and ``table(name, paper, trace_of)``; ``comparison_section(root,
+  report      ``TABLES`` and ``table(name, paper, config, trace_of)``; ``comparison_section(root,
               config, paper, bounds)`` for the comparison notebook
 """
 
@@ -19,6 +19,7 @@ from types import ModuleType
 
 PAPER_PACKAGES = {
     "farewell": "timebandits.farewell",
+    "delaydep": "timebandits.delaydep",
 }
 
 

@@ -3,7 +3,8 @@
 Repetition ``r`` of an experiment draws its environment randomness from
 ``(base seed, paper, experiment, r)`` -- the same for every algorithm, so algorithms are compared
 under common random numbers -- and its policy randomness from
-``(base seed, paper, experiment, algorithm, r)``. Identifiers are hashed with ``zlib.crc32``
+``(base seed, paper, experiment, algorithm, r)``; a numerical check outside the experiments
+draws from ``(base seed, paper, check name)``. Identifiers are hashed with ``zlib.crc32``
 (never Python's salted ``hash()``) and combined with :class:`numpy.random.SeedSequence`, so the
 same config gives the same bits on any machine and in any job order.
 """
@@ -16,6 +17,7 @@ import numpy as np
 
 _ENVIRONMENT_STREAM = 0
 _POLICY_STREAM = 1
+_CHECK_STREAM = 2
 
 
 def stable_id(name: str) -> int:
@@ -40,6 +42,12 @@ def environment_seed(base_seed: int, paper: str, experiment: str, repetition: in
 def policy_seed(base_seed: int, paper: str, experiment: str, algorithm: str, repetition: int):
     """SeedSequence of the policy randomness (e.g. random tie-breaking) of one algorithm's run."""
     return _seed_sequence(base_seed, _POLICY_STREAM, (paper, experiment, algorithm), repetition)
+
+
+def check_seed(base_seed: int, paper: str, check: str):
+    """SeedSequence of a numerical check outside the simulated experiments (e.g. a theorem
+    checked on random instances), named by ``check`` (a claim id)."""
+    return _seed_sequence(base_seed, _CHECK_STREAM, (paper, check), 0)
 
 
 def key64(seed: np.random.SeedSequence) -> np.uint64:

@@ -11,7 +11,7 @@ from .analysis import panel_table, ratio_table
 TABLES = ("panels", "provenance", "ratios")
 
 
-def table(name: str, paper: dict, trace_of) -> pd.DataFrame:
+def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
     """``panels``: exact quantities and bounds per experiment; ``provenance``: every value's
     source; ``ratios``: g, μ^c and Δ of every pair of every experiment."""
     if name == "panels":
