@@ -1,0 +1,421 @@
+"""The B2DEP environment (paper §3, eq. 1) and its exact quantities (§5, Supplement §2).
+
+k arms, baseline means μ_1 ≥ … ≥ μ_k (``means``, arm i is ``means[i-1]``), integer delays
+d_i ≥ 1 (``delays``) and one nonincreasing f: ℕ → [0, 1] shared by all arms, given as a table
+``f_values[τ-1]`` = f(τ) for τ = 1..L with the constant tail f(τ) = f(L) for τ > L. Pulling arm i
+τ rounds after its last pull (τ = 0 for a first pull) has mean (eq. 1)
+
+    μ_i(τ) = μ_i·(1 − f(τ)·1{1 ≤ τ ≤ d_i}).
+
+Ranking policy π_m cycles over arms 1..m; in steady state every pull has τ = m (spec P1), so its
+per-pull average is g(m) = (1/m)·Σ_{j≤m} μ_j(m) (§5, eq. 3), π_ghost = π_{r*} with
+r* = argmax g, and μ_{a→b}(τ) = μ_a(τ) + … + μ_b(τ) (Fig. 1, Supplement §2).
+
+Interface of the compiled policies: ``mean_table()`` is a (k, D + 2) float array, D = max d_i,
+with ``table[i, τ]`` = μ_{i+1}(τ) for τ = 0..D+1 (0-based arm i). Columns 0 and D + 1 hold the
+baselines, so a kernel that stores the round of each arm's last pull reads
+``table[i, min(τ, D + 1)]`` for any τ ≥ 0.
+
+Every input number is also kept as an exact ``Fraction`` (floats through their decimal string,
+strings such as "13/15" parsed directly), so g, r*, the alternation averages and r_0 are exact.
+The maximum long-run average OPT (spec §2.6, not in the paper) is the maximum mean cycle of the
+deterministic state graph, found with Karp's algorithm.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+from numba import njit
+
+# Karp's algorithm costs O(N²k) time on N states; the full state space Π(d_i + 1) is refused
+# above this size (Fig. 2 instances, k = 7 and d ≤ 6, typically exceed it: use the r_0 proxy).
+MAX_STATES = 200_000
+# Float comparisons of averages computed by Karp (D values are sums of ≤ N floats).
+OPT_TOLERANCE = 1e-9
+
+
+def exact(value, name: str) -> Fraction:
+    """``value`` as a Fraction: floats and ints through their decimal string, strings parsed
+    ("13/15", "0.3"). Raises ValueError naming ``name`` for anything non-finite or unparsable."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool) or not isinstance(value, (str, int, float, np.integer, np.floating)):
+        raise ValueError(f"{name}: expected a number or a string like '13/15', got {value!r}")
+    try:
+        return Fraction(value.strip() if isinstance(value, str) else str(value))
+    except (ValueError, ZeroDivisionError) as error:
+        raise ValueError(f"{name}: cannot read {value!r} as a finite number ({error})") from None
+
+
+def f_table_from_config(spec, length: int) -> list[Fraction]:
+    """The f table f(1..) from a config entry: ``{kind: geometric, base: b}`` gives
+    f(τ) = b^τ for τ = 1..``length``; ``{kind: table, values: [...]}`` gives the values as listed
+    (the constant tail extends them). Raises ValueError naming the offending key."""
+    if not isinstance(spec, dict):
+        raise ValueError(f"f: expected a mapping with a 'kind' key, got {spec!r}")
+    kind = spec.get("kind")
+    if kind == "geometric":
+        if "base" not in spec:
+            raise ValueError("f.base: missing (f.kind is 'geometric')")
+        base = exact(spec["base"], "f.base")
+        if not 0 <= base <= 1:
+            raise ValueError(f"f.base: must lie in [0, 1], got {spec['base']!r}")
+        return [base ** tau for tau in range(1, max(int(length), 1) + 1)]
+    if kind == "table":
+        values = spec.get("values")
+        if not isinstance(values, (list, tuple)) or not values:
+            raise ValueError(f"f.values: expected a non-empty list of f(1), f(2), ..., got {values!r}")
+        return [exact(v, f"f.values[{i}]") for i, v in enumerate(values)]
+    raise ValueError(f"f.kind: unknown kind {kind!r} (expected 'geometric' or 'table')")
+
+
+@dataclass(frozen=True, eq=False)
+class B2DEPProblem:
+    """A B2DEP instance (paper §3): ``means[i]`` = μ_{i+1} (descending), ``delays[i]`` = d_{i+1},
+    ``f_values[τ-1]`` = f(τ), constant beyond the table. Exact copies: ``means_exact``, ``f_exact``."""
+
+    means: np.ndarray
+    delays: np.ndarray
+    f_values: np.ndarray
+    means_exact: tuple = field(init=False, repr=False)
+    f_exact: tuple = field(init=False, repr=False)
+
+    def __post_init__(self):
+        means = [exact(m, f"means[{i}]") for i, m in enumerate(_as_list(self.means, "means"))]
+        f_exact = [exact(v, f"f[{i}]") for i, v in enumerate(_as_list(self.f_values, "f"))]
+        delays = _delays_list(self.delays)
+        if not means:
+            raise ValueError("means: need at least one arm")
+        if any(not 0 <= m <= 1 for m in means):
+            raise ValueError(f"means: baseline means must lie in [0, 1], got {_show(means)}")
+        if any(a < b for a, b in zip(means, means[1:])):
+            raise ValueError(f"means: must be sorted in descending order (arm 1 has the largest "
+                             f"baseline, paper §5), got {_show(means)}")
+        if len(delays) != len(means):
+            raise ValueError(f"delays: need one delay per arm ({len(means)} means), "
+                             f"got {len(delays)} delays")
+        if not f_exact:
+            raise ValueError("f: the table needs at least f(1)")
+        if any(not 0 <= v <= 1 for v in f_exact):
+            raise ValueError(f"f: values must lie in [0, 1], got {_show(f_exact)}")
+        if any(a < b for a, b in zip(f_exact, f_exact[1:])):
+            raise ValueError(f"f: must be nonincreasing (paper §3), got {_show(f_exact)}")
+        object.__setattr__(self, "means_exact", tuple(means))
+        object.__setattr__(self, "f_exact", tuple(f_exact))
+        object.__setattr__(self, "means", np.array([float(m) for m in means]))
+        object.__setattr__(self, "delays", np.array(delays, dtype=np.int64))
+        object.__setattr__(self, "f_values", np.array([float(v) for v in f_exact]))
+
+    @classmethod
+    def from_config(cls, environment: dict, delays=None) -> "B2DEPProblem":
+        """Build from ``{means: [...], delays: [...], f: {kind: geometric, base: b} | {kind: table,
+        values: [...]}}``. ``delays`` overrides the config's (Fig. 2 draws them per run); a
+        geometric f is tabulated up to max(delays), beyond which it never matters."""
+        if not isinstance(environment, dict):
+            raise ValueError(f"environment: expected a mapping, got {environment!r}")
+        for key in ("means", "f") + (("delays",) if delays is None else ()):
+            if key not in environment:
+                raise ValueError(f"environment.{key}: missing")
+        delays = _delays_list(environment["delays"] if delays is None else delays)
+        return cls(environment["means"], delays,
+                   f_table_from_config(environment["f"], max(delays, default=1)))
+
+    # ---- sizes and f ---------------------------------------------------------------------------
+
+    @property
+    def k(self) -> int:
+        return self.means.size
+
+    @property
+    def max_delay(self) -> int:
+        """D = max_i d_i."""
+        return int(self.delays.max())
+
+    def f_fraction(self, tau: int) -> Fraction:
+        """f(τ) for τ ≥ 1, exact, with the constant tail beyond the table."""
+        if tau < 1:
+            raise ValueError(f"f is defined for τ >= 1, got τ = {tau}")
+        return self.f_exact[min(int(tau), len(self.f_exact)) - 1]
+
+    # ---- μ_i(τ) --------------------------------------------------------------------------------
+
+    def mean_fraction(self, i: int, tau: int) -> Fraction:
+        """μ_{i+1}(τ) = μ_{i+1}·(1 − f(τ)·1{1 ≤ τ ≤ d_{i+1}}) (eq. 1), exact; 0-based arm ``i``."""
+        if tau < 0:
+            raise ValueError(f"τ must be >= 0, got {tau}")
+        if 1 <= tau <= self.delays[i]:
+            return self.means_exact[i] * (1 - self.f_fraction(tau))
+        return self.means_exact[i]
+
+    @cached_property
+    def _table(self) -> np.ndarray:
+        D = self.max_delay
+        return np.array([[float(self.mean_fraction(i, tau)) for tau in range(D + 2)]
+                         for i in range(self.k)])
+
+    def mean_table(self) -> np.ndarray:
+        """``table[i, τ]`` = μ_{i+1}(τ) for τ = 0..D+1, shape (k, D + 2); read
+        ``table[i, min(τ, D + 1)]`` for any τ ≥ 0 (columns 0 and D + 1 are the baselines)."""
+        return self._table.copy()
+
+    def mean_at(self, i: int, tau) -> np.ndarray | float:
+        """μ_{i+1}(τ) (eq. 1) for 0-based arm ``i``, vectorised over integer ``tau`` ≥ 0."""
+        tau = np.asarray(tau)
+        if np.any(tau < 0):
+            raise ValueError("τ must be >= 0 (τ = 0 is a first pull)")
+        values = self._table[i, np.minimum(tau, self.max_delay + 1)]
+        return float(values) if values.ndim == 0 else values
+
+    def mu_sum_fraction(self, a: int, b: int, tau: int) -> Fraction:
+        """μ_{a→b}(τ) = μ_a(τ) + … + μ_b(τ) (1-based arms a..b, 0 if a > b; Fig. 1), exact."""
+        return sum((self.mean_fraction(j - 1, tau) for j in range(a, b + 1)), Fraction(0))
+
+    # ---- ranking policies (§5) -----------------------------------------------------------------
+
+    def _check_m(self, m: int) -> int:
+        if not 1 <= m <= self.k:
+            raise ValueError(f"ranking policy index m must be in 1..{self.k}, got {m}")
+        return int(m)
+
+    def g_fraction(self, m: int) -> Fraction:
+        """g(m) = (1/m)·Σ_{j≤m} μ_j(m) (eq. 3), exact; π_m pulls each arm with τ = m (spec P1)."""
+        m = self._check_m(m)
+        return self.mu_sum_fraction(1, m, m) / m
+
+    def g(self, m: int) -> float:
+        """g(m) (eq. 3) as a float."""
+        return float(self.g_fraction(m))
+
+    def g_all(self) -> np.ndarray:
+        """g(1), …, g(k)."""
+        return np.array([self.g(m) for m in range(1, self.k + 1)])
+
+    @cached_property
+    def r_star(self) -> int:
+        """r* = argmax_m g(m) (eq. 3), compared exactly; ties go to the smallest m (spec P5: the
+        Fig. 3 instance has g(1) = g(2) exactly, and the paper names no tie-break)."""
+        values = [self.g_fraction(m) for m in range(1, self.k + 1)]
+        return values.index(max(values)) + 1
+
+    def best_gap(self) -> float:
+        """g(r*) − max_{m ≠ r*} g(m) (0 for an exact tie, NaN when k = 1)."""
+        others = [self.g_fraction(m) for m in range(1, self.k + 1) if m != self.r_star]
+        return float(self.g_fraction(self.r_star) - max(others)) if others else math.nan
+
+    def sequence_expected_rewards(self, arms) -> np.ndarray:
+        """Expected reward μ_{I_t}(τ_{I_t}(t)) of each pull of the 0-based arm sequence ``arms``,
+        starting from a fresh state (every arm's first pull is at its baseline, τ = 0)."""
+        arms = np.asarray(arms, dtype=np.int64)
+        if arms.size and (arms.min() < 0 or arms.max() >= self.k):
+            raise ValueError(f"arm indices must be in 0..{self.k - 1}")
+        return _sequence_rewards(self._table, arms)
+
+    def ghost_expected_rewards(self, T: int) -> np.ndarray:
+        """Expected rewards of π_ghost = π_{r*} at rounds 1..T from a fresh state (spec §2.1, P6):
+        baselines μ_1..μ_{r*} in the first cycle, then μ_j(r*) for j cycling over 1..r*."""
+        return self.sequence_expected_rewards(np.arange(int(T)) % self.r_star)
+
+    def greedy_expected_rewards(self, T: int) -> np.ndarray:
+        """Expected rewards of π_greedy (eq. 2) at rounds 1..T from a fresh state: pull
+        argmax_i μ_i(τ_i(t)), never-pulled arms at their baseline, ties to the smaller index."""
+        return _greedy_rewards(self._table, int(T))
+
+    def alternation_average_fraction(self, m: int, n: int) -> Fraction:
+        """Steady-state per-pull average of playing π_m and π_n in strict alternation (Fact 1,
+        Supplement §2; spec §2.6), m < n:
+            [μ_{1→m}(n) + μ_{1→m}(m) + μ_{m+1→n}(m+n)] / (m + n),
+        the first term being π_m after π_n, the other two π_n after π_m. m = n gives g(m)."""
+        m, n = sorted((self._check_m(m), self._check_m(n)))
+        return (self.mu_sum_fraction(1, m, n) + self.mu_sum_fraction(1, m, m)
+                + self.mu_sum_fraction(m + 1, n, m + n)) / (m + n)
+
+    def alternation_average(self, m: int, n: int) -> float:
+        """``alternation_average_fraction`` as a float."""
+        return float(self.alternation_average_fraction(m, n))
+
+    # ---- the exact optimum and Theorem 2 -------------------------------------------------------
+
+    def state_graph(self) -> tuple[np.ndarray, np.ndarray]:
+        """The deterministic MDP of spec §2.6 restricted to the states reachable from the start.
+
+        State (τ_1..τ_k), τ_i ∈ {1..d_i + 1}, d_i + 1 meaning "baseline available" (a fresh arm);
+        action a earns μ_a(τ_a), then τ_a = 1 and τ_i = min(τ_i + 1, d_i + 1) for i ≠ a. Returns
+        (successors, rewards), both (N, k); state 0 is the start (all arms fresh). Raises
+        ValueError if Π(d_i + 1) > MAX_STATES."""
+        size = math.prod(int(d) + 1 for d in self.delays)
+        if size > MAX_STATES:
+            raise ValueError(f"state space Π(d_i + 1) = {size} exceeds MAX_STATES = {MAX_STATES}; "
+                             f"exact OPT is out of reach (use the Theorem 2 proxy)")
+        return _reachable_state_graph(self._table, self.delays)
+
+    @cached_property
+    def opt_average(self) -> float:
+        """OPT = the best long-run average reward of any policy (π* of §3): the maximum mean cycle
+        of ``state_graph()`` by Karp's algorithm (spec §2.6; not computed in the paper)."""
+        successors, rewards = self.state_graph()
+        return _karp_max_mean_cycle(successors, rewards)
+
+    @cached_property
+    def r0(self) -> int:
+        """r_0 of Theorem 2: the largest r with μ_i > max_{j<i} μ_j(i − j) for every i = 2..r
+        (r_0 = 1 if μ_2 ≤ μ_1(1), or if k = 1); exact comparisons."""
+        r0 = 1
+        for i in range(2, self.k + 1):  # 1-based arm i, compared with arms j = 1..i-1 at τ = i − j
+            if self.means_exact[i - 1] > max(self.mean_fraction(j - 1, i - j) for j in range(1, i)):
+                r0 = i
+            else:
+                break
+        return r0
+
+    def approximation_check(self) -> dict:
+        """Theorem 2 in long-run averages: g(r*) ≥ (1 − f(r_0))·OPT, via the proof's intermediate
+        OPT ≤ (1/r_0)·Σ_{i≤r_0} μ_i (``top_r0_mean``). Needs exact OPT (≤ MAX_STATES states)."""
+        g_ghost = self.g(self.r_star)
+        opt = self.opt_average
+        f_r0 = float(self.f_fraction(self.r0))
+        top_r0_mean = float(sum(self.means_exact[:self.r0]) / self.r0)
+        lower = (1.0 - f_r0) * opt
+        return {
+            "r_star": self.r_star, "g_ghost": g_ghost, "opt": opt, "r0": self.r0, "f_r0": f_r0,
+            "lower_bound": lower, "top_r0_mean": top_r0_mean,
+            "ratio": g_ghost / opt if opt > 0 else math.nan,
+            "ghost_bound_holds": bool(g_ghost >= lower - OPT_TOLERANCE),
+            "opt_bound_holds": bool(opt <= top_r0_mean + OPT_TOLERANCE),
+        }
+
+
+def _as_list(values, name: str) -> list:
+    array = np.asarray(values, dtype=object)
+    if array.ndim != 1:
+        raise ValueError(f"{name}: expected a flat list, got {values!r}")
+    return list(array)
+
+
+def _delays_list(values) -> list[int]:
+    delays = _as_list(values, "delays")
+    if any(isinstance(d, bool) or not isinstance(d, (int, np.integer, float, np.floating))
+           or not math.isfinite(d) or d != int(d) or d < 1 for d in delays):
+        raise ValueError(f"delays: must be integers >= 1, got {delays}")
+    return [int(d) for d in delays]
+
+
+def _show(values: list[Fraction]) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+# ---- compiled kernels ----------------------------------------------------------------------------
+
+@njit(cache=True)
+def _sequence_rewards(table, arms):
+    """μ_{a_t}(τ_{a_t}(t)) for the pull sequence ``arms`` from a fresh state (table layout above)."""
+    k, width = table.shape
+    last = np.full(k, -1, dtype=np.int64)
+    out = np.empty(arms.size)
+    for t in range(arms.size):
+        a = arms[t]
+        tau = 0 if last[a] < 0 else min(t - last[a], width - 1)
+        out[t] = table[a, tau]
+        last[a] = t
+    return out
+
+
+@njit(cache=True)
+def _greedy_rewards(table, T):
+    """π_greedy (eq. 2): each round pull the arm with the largest current mean (first maximiser)."""
+    k, width = table.shape
+    last = np.full(k, -1, dtype=np.int64)
+    out = np.empty(T)
+    for t in range(T):
+        best, arm = -1.0, 0
+        for i in range(k):
+            tau = 0 if last[i] < 0 else min(t - last[i], width - 1)
+            if table[i, tau] > best:
+                best, arm = table[i, tau], i
+        out[t] = best
+        last[arm] = t
+    return out
+
+
+@njit(cache=True)
+def _reachable_state_graph(table, delays):
+    """Breadth-first search of the state graph from the all-fresh state.
+
+    A state is coded in mixed radix with digit c_i = τ_i − 1 ∈ {0..d_i} (c_i = d_i: baseline
+    available). Returns successors and rewards over the reachable states, relabelled in BFS order.
+    """
+    k = delays.size
+    stride = np.ones(k, dtype=np.int64)
+    for i in range(1, k):
+        stride[i] = stride[i - 1] * (delays[i - 1] + 1)
+    size = stride[k - 1] * (delays[k - 1] + 1)
+    label = np.full(size, -1, dtype=np.int64)
+    order = np.empty(size, dtype=np.int64)
+    successors = np.empty((size, k), dtype=np.int64)
+    rewards = np.empty((size, k))
+    start = 0
+    for i in range(k):
+        start += delays[i] * stride[i]
+    label[start], order[0] = 0, start
+    count, head = 1, 0
+    digits = np.empty(k, dtype=np.int64)
+    while head < count:
+        code = order[head]
+        for i in range(k):
+            digits[i] = (code // stride[i]) % (delays[i] + 1)
+        for a in range(k):
+            nxt = 0
+            for i in range(k):
+                if i != a:
+                    nxt += min(digits[i] + 1, delays[i]) * stride[i]
+            if label[nxt] < 0:
+                label[nxt], order[count] = count, nxt
+                count += 1
+            successors[head, a] = label[nxt]
+            rewards[head, a] = table[a, digits[a] + 1]  # τ_a = c_a + 1
+        head += 1
+    return successors[:count].copy(), rewards[:count].copy()
+
+
+@njit(cache=True)
+def _karp_max_mean_cycle(successors, rewards):
+    """Karp (1978): λ* = max_v min_{0≤j<N} (D_N(v) − D_j(v))/(N − j), D_j(v) the heaviest walk
+    of exactly j edges ending at v from a virtual source joined to every state (D_0 ≡ 0).
+
+    Two passes keep memory O(N): the first computes D_N, the second recomputes D_0..D_{N−1}
+    and keeps the running minimum per state. Time O(N²k)."""
+    n, k = successors.shape
+    previous = np.zeros(n)
+    current = np.empty(n)
+    for _ in range(n):
+        current[:] = -np.inf
+        for u in range(n):
+            for a in range(k):
+                value = previous[u] + rewards[u, a]
+                if value > current[successors[u, a]]:
+                    current[successors[u, a]] = value
+        previous, current = current, previous
+    d_n = previous.copy()
+    best = np.full(n, np.inf)
+    previous[:] = 0.0
+    for j in range(n):
+        for v in range(n):
+            ratio = (d_n[v] - previous[v]) / (n - j)  # +inf where D_j(v) = −inf
+            if ratio < best[v]:
+                best[v] = ratio
+        current[:] = -np.inf
+        for u in range(n):
+            for a in range(k):
+                value = previous[u] + rewards[u, a]
+                if value > current[successors[u, a]]:
+                    current[successors[u, a]] = value
+        previous, current = current, previous
+    answer = -np.inf
+    for v in range(n):
+        if d_n[v] > -np.inf and best[v] > answer:
+            answer = best[v]
+    return answer
