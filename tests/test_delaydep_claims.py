@@ -1,0 +1,127 @@
+"""The paper-specific claim kinds and the bound table of paper 004 on real (small) traces, read
+back through ClaimContext as the claims script does, and the paper config as the workflow
+loads it."""
+
+import copy
+
+import pandas as pd
+import pytest
+
+from timebandits.core.checkpoints import checkpoint_grid
+from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
+from timebandits.core.config import load_paper, resolve_experiment
+from timebandits.core.seeding import environment_seed
+from timebandits.delaydep.analysis import bound_table, run_instances
+from timebandits.delaydep.claims import CLAIM_KINDS
+from timebandits.delaydep.simulation import simulate_repetition
+from timebandits.delaydep.theory import switch_bound, theorem3_bound_paper
+
+CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 200},
+          "scale": "small", "scales": {"small": {"max_horizon": 3000, "max_repetitions": 4,
+                                                 "checkpoints": 30}}}
+EXPERIMENTS = ("fig2", "fig3")
+
+
+@pytest.fixture(scope="module")
+def paper():
+    return load_paper("delaydep")
+
+
+@pytest.fixture(scope="module")
+def context(paper, tmp_path_factory):
+    """Traces of fig2 and fig3 (T = 3000, 4 runs) for every algorithm, as the workflow writes."""
+    root = tmp_path_factory.mktemp("traces")
+    paths = {}
+    for exp_id in EXPERIMENTS:
+        exp = resolve_experiment(paper, exp_id, CONFIG)
+        checkpoints = checkpoint_grid(exp["horizon"], exp["checkpoints"])
+        for alg in exp["algorithms"]:
+            frames = []
+            for rep in range(exp["repetitions"]):
+                seed = environment_seed(CONFIG["base_seed"], "delaydep", exp_id, rep)
+                metrics = simulate_repetition(exp, paper["algorithms"][alg], seed, None, checkpoints)
+                frames.append(pd.DataFrame({"repetition": rep, "t": checkpoints, **metrics}))
+            path = root / f"{exp_id}_{alg}.parquet"
+            pd.concat(frames).to_parquet(path, index=False)
+            paths[(exp_id, alg)] = [path]
+    small = copy.deepcopy(paper)
+    small["experiments"] = {e: {**small["experiments"][e], "horizon": 3000} for e in EXPERIMENTS}
+    return ClaimContext(paper=small, config=CONFIG, trace_paths=paths)
+
+
+def claim(**fields):
+    return {"id": "t", "text": "", "where": "", **fields}
+
+
+def test_every_claim_of_the_config_is_well_formed(paper):
+    for c in paper["claims"]:
+        if c["kind"] in CLAIM_KINDS:
+            CLAIM_KINDS[c["kind"]].check(c, paper)
+
+
+def test_run_instances_recover_the_simulated_delays(paper, context):
+    trace = context.trace("fig2", "pi_low")
+    problems = run_instances(paper, "fig2", trace)
+    assert sorted(problems) == [0, 1, 2, 3]
+    for rep, problem in problems.items():
+        row = trace[(trace["repetition"] == rep)].iloc[0]
+        assert problem.r_star == row["r_star"]
+        assert problem.best_gap() == pytest.approx(row["best_gap"])
+    assert len({tuple(p.delays) for p in problems.values()}) > 1  # drawn per run
+
+
+def test_bound_table_values(context):
+    table = bound_table(context.paper, context.trace)
+    fig3 = table[(table["experiment"] == "fig3") & (table["algorithm"] == "pi_low")]
+    assert set(fig3["bound"]) == {"theorem3", "theorem3-tight", "theorem3-cost1", "switches"}
+    paper_bound = fig3[fig3["bound"] == "theorem3"]["bound_value"].unique()
+    assert paper_bound.tolist() == [pytest.approx(theorem3_bound_paper(3000, 2, 0.1))]
+    cost = fig3[fig3["bound"] == "theorem3-cost1"]["bound_value"].unique()
+    assert cost.tolist() == [pytest.approx(theorem3_bound_paper(3000, 2, 0.1) + switch_bound(3000, 2))]
+    # the empirical regret without switching cost is G(ghost) − Σ expected
+    trace = context.trace("fig3", "pi_low")
+    final = trace[trace["t"] == 3000]
+    row = fig3[(fig3["bound"] == "theorem3") & (fig3["t"] == 3000)].iloc[0]
+    assert row["mean"] == pytest.approx((final["ghost"] - final["expected"]).mean())
+    assert set(table["algorithm"]) == {"pi_low"}  # Theorem 3 is about π_low only
+
+
+def test_theorem3_and_switch_bound_claims(context):
+    rows = CLAIM_KINDS["theorem3"].evaluate(claim(experiments=["fig2", "fig3"], algorithm="pi_low"),
+                                            context)
+    assert [r["verdict"] for r in rows] == [REPRODUCED, REPRODUCED]
+    assert "runs within the bound at T 4/4" in rows[0]["statistic"]
+    rows = CLAIM_KINDS["switch_bound"].evaluate(claim(experiments=["fig3"], algorithm="pi_low"),
+                                                context)
+    assert rows[0]["verdict"] == REPRODUCED
+    assert f"kS = {switch_bound(3000, 2)}" in rows[0]["statistic"]
+
+
+def test_stops_exploring_reads_the_active_set(context):
+    """Fig. 3's policies are exactly tied, so π_low can never eliminate one with confidence."""
+    (row,) = CLAIM_KINDS["stops_exploring"].evaluate(claim(experiments=["fig3"], algorithm="pi_low"),
+                                                     context)
+    n_active = context.final("fig3", "pi_low", "n_active")
+    expected = REPRODUCED if (n_active == 1).all() else NOT_REPRODUCED
+    assert row["verdict"] == expected
+    assert f"{int((n_active == 1).sum())}/4 runs end with |A_s| = 1" in row["statistic"]
+
+
+def test_fact1_claim_on_fig3(context):
+    rows = CLAIM_KINDS["fact1"].evaluate(claim(id="C13", instances=20, experiment="fig3"), context)
+    assert [r["verdict"] for r in rows] == [REPRODUCED, REPRODUCED]
+    assert "139/180" in rows[1]["statistic"]  # (3/4 + 7/10 + 13/15)/3
+
+
+def test_errata_verdicts(context):
+    for which in ("e1", "e2", "e3"):
+        rows = CLAIM_KINDS["erratum"].evaluate(claim(erratum=which), context)
+        assert {r["verdict"] for r in rows} == {NOT_REPRODUCED}, which
+
+
+def test_theorem2_claim_reports_the_counterexample(context):
+    rows = CLAIM_KINDS["theorem2"].evaluate(
+        claim(id="C11", instances=50, proxy_experiments=["fig2"]), context)
+    assert rows[1]["verdict"] == NOT_REPRODUCED  # the exact counterexample
+    assert rows[2]["verdict"] in (REPRODUCED, INCONCLUSIVE)  # a proxy can only certify
+    assert "/4" in rows[2]["statistic"]
