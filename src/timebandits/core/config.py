@@ -115,6 +115,17 @@ def check_paper(paper: dict, source: str | Path) -> None:
             raise ConfigError(f"{source}: key claims.{i} ({claim['id']}): {err}") from err
 
 
+def merged_params(algorithm: dict, defaults: dict) -> dict:
+    """An algorithm's ``params`` over ``defaults`` (its policy's accepted params); raises
+    ValueError naming any param the policy does not accept."""
+    given = algorithm.get("params", {}) or {}
+    unknown = set(given) - set(defaults)
+    if unknown:
+        raise ValueError(f"unknown params {sorted(unknown)} for policy {algorithm['policy']!r}; "
+                         f"accepted: {sorted(defaults)}")
+    return {**defaults, **given}
+
+
 def claim_kinds_of(key: str) -> dict:
     from .claims import GENERIC_KINDS
 

@@ -94,6 +94,16 @@ def _ranker_eliminate(sums, active, r, delta, lo, hi, position, removed_at):
 
 
 @njit(cache=True)
+def _ranker_state(k):
+    """The state of Algorithm 2 before round 1: reward sums, the active set A = K, each arm's
+    leaf [lo, hi) of final positions (one leaf, all positions), final positions (−1 = unplaced)
+    and removal rounds."""
+    return (np.zeros(k), np.ones(k, dtype=np.bool_), np.zeros(k, dtype=np.int64),
+            np.full(k, k, dtype=np.int64), np.full(k, -1, dtype=np.int64),
+            np.zeros(k, dtype=np.int64))
+
+
+@njit(cache=True)
 def _ranker_finish(active, lo, position):
     """Place the last survivor (its leaf has size 1) and invert positions into an order."""
     k = active.size
@@ -124,12 +134,7 @@ def bandit_ranker_run(means, delta, env_key, max_rounds):
     k = means.size
     if not 0.0 < delta < 1.0:
         raise ValueError("delta must be in (0, 1)")
-    sums = np.zeros(k)
-    active = np.ones(k, dtype=np.bool_)
-    lo = np.zeros(k, dtype=np.int64)
-    hi = np.full(k, k, dtype=np.int64)
-    position = np.full(k, -1, dtype=np.int64)
-    removed_at = np.zeros(k, dtype=np.int64)
+    sums, active, lo, hi, position, removed_at = _ranker_state(k)
     n_act = k
     pulls = 0
     r = 0
@@ -178,12 +183,7 @@ def bandit_ranker_b2dep_run(mean_table, d0, delta, env_key, max_rounds):
     for i in range(k):
         if mean_table[i, min(d0, cap)] != mean_table[i, 0]:
             raise ValueError("d0 must exceed every delay: mean_table[i, d0] != baseline")
-    sums = np.zeros(k)
-    active = np.ones(k, dtype=np.bool_)
-    lo = np.zeros(k, dtype=np.int64)
-    hi = np.full(k, k, dtype=np.int64)
-    position = np.full(k, -1, dtype=np.int64)
-    removed_at = np.zeros(k, dtype=np.int64)
+    sums, active, lo, hi, position, removed_at = _ranker_state(k)
     last = np.zeros(k, dtype=np.int64)
     group = np.empty(d0, dtype=np.int64)
     in_group = np.zeros(k, dtype=np.bool_)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from timebandits.core.config import merged_params
 from timebandits.core.seeding import key64
 
 from .model import F2AProblem
@@ -45,12 +46,7 @@ def validate_environment(environment: dict) -> None:
 def algorithm_params(algorithm: dict) -> dict:
     """The algorithm's params merged over its policy's defaults, checked."""
     policy = algorithm["policy"]
-    given = algorithm.get("params", {}) or {}
-    unknown = set(given) - set(_PARAMS[policy])
-    if unknown:
-        raise ValueError(f"unknown params {sorted(unknown)} for policy {policy!r}; "
-                         f"accepted: {sorted(_PARAMS[policy])}")
-    params = {**_PARAMS[policy], **given}
+    params = merged_params(algorithm, _PARAMS[policy])
     if params.get("tie_break", "first") not in ("first", "random"):
         raise ValueError(f"tie_break must be 'first' or 'random', got {params['tie_break']!r}")
     scale = params.get("cost_scale", 1.0)
