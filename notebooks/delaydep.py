@@ -65,8 +65,9 @@ show.table(ROOT, PAPER, "schedule")
 # policy, played from a fresh start), computed from the expectations of the sampled arms, minus
 # the switching cost times the number of switches. Right: the number of switches between
 # ranking policies. The x-axis is logarithmic, as in the authors' code; the paper's own axes are
-# lost. The dashed grey curve is π_ucb with ln(pulls) instead of ln(decisions) in its index, a
-# sensitivity run. Bands: ±1 standard error over runs.
+# lost. The thin dashed curves are sensitivity runs, not in the paper: π_ucb with ln(pulls)
+# instead of ln(decisions) in its index, and π_ucb with the index of the authors' code
+# (√2·mean + √(2 ln t/n), half UCB1's squared bonus). Bands: ±1 standard error over runs.
 
 # %%
 for figure_id, figure in figures.items():
@@ -94,10 +95,19 @@ show.verdict_details(ROOT, PAPER)
 # ## 5. The runs behind the figures, and sensitivity runs
 # Per run: its delays, r*, the gap of its best ranking policy, and each learner's regret at T
 # (each switching cost), switches and pulls under suboptimal policies. With 5 runs the Fig. 2
-# ordering depends on which delay vectors were drawn; the 100-run repeats below settle it.
+# ordering depends on which delay vectors were drawn; the 100-run repeats settle it.
 
 # %%
-show.table(ROOT, PAPER, "runs")
+runs = show.table(ROOT, PAPER, "runs")
+runs
+
+# %% [markdown]
+# Means over the runs of each experiment: regret at T for each switching cost, switches and pulls
+# under suboptimal policies, for π_low, π_ucb and the two π_ucb sensitivity variants (ln of
+# pulls; the authors' code's index √2·mean + √(2 ln t/n), a smaller exploration bonus).
+
+# %%
+runs.drop(columns=["repetition", "r_star"]).groupby("experiment").mean(numeric_only=True).T
 
 # %%
 for figure_id, figure in figures.items():

@@ -74,7 +74,7 @@ def reference_low(problem, delta, horizon, key):
     return env, history
 
 
-def reference_ucb(problem, horizon, key, log_time):
+def reference_ucb(problem, horizon, key, log_time, bonus_scale=1.0):
     env, k = Environment(problem, key), problem.k
     n, sums, decisions = [0] * k, [0.0] * k, 0
     while env.t < horizon:
@@ -82,7 +82,8 @@ def reference_ucb(problem, horizon, key, log_time):
             m = decisions + 1
         else:
             clock = decisions if log_time == LOG_TIME_DECISIONS else env.t
-            index = [sums[c] / n[c] + math.sqrt(2 * math.log(clock) / n[c]) for c in range(k)]
+            index = [sums[c] / n[c] + bonus_scale * math.sqrt(2 * math.log(clock) / n[c])
+                     for c in range(k)]
             m = index.index(max(index)) + 1
         decisions += 1
         first = env.play(m, horizon)
@@ -187,21 +188,24 @@ def test_ucb_hand_worked_start():
     3–6; x = 1). Then UCB1 keeps π_2 while 1 + sqrt(2 ln N/(N − 1)) ≥ sqrt(2 ln N): until
     N = 6, when sqrt(2 ln 6)·(1 − 1/√5) = 1.046 > 1, so decision 7 returns to π_1."""
     expected, realised, policy, decisions = ucb_run(DETERMINISTIC.mean_table(), 26, KEY,
-                                                    LOG_TIME_DECISIONS)
+                                                    LOG_TIME_DECISIONS, 1.0)
     assert policy.tolist() == [1, 1] + [2] * 20 + [1, 1] + [2, 2]
     assert decisions == 8  # the last one (π_2, rounds 25–26) is cut after one play
     assert expected[:2].tolist() == [1.0, 0.0]  # τ = 0, then τ = 1
     assert expected[22:24].tolist() == [1.0, 0.0]  # π_1 after π_2: arm 1 at τ = 2, then τ = 1
 
 
-@pytest.mark.parametrize("log_time", [LOG_TIME_DECISIONS, LOG_TIME_PULLS])
-def test_ucb_matches_reference_implementation(log_time):
-    rng = np.random.default_rng(7 + log_time)
+@pytest.mark.parametrize("log_time, bonus_scale", [(LOG_TIME_DECISIONS, 1.0),
+                                                   (LOG_TIME_PULLS, 1.0),
+                                                   (LOG_TIME_PULLS, 2 ** -0.5)])
+def test_ucb_matches_reference_implementation(log_time, bonus_scale):
+    rng = np.random.default_rng(7 + log_time + int(10 * bonus_scale))
     for k in (1, 2, 3, 5):
         problem = random_problem(rng, k)
         horizon = int(rng.integers(1, 3000))
-        expected, realised, policy, decisions = ucb_run(problem.mean_table(), horizon, KEY, log_time)
-        env, reference_decisions = reference_ucb(problem, horizon, KEY, log_time)
+        expected, realised, policy, decisions = ucb_run(problem.mean_table(), horizon, KEY,
+                                                        log_time, bonus_scale)
+        env, reference_decisions = reference_ucb(problem, horizon, KEY, log_time, bonus_scale)
         np.testing.assert_allclose(expected, env.expected, rtol=0, atol=1e-15)
         assert realised.tolist() == env.realised
         assert policy.tolist() == env.policy
@@ -212,7 +216,7 @@ def test_ucb_observation_is_unbiased_for_g():
     """The second play of a double play is calibrated: its mean reward is g(m) exactly, while
     the first play after a different policy is not (Fig. 3 instance: π_2 after π_1)."""
     problem = B2DEPProblem(["1", "13/15"], [2, 2], ["3/10", "1/4"])
-    expected, _, policy, _ = ucb_run(problem.mean_table(), 200_000, KEY, LOG_TIME_DECISIONS)
+    expected, _, policy, _ = ucb_run(problem.mean_table(), 200_000, KEY, LOG_TIME_DECISIONS, 1.0)
     runs = np.flatnonzero(np.diff(policy, prepend=0) != 0)  # first pull of each switch
     starts = [r for r in runs if policy[r] == 2 and r + 4 <= policy.size]
     second_play = np.array([expected[r + 2:r + 4].mean() for r in starts])
@@ -223,6 +227,14 @@ def test_ucb_observation_is_unbiased_for_g():
 
 
 # ---- simulation glue ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_ghost_cumulative_closed_form_matches_the_trajectory(seed):
+    problem = random_problem(np.random.default_rng(seed), 1 + seed)
+    rounds = np.arange(0, 300)
+    trajectory = np.concatenate([[0.0], np.cumsum(problem.ghost_expected_rewards(299))])
+    np.testing.assert_allclose(problem.ghost_cumulative(rounds), trajectory, rtol=1e-12, atol=1e-12)
 
 
 def test_simulation_metrics_and_common_random_numbers():

@@ -29,11 +29,12 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         rows = summary[summary["algorithm"] == alg]
         band(regret_ax, rows, metric, labels[alg]["label"], color=PALETTE[i])
         band(switch_ax, rows, "switches", labels[alg]["label"], color=PALETTE[i])
-    for alg in spec.get("faint", []):
+    for j, alg in enumerate(spec.get("faint", []), start=len(spec["algorithms"])):
         rows = summary[summary["algorithm"] == alg]
         name = f"{labels[alg]['label']} (sensitivity, not in the paper)"
-        band(regret_ax, rows, metric, name, faint=True)
-        band(switch_ax, rows, "switches", name, faint=True)
+        for ax, shown in ((regret_ax, metric), (switch_ax, "switches")):
+            band(ax, rows, shown, name, color=PALETTE[j])
+            ax.lines[-1].set(linestyle="--", linewidth=0.9)
     regret_ax.axhline(0.0, color="0.3", linewidth=0.7)
     for ax in (regret_ax, switch_ax):
         ax.set_xscale("log")
@@ -46,7 +47,7 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     switch_ax.set_title("switches (the cost multiplies these)")
     handles, names = regret_ax.get_legend_handles_labels()
     fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02),
-               ncol=len(names), frameon=False)
+               ncol=min(len(names), 2), frameon=False)
     n = int(summary["n"].max())
     fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
     fig.tight_layout()

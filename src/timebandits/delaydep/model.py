@@ -220,6 +220,18 @@ class B2DEPProblem:
         baselines μ_1..μ_{r*} in the first cycle, then μ_j(r*) for j cycling over 1..r*."""
         return self.sequence_expected_rewards(np.arange(int(T)) % self.r_star)
 
+    def ghost_cumulative(self, rounds) -> np.ndarray:
+        """G_t(ghost) = Σ_{s≤t} of ``ghost_expected_rewards`` at each t of ``rounds`` (t ≥ 0), in
+        closed form: the first cycle's baselines, then whole steady cycles of sum r*·g(r*) and
+        the first arms of the next cycle."""
+        rounds = np.asarray(rounds, dtype=np.int64)
+        r = self.r_star
+        first = np.concatenate([[0.0], np.cumsum(self._table[:r, 0])])
+        steady = np.concatenate([[0.0], np.cumsum(self._table[np.arange(r), r])])
+        cycles, rest = np.divmod(np.maximum(rounds - r, 0), r)
+        return np.where(rounds <= r, first[np.minimum(rounds, r)],
+                        first[r] + cycles * steady[r] + steady[rest])
+
     def greedy_expected_rewards(self, T: int) -> np.ndarray:
         """Expected rewards of π_greedy (eq. 2) at rounds 1..T from a fresh state: pull
         argmax_i μ_i(τ_i(t)), never-pulled arms at their baseline, ties to the smaller index."""
@@ -382,6 +394,19 @@ def _reachable_state_graph(table, delays):
 
 
 @njit(cache=True)
+def _heaviest_step(previous, current, successors, rewards):
+    """One step of Karp's recursion: current[v] = max over edges (u, a) into v of
+    previous[u] + rewards[u, a] (−inf if v has no incoming edge)."""
+    n, k = successors.shape
+    current[:] = -np.inf
+    for u in range(n):
+        for a in range(k):
+            value = previous[u] + rewards[u, a]
+            if value > current[successors[u, a]]:
+                current[successors[u, a]] = value
+
+
+@njit(cache=True)
 def _karp_max_mean_cycle(successors, rewards):
     """Karp (1978): λ* = max_v min_{0≤j<N} (D_N(v) − D_j(v))/(N − j), D_j(v) the heaviest walk
     of exactly j edges ending at v from a virtual source joined to every state (D_0 ≡ 0).
@@ -392,12 +417,7 @@ def _karp_max_mean_cycle(successors, rewards):
     previous = np.zeros(n)
     current = np.empty(n)
     for _ in range(n):
-        current[:] = -np.inf
-        for u in range(n):
-            for a in range(k):
-                value = previous[u] + rewards[u, a]
-                if value > current[successors[u, a]]:
-                    current[successors[u, a]] = value
+        _heaviest_step(previous, current, successors, rewards)
         previous, current = current, previous
     d_n = previous.copy()
     best = np.full(n, np.inf)
@@ -407,12 +427,7 @@ def _karp_max_mean_cycle(successors, rewards):
             ratio = (d_n[v] - previous[v]) / (n - j)  # +inf where D_j(v) = −inf
             if ratio < best[v]:
                 best[v] = ratio
-        current[:] = -np.inf
-        for u in range(n):
-            for a in range(k):
-                value = previous[u] + rewards[u, a]
-                if value > current[successors[u, a]]:
-                    current[successors[u, a]] = value
+        _heaviest_step(previous, current, successors, rewards)
         previous, current = current, previous
     answer = -np.inf
     for v in range(n):

@@ -20,7 +20,7 @@ differs from round t − 1's. Switching costs are applied in :mod:`.simulation`.
 
 Outputs are per pull (index t − 1): ``expected`` = μ_{I_t}(τ) (what the paper plots, spec §3),
 ``realised`` = the Bernoulli reward, ``policy`` = the label m of the play. Memory is 10 bytes per
-round; the simulation reduces them to checkpoints at once.
+round; ``checkpoint_totals`` reduces them to the checkpoints in one pass.
 
 Speed: every pull is simulated (about 3–5 ns each), which keeps the common random numbers; the
 block simulation of spec P10 (Binomial sums over steady-state plays) would save nothing worth
@@ -77,6 +77,30 @@ def _play(m, mean_table, last, t, horizon, env_key, expected, realised, policy):
 def _outputs(horizon):
     return (np.empty(horizon), np.empty(horizon, dtype=np.uint8),
             np.empty(horizon, dtype=np.int8))
+
+
+@njit(cache=True)
+def checkpoint_totals(expected, realised, policy, checkpoints, k):
+    """Cumulative totals at each checkpoint t (rounds 1..t) of the per-pull outputs:
+    (expected, realised, switches, pulls), the last of shape (n_checkpoints, k) with column m − 1
+    counting the pulls made under π_m. Sums run in round order, as ``numpy.cumsum`` would."""
+    n = checkpoints.size
+    totals = np.zeros((n, 3))
+    pulls = np.zeros((n, k))
+    cum = np.zeros(3)
+    per_policy = np.zeros(k)
+    c = 0
+    for t in range(checkpoints[n - 1]):
+        cum[0] += expected[t]
+        cum[1] += realised[t]
+        if t > 0 and policy[t] != policy[t - 1]:
+            cum[2] += 1.0
+        per_policy[policy[t] - 1] += 1.0
+        while c < n and checkpoints[c] == t + 1:
+            totals[c] = cum
+            pulls[c] = per_policy
+            c += 1
+    return totals[:, 0], totals[:, 1], totals[:, 2], pulls
 
 
 # ------------------------------------------------------------------------------------------------
@@ -196,14 +220,16 @@ def low_run(mean_table, delta, horizon, env_key):
 
 
 @njit(cache=True)
-def ucb_run(mean_table, horizon, env_key, log_time):
+def ucb_run(mean_table, horizon, env_key, log_time, bonus_scale):
     """π_ucb (Sect. 8; spec §2.4): UCB1 of Auer, Cesa-Bianchi & Fischer (2002, Fig. 1) over the
     k ranking policies, each choice "rolled out twice".
 
-    The first k decisions play π_1..π_k once each; afterwards m = argmax ĝ(m) + sqrt(2·ln N/n(m))
-    (UCB1's constant 2; ties to the smallest m), where ĝ(m) is the mean of π_m's observations,
-    n(m) their number and N the number of decisions so far (``LOG_TIME_DECISIONS``; the paper
-    does not say what "time" counts) or the number of pulls so far (``LOG_TIME_PULLS``). Each
+    The first k decisions play π_1..π_k once each; afterwards m = argmax ĝ(m) + c·sqrt(2·ln N/n(m))
+    (UCB1's constant 2, c = ``bonus_scale`` = 1 for UCB1; ties to the smallest m), where ĝ(m) is
+    the mean of π_m's observations, n(m) their number and N the number of decisions so far
+    (``LOG_TIME_DECISIONS``; the paper does not say what "time" counts) or the number of pulls so
+    far (``LOG_TIME_PULLS``). The authors' code ranks by √2·ĝ + sqrt(2 ln t/n) with t the pulls,
+    which is c = 1/√2 with LOG_TIME_PULLS (spec §5.3, item 2). Each
     decision plays π_m twice: the first play calibrates and is discarded, the mean of the m
     rewards of the second is the observation (E = g(m) exactly, P8). Both plays earn reward; the
     run stops after exactly T pulls and a cut decision gives no observation (P4).
@@ -225,7 +251,8 @@ def ucb_run(mean_table, horizon, env_key, log_time):
             m = 1
             best = -np.inf
             for c in range(1, k + 1):
-                index = sums[c - 1] / n[c - 1] + math.sqrt(2.0 * log_time_value / n[c - 1])
+                index = (sums[c - 1] / n[c - 1]
+                         + bonus_scale * math.sqrt(2.0 * log_time_value / n[c - 1]))
                 if index > best:
                     best = index
                     m = c

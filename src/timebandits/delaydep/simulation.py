@@ -27,17 +27,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from timebandits.core.config import merged_params
 from timebandits.core.seeding import key64
 
 from .model import B2DEPProblem, exact
-from .policies import LOG_TIME_DECISIONS, LOG_TIME_PULLS, low_run, ucb_run
+from .policies import LOG_TIME_DECISIONS, LOG_TIME_PULLS, checkpoint_totals, low_run, ucb_run
 
 POLICIES = ("low", "ucb")
 
 # Parameters each policy accepts, with their defaults.
 _PARAMS = {
     "low": {"delta": 0.1},
-    "ucb": {"log_time": "decisions"},
+    "ucb": {"log_time": "decisions", "bonus_scale": 1.0},
 }
 _LOG_TIME = {"decisions": LOG_TIME_DECISIONS, "pulls": LOG_TIME_PULLS}
 
@@ -101,17 +102,15 @@ def validate_environment(environment: dict) -> None:
 def algorithm_params(algorithm: dict) -> dict:
     """The algorithm's params merged over its policy's defaults, checked."""
     policy = algorithm["policy"]
-    given = algorithm.get("params", {}) or {}
-    unknown = set(given) - set(_PARAMS[policy])
-    if unknown:
-        raise ValueError(f"unknown params {sorted(unknown)} for policy {policy!r}; "
-                         f"accepted: {sorted(_PARAMS[policy])}")
-    params = {**_PARAMS[policy], **given}
+    params = merged_params(algorithm, _PARAMS[policy])
     if policy == "low" and not (isinstance(params["delta"], (int, float))
                                 and 0 < params["delta"] < 1):
         raise ValueError(f"delta must be in (0, 1), got {params['delta']!r}")
     if policy == "ucb" and params["log_time"] not in _LOG_TIME:
         raise ValueError(f"log_time must be one of {sorted(_LOG_TIME)}, got {params['log_time']!r}")
+    if policy == "ucb" and not (isinstance(params["bonus_scale"], (int, float))
+                                and params["bonus_scale"] > 0):
+        raise ValueError(f"bonus_scale must be a positive number, got {params['bonus_scale']!r}")
     return params
 
 
@@ -156,34 +155,26 @@ def run_learner(algorithm: dict, problem: B2DEPProblem, horizon: int, env_key: n
     if algorithm["policy"] == "low":
         out = low_run(table, float(params["delta"]), horizon, env_key)
         return out[0], out[1], out[2], out[3:]
-    out = ucb_run(table, horizon, env_key, _LOG_TIME[params["log_time"]])
+    out = ucb_run(table, horizon, env_key, _LOG_TIME[params["log_time"]],
+                  float(params["bonus_scale"]))
     return out[0], out[1], out[2], None
 
 
 def trajectory_metrics(problem: B2DEPProblem, expected, realised, policy, costs,
                        checkpoints: np.ndarray) -> dict:
     """Per-pull outputs of a kernel reduced to the cumulative metrics at the checkpoints."""
-    at = checkpoints - 1
-    horizon = expected.size
-    switched = np.zeros(horizon, dtype=bool)
-    switched[1:] = policy[1:] != policy[:-1]
-    out = {
-        "expected": np.cumsum(expected)[at],
-        "realised": np.cumsum(realised, dtype=np.int64)[at].astype(float),
-        "ghost": np.cumsum(problem.ghost_expected_rewards(horizon))[at],
-        "switches": np.cumsum(switched, dtype=np.int64)[at].astype(float),
-    }
+    expected_at, realised_at, switches_at, pulls = checkpoint_totals(
+        expected, realised, policy, checkpoints, problem.k)
+    out = {"expected": expected_at, "realised": realised_at,
+           "ghost": problem.ghost_cumulative(checkpoints), "switches": switches_at}
     for cost in costs:
         out[regret_metric(cost)] = out["ghost"] - (out["expected"] - cost * out["switches"])
-    optimal = optimal_policies(problem)
-    pulls = {m: np.cumsum(policy == m, dtype=np.int64)[at].astype(float)
-             for m in range(1, problem.k + 1)}
-    out["suboptimal_pulls"] = sum((pulls[m] for m in pulls if not optimal[m - 1]),
-                                  np.zeros(at.size))
-    out.update({f"pulls_pi{m}": pulls[m] for m in pulls})
-    out["r_star"] = np.full(at.size, float(problem.r_star))
-    out["best_gap"] = np.full(at.size, problem.best_gap())
-    out.update({f"delay_{i + 1}": np.full(at.size, float(d)) for i, d in enumerate(problem.delays)})
+    out["suboptimal_pulls"] = pulls[:, ~optimal_policies(problem)].sum(axis=1)
+    out.update({f"pulls_pi{m}": pulls[:, m - 1] for m in range(1, problem.k + 1)})
+    constant = np.ones(checkpoints.size)
+    out["r_star"] = constant * problem.r_star
+    out["best_gap"] = constant * problem.best_gap()
+    out.update({f"delay_{i + 1}": constant * d for i, d in enumerate(problem.delays)})
     return out
 
 
