@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-# Everything at smoke scale (outputs under smoke/), in about a minute.
+# Everything at smoke scale (outputs under smoke/), in a few minutes.
 smoke: $(STAMP)
 	$(BIN)/snakemake --profile profiles/smoke
 
@@ -31,7 +31,8 @@ report: $(STAMP)
 
 # Speed of the compiled kernels (ns per pair-index evaluation) and of one full panel.
 benchmark: $(STAMP)
-	$(BIN)/python benchmarks/benchmark_kernels.py
+	$(BIN)/python benchmarks/benchmark_farewell.py
+	$(BIN)/python benchmarks/benchmark_delaydep.py
 
 clean-results:
 	rm -rf results figures smoke logs benchmarks/simulate report.html

@@ -23,10 +23,13 @@ def quiet(_message):
     pass
 
 
-@pytest.mark.parametrize("experiment, algorithm", [("fig2b", "wait_ucb"), ("fig1c", "budget_ucb"),
-                                                   ("fig2a", "wait_ucb_random_ties")])
-def test_chunking_and_order_do_not_change_bits(setup, experiment, algorithm):
-    config, paper = setup
+@pytest.mark.parametrize("key, experiment, algorithm", [
+    ("farewell", "fig2b", "wait_ucb"), ("farewell", "fig1c", "budget_ucb"),
+    ("farewell", "fig2a", "wait_ucb_random_ties"),
+    ("delaydep", "fig2", "pi_low"), ("delaydep", "fig2", "pi_ucb")])  # fig2: delays drawn per run
+def test_chunking_and_order_do_not_change_bits(setup, key, experiment, algorithm):
+    config, _ = setup
+    paper = load_paper(key)
     whole = run_chunk(config, paper, experiment, algorithm, 0, 3, log=quiet)
     # Later repetitions first, in other chunks: the same rows, bit for bit.
     parts = [run_chunk(config, paper, experiment, algorithm, 2, 3, log=quiet),

@@ -1,7 +1,7 @@
 """Speed of the compiled kernels: nanoseconds per pair-index evaluation for every policy of
 paper 000 on one full-length run (T = 10^7) of each Fig. 1/2 panel, after compilation.
 
-    python benchmarks/benchmark_kernels.py [--horizon 1e7] [--panels fig1a fig2a]
+    python benchmarks/benchmark_farewell.py [--horizon 1e7] [--panels fig1a fig2a]
 
 Prints one row per (panel, policy): epochs, seconds, ns per epoch, ns per pair evaluation.
 Timing is reported, never asserted (tests do not time anything).
