@@ -77,8 +77,9 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
 
 
 def horizon_table(bounds: pd.DataFrame, paper: dict) -> pd.DataFrame:
-    """One row per (experiment, bound) at the horizon: the bound, the mean and maximum of the
-    empirical quantity, the fraction of runs above the bound at T and at any checkpoint."""
+    """One row per (experiment, bound) at the horizon: the bound, the mean and maximum over runs
+    of the empirical quantity at T, its maximum over runs and checkpoints, and the number of runs
+    above the bound at T."""
     rows = []
     for (exp_id, bound), group in bounds.groupby(["experiment", "bound"], sort=False):
         final = group[group["t"] == group["t"].max()].iloc[0]
