@@ -5,6 +5,7 @@
 rule summarise:
     input:
         experiment_traces,
+        code=analysis_code,
     output:
         paths.summary(ROOT, "{paper}", "{experiment}"),
     log:
@@ -18,6 +19,7 @@ rule summarise:
 rule bounds:
     input:
         paper_traces,
+        code=analysis_code,
     output:
         paths.bounds(ROOT, "{paper}"),
     log:
@@ -32,6 +34,7 @@ rule claims:
     input:
         traces=paper_traces,
         bounds=paths.bounds(ROOT, "{paper}"),
+        code=analysis_code,
     output:
         verdicts=paths.claims(ROOT, "{paper}"),
         details=paths.claim_details(ROOT, "{paper}"),
@@ -47,6 +50,7 @@ rule claims:
 rule table:
     input:
         paper_traces,
+        code=analysis_code,
     output:
         paths.table(ROOT, "{paper}", "{table}"),
     log:

@@ -64,6 +64,15 @@ def simulation_inputs(wildcards):
         str(PACKAGE / "core" / f"{m}.py") for m in ("rng", "seeding", "checkpoints", "simulation", "traces")]
 
 
+def analysis_code(wildcards):
+    """The code every output after the simulation is made with: the paper's subpackage and the
+    core. Snakemake tracks a rule's own script, not the modules it imports, so without these
+    inputs editing a plot function or a claim kind would leave stale figures and verdicts."""
+    keys = [wildcards.paper] if "paper" in wildcards.keys() else list(PAPERS)
+    return sorted(str(path) for folder in (*keys, "core")
+                  for path in (PACKAGE / folder).glob("*.py"))
+
+
 def simulation_params(wildcards):
     """Every setting a chunk's trace depends on (rerun trigger): not titles or provenance."""
     exp = experiment_of(wildcards)

@@ -10,6 +10,7 @@ def figure_summary(wildcards):
 rule figure:
     input:
         figure_summary,
+        code=analysis_code,
     output:
         pdf=paths.figure(ROOT, "{paper}", "{figure}", "pdf"),
         png=report(

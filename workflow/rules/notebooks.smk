@@ -13,6 +13,7 @@ rule paper_notebook:
     input:
         source="notebooks/{paper}.py",
         results=paper_notebook_inputs,
+        code=analysis_code,
     output:
         ipynb=paths.notebook(ROOT, "{paper}", "ipynb"),
         html=report(paths.notebook(ROOT, "{paper}", "html"), caption="../report/notebook.rst",
@@ -31,6 +32,7 @@ rule comparison_notebook:
         bounds=[paths.bounds(ROOT, key) for key in PAPERS],
         tables=[paths.table(ROOT, key, t) for key in PAPERS for t in paper_tables(key)],
         traces=[c for key in PAPERS for c in all_paper_traces(key)],
+        code=analysis_code,
     output:
         ipynb=paths.notebook(ROOT, "comparison", "ipynb"),
         html=report(paths.notebook(ROOT, "comparison", "html"), caption="../report/notebook.rst",

@@ -13,6 +13,11 @@ from .plotting import PALETTE, apply_style
 
 VERDICT_COLOURS = {"reproduced": "#d8f0d8", "not reproduced": "#f6d5d5", "inconclusive": "#f5ecc8"}
 
+# A reader of a notebook needs every provenance reason and every run, not pandas' abbreviations.
+pd.set_option("display.max_colwidth", None)
+pd.set_option("display.max_rows", 500)
+pd.set_option("display.max_columns", 60)
+
 
 def show_matplotlib(fig) -> None:
     """Display a figure as a PNG (the Agg backend that core.plotting selects has no inline
