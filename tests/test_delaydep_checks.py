@@ -8,8 +8,8 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
+from delaydep_instances import FIG2_MEANS, fig2_f_values, fig3_problem
 from timebandits.delaydep.checks import (
-    THEOREM4_B2DEP_D0,
     fact1_table,
     random_instance,
     theorem2_proxy,
@@ -17,9 +17,9 @@ from timebandits.delaydep.checks import (
     theorem4_table,
 )
 from timebandits.delaydep.model import B2DEPProblem
-from timebandits.delaydep.theory import FIG2_MEANS, figure2_f_values, figure3_problem
 
 DELTA = 0.1
+B2DEP_DELAYS, D0 = (3, 1, 2, 3, 1, 2, 3), 4  # max d_i < d_0 ≤ k (spec P9)
 
 
 def brute_force_opt(problem, max_length):
@@ -120,19 +120,19 @@ def test_theorem2_table_properties(theorem2):
 
 
 def test_theorem2_proxy_on_figure3_and_figure2():
-    proxy = theorem2_proxy(figure3_problem())
+    proxy = theorem2_proxy(fig3_problem())
     # r_0 = 2 (13/15 > μ_1(1) = 7/10); g(r*) = 7/10 = (1 − 1/4)·(1 + 13/15)/2 exactly
     assert (proxy["r0"], proxy["f_r0"], proxy["top_r0_mean"]) == (2, F(1, 4), F(14, 15))
     assert proxy["g_ghost"] == proxy["lower_bound"] == F(7, 10)
     assert proxy["sufficient"] and proxy["repeat_condition"] and proxy["certified"]
-    assert figure3_problem().opt_average <= float(proxy["top_r0_mean"])
+    assert fig3_problem().opt_average <= float(proxy["top_r0_mean"])
     # Fig. 2, d = (1, 6, 1, 1, 1, 1, 1): μ_3 = 13/15 < μ_1(2) = 1 (d_1 = 1), so r_0 = 2
-    fig2 = theorem2_proxy(B2DEPProblem(FIG2_MEANS, [1, 6, 1, 1, 1, 1, 1], figure2_f_values(6)))
+    fig2 = theorem2_proxy(B2DEPProblem(FIG2_MEANS, [1, 6, 1, 1, 1, 1, 1], fig2_f_values(6)))
     assert (fig2["r0"], fig2["f_r0"], fig2["r_star"]) == (2, F(999, 1000) ** 2, 4)
     assert fig2["certified"]
     rng = np.random.default_rng(8)
     for _ in range(20):
-        problem = B2DEPProblem(FIG2_MEANS, rng.integers(1, 7, size=7), figure2_f_values(6))
+        problem = B2DEPProblem(FIG2_MEANS, rng.integers(1, 7, size=7), fig2_f_values(6))
         assert theorem2_proxy(problem)["sufficient"]
 
 
@@ -156,7 +156,7 @@ def test_fact1_table_identity_and_simulation():
 
 
 def test_fact1_strict_on_figure3_instance():
-    problem = figure3_problem()
+    problem = fig3_problem()
     alternation = problem.alternation_average_fraction(1, 2)
     weighted = (problem.g_fraction(1) + 2 * problem.g_fraction(2)) / 3
     # [μ_2(3) − μ_2(2)]/3 = (13/15 − 13/20)/3
@@ -167,7 +167,9 @@ def test_fact1_strict_on_figure3_instance():
 
 @pytest.fixture(scope="module")
 def theorem4():
-    return theorem4_table(delta=DELTA, runs=20, seed=0)
+    means = [[float(m) for m in FIG2_MEANS], [0.9, 0.6, 0.3], [0.7, 0.5]]
+    b2dep = (B2DEPProblem(FIG2_MEANS, B2DEP_DELAYS, fig2_f_values(3)), D0)
+    return theorem4_table(means, DELTA, runs=20, seed=0, b2dep=b2dep)
 
 
 def test_theorem4_table(theorem4):
@@ -178,18 +180,18 @@ def test_theorem4_table(theorem4):
     assert theorem4["max_within_bound"].all()
     assert (theorem4["mean_pulls"] <= theorem4["max_pulls"]).all()
     b2dep = theorem4.iloc[3]
-    assert b2dep["d0"] == THEOREM4_B2DEP_D0 and max(b2dep["delays"]) < THEOREM4_B2DEP_D0
+    assert b2dep["d0"] == D0 and b2dep["delays"] == B2DEP_DELAYS
     # every B2DEP round costs 2·d_0·⌈|A_r|/d_0⌉ ≥ 2|A_r| pulls: more than the stationary version
     assert b2dep["mean_pulls"] > theorem4.iloc[0]["mean_pulls"]
 
 
 def test_theorem4_determinism_and_seeds():
-    first = theorem4_table([[0.7, 0.5]], runs=5, seed=np.random.SeedSequence(3), b2dep=False)
-    second = theorem4_table([[0.7, 0.5]], runs=5, seed=np.random.SeedSequence(3), b2dep=False)
-    other = theorem4_table([[0.7, 0.5]], runs=5, seed=4, b2dep=False)
+    first = theorem4_table([[0.7, 0.5]], DELTA, runs=5, seed=np.random.SeedSequence(3))
+    second = theorem4_table([[0.7, 0.5]], DELTA, runs=5, seed=np.random.SeedSequence(3))
+    other = theorem4_table([[0.7, 0.5]], DELTA, runs=5, seed=4)
     assert first.equals(second)
     assert first["mean_pulls"].iloc[0] != other["mean_pulls"].iloc[0]
     with pytest.raises(ValueError, match="seed"):
-        theorem4_table([[0.7, 0.5]], runs=1, seed=-1)
+        theorem4_table([[0.7, 0.5]], DELTA, runs=1, seed=-1)
     with pytest.raises(ValueError, match="runs"):
-        theorem4_table([[0.7, 0.5]], runs=0)
+        theorem4_table([[0.7, 0.5]], DELTA, runs=0, seed=0)

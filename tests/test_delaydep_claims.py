@@ -13,7 +13,7 @@ from timebandits.core.config import load_paper, resolve_experiment
 from timebandits.core.seeding import environment_seed
 from timebandits.delaydep.analysis import bound_table, run_instances
 from timebandits.delaydep.claims import CLAIM_KINDS
-from timebandits.delaydep.simulation import simulate_repetition
+from timebandits.delaydep.simulation import draw_delays, simulate_repetition
 from timebandits.delaydep.theory import switch_bound, theorem3_bound_paper
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 200},
@@ -64,9 +64,8 @@ def test_run_instances_recover_the_simulated_delays(paper, context):
     problems = run_instances(paper, "fig2", trace)
     assert sorted(problems) == [0, 1, 2, 3]
     for rep, problem in problems.items():
-        row = trace[(trace["repetition"] == rep)].iloc[0]
-        assert problem.r_star == row["r_star"]
-        assert problem.best_gap() == pytest.approx(row["best_gap"])
+        seed = environment_seed(CONFIG["base_seed"], "delaydep", "fig2", rep)
+        assert problem.delays.tolist() == draw_delays(paper["experiments"]["fig2"]["environment"], seed)
     assert len({tuple(p.delays) for p in problems.values()}) > 1  # drawn per run
 
 
@@ -98,30 +97,50 @@ def test_theorem3_and_switch_bound_claims(context):
 
 
 def test_stops_exploring_reads_the_active_set(context):
-    """Fig. 3's policies are exactly tied, so π_low can never eliminate one with confidence."""
+    """Fig. 3's policies are exactly tied, so π_low cannot eliminate one at δ = 0.1 in 3000
+    rounds: every run ends with both active. Fig. 2 at T = 3000 is still in its early stages."""
     (row,) = CLAIM_KINDS["stops_exploring"].evaluate(claim(experiments=["fig3"], algorithm="pi_low"),
                                                      context)
-    n_active = context.final("fig3", "pi_low", "n_active")
-    expected = REPRODUCED if (n_active == 1).all() else NOT_REPRODUCED
-    assert row["verdict"] == expected
-    assert f"{int((n_active == 1).sum())}/4 runs end with |A_s| = 1" in row["statistic"]
+    assert (context.final("fig3", "pi_low", "n_active") == 2).all()
+    assert row["verdict"] == NOT_REPRODUCED
+    assert "0/4 runs end with |A_s| = 1" in row["statistic"]
 
 
 def test_fact1_claim_on_fig3(context):
-    rows = CLAIM_KINDS["fact1"].evaluate(claim(id="C13", instances=20, experiment="fig3"), context)
+    rows = CLAIM_KINDS["fact1"].evaluate(claim(id="C13", kind="fact1", instances=20, k_max=4,
+                                               d_max=3, experiment="fig3"), context)
     assert [r["verdict"] for r in rows] == [REPRODUCED, REPRODUCED]
     assert "139/180" in rows[1]["statistic"]  # (3/4 + 7/10 + 13/15)/3
 
 
 def test_errata_verdicts(context):
-    for which in ("e1", "e2", "e3"):
-        rows = CLAIM_KINDS["erratum"].evaluate(claim(erratum=which), context)
+    cases = {"e1": {}, "e2": {"epsilons": ["1/10"]},
+             "e3": {"horizons": [1e3, 1e40], "k": 7, "delta": 0.1}}
+    for which, fields in cases.items():
+        rows = CLAIM_KINDS["erratum"].evaluate(claim(erratum=which, **fields), context)
         assert {r["verdict"] for r in rows} == {NOT_REPRODUCED}, which
+    assert "0.7143 > 2/3" in CLAIM_KINDS["erratum"].evaluate(
+        claim(erratum="e2", epsilons=["1/10"]), context)[0]["statistic"]  # 1/(3/2 − 1/10) = 5/7
+    # E3's ratio must grow by half over the horizons; over one decade it does not, so no verdict
+    rows = CLAIM_KINDS["erratum"].evaluate(claim(erratum="e3", horizons=[1e5, 1e6], k=7, delta=0.1),
+                                           context)
+    assert {r["verdict"] for r in rows} == {INCONCLUSIVE}
+
+
+def test_erratum_and_ranker_claims_name_missing_parameters(paper):
+    with pytest.raises(ValueError, match="epsilons"):
+        CLAIM_KINDS["erratum"].check(claim(kind="erratum", erratum="e2"), paper)
+    with pytest.raises(ValueError, match="d0"):
+        CLAIM_KINDS["theorem4"].check(claim(kind="theorem4", delta=0.1, runs=2, instances=[],
+                                            b2dep={"means": ["1"], "delays": [1],
+                                                   "f": {"kind": "table", "values": ["1"]}}),
+                                      paper)
 
 
 def test_theorem2_claim_reports_the_counterexample(context):
     rows = CLAIM_KINDS["theorem2"].evaluate(
-        claim(id="C11", instances=50, proxy_experiments=["fig2"]), context)
+        claim(id="C11", kind="theorem2", instances=50, k_max=4, d_max=3,
+              proxy_experiments=["fig2"]), context)
     assert rows[1]["verdict"] == NOT_REPRODUCED  # the exact counterexample
     assert rows[2]["verdict"] in (REPRODUCED, INCONCLUSIVE)  # a proxy can only certify
     assert "/4" in rows[2]["statistic"]

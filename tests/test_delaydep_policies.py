@@ -252,13 +252,14 @@ def test_simulation_metrics_and_common_random_numbers():
     assert all(1 <= d <= 6 for d in delays)
     problem = B2DEPProblem(environment["means"], [int(d) for d in delays],
                            [0.999 ** t for t in range(1, 7)])
-    assert low["r_star"][0] == problem.r_star
+    others = [m for m in range(1, 8) if m != problem.r_star]  # Fig. 2's g has no exact ties
+    assert low["suboptimal_pulls"][-1] == sum(low[f"pulls_pi{m}"][-1] for m in others)
     np.testing.assert_allclose(low["ghost"], np.cumsum(problem.ghost_expected_rewards(5000))[checkpoints - 1])
     for out in (low, ucb):
         np.testing.assert_allclose(out["regret_cost0.5"],
                                    out["ghost"] - out["expected"] + 0.5 * out["switches"])
         total = sum(out[f"pulls_pi{m}"] for m in range(1, 8))
         np.testing.assert_array_equal(total, checkpoints)
-    assert low["switches"][-1] <= low["switch_bound"][-1]
+    assert low["switches"][-1] <= 7 * low_stage_count(5000, 7)
     assert set(np.unique(low["n_active"])) <= set(range(1, 8))
     np.testing.assert_array_equal(np.diff(low["stage"]) >= 0, True)

@@ -90,7 +90,8 @@ class ClaimContext:
         return self.paper["algorithms"][algorithm]["label"]
 
 
-def _require(claim: dict, *keys: str) -> None:
+def require_keys(claim: dict, *keys: str) -> None:
+    """Raise ValueError naming the keys a claim of its kind needs but lacks."""
     missing = [k for k in keys if k not in claim]
     if missing:
         raise ValueError(f"claim kind {claim['kind']!r} needs keys {missing}")
@@ -116,7 +117,7 @@ def paired_verdict(test: dict, alpha: float) -> str:
 class BetterAtHorizon:
     @staticmethod
     def check(claim, paper):
-        _require(claim, "experiments", "metric", "better", "worse")
+        require_keys(claim, "experiments", "metric", "better", "worse")
         _check_run(claim, paper, claim["experiments"], claim["better"] + claim["worse"])
 
     @staticmethod
@@ -165,7 +166,7 @@ def _ratio_of_means(increments: np.ndarray) -> float:
 class LogGrowth:
     @staticmethod
     def check(claim, paper):
-        _require(claim, "experiments", "algorithm", "metric", "max_decade_ratio")
+        require_keys(claim, "experiments", "algorithm", "metric", "max_decade_ratio")
         _check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
 
     @staticmethod
@@ -197,7 +198,7 @@ class LogGrowth:
 class WinsInSettings:
     @staticmethod
     def check(claim, paper):
-        _require(claim, "experiments", "algorithm", "against", "metric", "min_settings")
+        require_keys(claim, "experiments", "algorithm", "against", "metric", "min_settings")
         _check_run(claim, paper, claim["experiments"], [claim["algorithm"], *claim["against"]])
 
     @staticmethod
@@ -235,7 +236,7 @@ class BelowBound:
 
     @staticmethod
     def check(claim, paper):
-        _require(claim, "experiments", "algorithm", "bounds")
+        require_keys(claim, "experiments", "algorithm", "bounds")
         _check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
 
     @staticmethod
@@ -257,7 +258,7 @@ class BelowBound:
 class SignAtHorizon:
     @staticmethod
     def check(claim, paper):
-        _require(claim, "experiments", "algorithms", "metric", "sign")
+        require_keys(claim, "experiments", "algorithms", "metric", "sign")
         if claim["sign"] not in ("negative", "positive"):
             raise ValueError(f"sign must be 'negative' or 'positive', got {claim['sign']!r}")
         _check_run(claim, paper, claim["experiments"], claim["algorithms"])

@@ -15,10 +15,12 @@ def _value_at(entry: dict, dotted: str):
 
 
 def provenance_table(paper: dict) -> pd.DataFrame:
-    """One row per provenance entry of every algorithm and experiment:
+    """One row per provenance entry of every algorithm, experiment and claim:
     scope, key, value (when the key names a field), source (paper|reconstructed|assumed), why."""
     rows = []
-    for kind, section in (("algorithm", paper["algorithms"]), ("experiment", paper["experiments"])):
+    claims = {claim["id"]: claim for claim in paper.get("claims", [])}
+    for kind, section in (("algorithm", paper["algorithms"]), ("experiment", paper["experiments"]),
+                          ("claim", claims)):
         for item_id, item in section.items():
             for key, entry in (item.get("provenance") or {}).items():
                 value = _value_at(item.get("params", {}) if kind == "algorithm" else item, key)

@@ -19,8 +19,6 @@ from timebandits.core.seeding import key64
 from .model import OPT_TOLERANCE, B2DEPProblem
 from .ranker import RANKER_DONE, bandit_ranker_b2dep_run, bandit_ranker_run
 from .theory import (
-    FIG2_MEANS,
-    figure2_f_values,
     ranker_b2dep_pull_bound,
     ranker_order_term,
     ranker_pull_bound,
@@ -33,13 +31,6 @@ GRID = 20
 ALTERNATION_CYCLES = 50
 # Tolerance for comparing a float simulation with an exact formula.
 SIMULATION_TOLERANCE = 1e-12
-
-# Theorem 4 instances of spec §4: the Fig. 2 means, (0.9, 0.6, 0.3) and (0.7, 0.5).
-THEOREM4_MEANS = ([float(m) for m in FIG2_MEANS], [0.9, 0.6, 0.3], [0.7, 0.5])
-# The B2DEP row: Fig. 2's means and f, delays ≤ 3 (reconstructed: the spec asks for some vector
-# with max d_i < d_0 ≤ k) and d_0 = 4.
-THEOREM4_B2DEP_DELAYS = (3, 1, 2, 3, 1, 2, 3)
-THEOREM4_B2DEP_D0 = 4
 
 
 def _seed_sequence(seed) -> np.random.SeedSequence:
@@ -189,17 +180,16 @@ def _ranker_row(label, means, order, pulls, status, bound, delta) -> dict:
     }
 
 
-def theorem4_table(means_list=THEOREM4_MEANS, delta: float = 0.1, runs: int = 20, seed=0,
-                   max_rounds: int = 10 ** 7, b2dep=True) -> pd.DataFrame:
+def theorem4_table(means_list, delta: float, runs: int, seed, b2dep=None,
+                   max_rounds: int = 10 ** 7) -> pd.DataFrame:
     """Theorem 4 by simulation (spec §4, claim 7): BanditRanker (Algorithm 2) on stationary
     Bernoulli arms with the given means (distinct), ``runs`` runs each; per instance the fraction
     of runs returning the true order (target ≥ 1 − δ), the mean and max pulls against
     ``theory.ranker_pull_bound`` = Σ N_i, and the order term of eq. (7).
 
-    With ``b2dep``, one more row runs the B2DEP version (Sect. 7, last paragraph) on the Fig. 2
-    means and f with delays THEOREM4_B2DEP_DELAYS and d_0 = THEOREM4_B2DEP_D0 (k ≥ d_0, spec P9)
-    against ``theory.ranker_b2dep_pull_bound``. Run r of row i uses key64 of child (i, r) of
-    ``seed``."""
+    With ``b2dep`` = (problem, d_0), one more row runs the B2DEP version (Sect. 7, last
+    paragraph) on that instance, which needs max d_i < d_0 ≤ k (spec P9), against
+    ``theory.ranker_b2dep_pull_bound``. Run r of row i uses key64 of child (i, r) of ``seed``."""
     root = _seed_sequence(seed)
     runs = _check_count(runs, "runs")
     rows = []
@@ -210,15 +200,14 @@ def theorem4_table(means_list=THEOREM4_MEANS, delta: float = 0.1, runs: int = 20
                    for r in range(runs)]
         rows.append(_ranker_row(f"stationary {index}", means, [x[0] for x in results],
                                 [x[1] for x in results], [x[4] for x in results], bound, delta))
-    if b2dep:
+    if b2dep is not None:
+        problem, d0 = b2dep
         index = len(rows)
-        problem = B2DEPProblem(FIG2_MEANS, THEOREM4_B2DEP_DELAYS,
-                               figure2_f_values(max(THEOREM4_B2DEP_DELAYS)))
-        bound = ranker_b2dep_pull_bound(problem.means, delta, THEOREM4_B2DEP_D0)
-        results = [bandit_ranker_b2dep_run(problem.mean_table(), THEOREM4_B2DEP_D0, delta,
+        bound = ranker_b2dep_pull_bound(problem.means, delta, d0)
+        results = [bandit_ranker_b2dep_run(problem.mean_table(), d0, delta,
                                            key64(_child(root, index, r)), max_rounds)
                    for r in range(runs)]
-        row = _ranker_row("b2dep fig2", problem.means, [x[0] for x in results],
+        row = _ranker_row("b2dep", problem.means, [x[0] for x in results],
                           [x[1] for x in results], [x[4] for x in results], bound, delta)
-        rows.append({**row, "delays": THEOREM4_B2DEP_DELAYS, "d0": THEOREM4_B2DEP_D0})
+        rows.append({**row, "delays": tuple(int(d) for d in problem.delays), "d0": d0})
     return pd.DataFrame(rows)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
+from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext,
+                                     require_keys)
 from timebandits.core.seeding import check_seed
 
 from .analysis import bounded_algorithms, run_instances
@@ -16,24 +17,26 @@ from .theory import (erratum_e1, erratum_e2, erratum_e3, stage_count, stage_coun
                      switch_bound, theorem2_counterexample, theorem3_bound_paper,
                      uniform_delay_statistics)
 
-# E3 is checked on these horizons (the sweep's and beyond), for the Fig. 2 size k = 7.
-E3_HORIZONS = (1.0e3, 1.0e5, 1.0e10, 1.0e20, 1.0e40)
-# E2 is checked at these ε (the example's ε > 0 is free).
-E2_EPSILONS = ("1/100", "1/10", "1/4")
+def random_instance_table(claim: dict, config: dict, paper_key: str):
+    """The random-instance table a ``theorem2`` or ``fact1`` claim is judged on, drawn from the
+    claim's own seed (so the report's table and the verdict see the same instances)."""
+    check = theorem2_table if claim["kind"] == "theorem2" else fact1_table
+    return check(check_seed(config["base_seed"], paper_key, claim["id"]), int(claim["instances"]),
+                 int(claim["k_max"]), int(claim["d_max"]))
 
 
-def _seed(ctx: ClaimContext, claim: dict):
-    return check_seed(ctx.config["base_seed"], ctx.paper["paper"]["key"], claim["id"])
-
-
-def _require(claim: dict, *keys: str) -> None:
-    missing = [k for k in keys if k not in claim]
-    if missing:
-        raise ValueError(f"claim kind {claim['kind']!r} needs keys {missing}")
+def ranker_table(claim: dict, config: dict, paper_key: str):
+    """The BanditRanker runs a ``theorem4`` claim is judged on: its stationary instances and, if
+    it names one, its B2DEP instance with d_0."""
+    means = [[float(exact(m, "instances")) for m in instance] for instance in claim["instances"]]
+    b2dep = claim.get("b2dep")
+    instance = None if b2dep is None else (B2DEPProblem.from_config(b2dep), int(b2dep["d0"]))
+    return theorem4_table(means, float(claim["delta"]), int(claim["runs"]),
+                          check_seed(config["base_seed"], paper_key, claim["id"]), instance)
 
 
 def _check_low_experiments(claim: dict, paper: dict) -> None:
-    _require(claim, "experiments", "algorithm")
+    require_keys(claim, "experiments", "algorithm")
     for exp in claim["experiments"]:
         if exp not in paper["experiments"]:
             raise ValueError(f"unknown experiment {exp!r}")
@@ -76,20 +79,19 @@ class MeanGap:
 
     @staticmethod
     def check(claim, paper):
-        _require(claim, "experiment", "stated", "tolerance")
+        require_keys(claim, "experiment", "stated", "tolerance")
         if claim["experiment"] not in paper["experiments"]:
             raise ValueError(f"unknown experiment {claim['experiment']!r}")
         delays = paper["experiments"][claim["experiment"]]["environment"]["delays"]
-        if not isinstance(delays, dict):
-            raise ValueError("mean_gap needs an experiment with random delays {uniform: [1, d]}")
+        if not isinstance(delays, dict) or delays["uniform"][0] != 1:
+            raise ValueError("mean_gap enumerates every delay vector: it needs an experiment "
+                             "with delays {uniform: [1, d_max]}")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         exp = ctx.paper["experiments"][claim["experiment"]]
         environment = exp["environment"]
-        low, high = environment["delays"]["uniform"]
-        if low != 1:
-            raise ValueError("mean_gap enumerates delays 1..d_max")
+        high = environment["delays"]["uniform"][1]
         problem = B2DEPProblem.from_config(environment, delays=[high] * len(environment["means"]))
         stats = uniform_delay_statistics(problem.means_exact, problem.f_exact, d_max=high)
         runs = run_instances(ctx.paper, claim["experiment"],
@@ -175,19 +177,19 @@ class Theorem2:
 
     @staticmethod
     def check(claim, paper):
-        _require(claim, "instances", "proxy_experiments")
+        require_keys(claim, "instances", "k_max", "d_max", "proxy_experiments")
         for exp in claim["proxy_experiments"]:
             if exp not in paper["experiments"]:
                 raise ValueError(f"unknown experiment {exp!r}")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        table = theorem2_table(_seed(ctx, claim), int(claim["instances"]))
+        table = random_instance_table(claim, ctx.config, ctx.paper["paper"]["key"])
         holds, proof = table["ghost_bound_holds"], table["opt_bound_holds"]
         conditioned = table[table["repeat_condition"]]
         worst = table.loc[table["ratio"].idxmin()]
         rows = [{
-            "scope": f"{len(table)} random instances (k ≤ 4, d ≤ 3)",
+            "scope": f"{len(table)} random instances (k ≤ {claim['k_max']}, d ≤ {claim['d_max']})",
             "verdict": REPRODUCED if holds.all() else NOT_REPRODUCED,
             "statistic": (f"g(r*) ≥ (1 − f(r_0))·OPT on {_fraction(holds)}; the proof's OPT ≤ "
                           f"mean of the top r_0 baselines on {_fraction(proof)}; both on "
@@ -226,13 +228,17 @@ class Theorem4:
 
     @staticmethod
     def check(claim, paper):
-        _require(claim, "delta", "runs", "instances")
+        require_keys(claim, "delta", "runs", "instances")
+        if "b2dep" in claim:
+            missing = {"means", "delays", "f", "d0"} - set(claim["b2dep"])
+            if missing:
+                raise ValueError(f"b2dep needs keys {sorted(missing)}")
+            B2DEPProblem.from_config(claim["b2dep"])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         delta = float(claim["delta"])
-        means = [[float(exact(m, "instances")) for m in instance] for instance in claim["instances"]]
-        table = theorem4_table(means, delta, int(claim["runs"]), _seed(ctx, claim))
+        table = ranker_table(claim, ctx.config, ctx.paper["paper"]["key"])
         rows = []
         for row in table.itertuples():
             ok = row.fraction_correct >= 1 - delta and row.max_within_bound
@@ -253,14 +259,14 @@ class Fact1:
 
     @staticmethod
     def check(claim, paper):
-        _require(claim, "instances", "experiment")
+        require_keys(claim, "instances", "k_max", "d_max", "experiment")
         environment = paper["experiments"][claim["experiment"]]["environment"]
         if isinstance(environment["delays"], dict):
             raise ValueError("fact1 needs an experiment with fixed delays")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        table = fact1_table(_seed(ctx, claim), int(claim["instances"]))
+        table = random_instance_table(claim, ctx.config, ctx.paper["paper"]["key"])
         valid = table["identity_holds"] & table["nonnegative"] & table["simulated_matches"]
         tied = table[table["tied"]]
         strict = tied["difference"] > 0
@@ -293,9 +299,11 @@ class Erratum:
 
     @staticmethod
     def check(claim, paper):
-        _require(claim, "erratum")
-        if claim["erratum"] not in ("e1", "e2", "e3"):
+        require_keys(claim, "erratum")
+        needs = {"e1": (), "e2": ("epsilons",), "e3": ("horizons", "k", "delta")}
+        if claim["erratum"] not in needs:
             raise ValueError(f"erratum must be e1, e2 or e3, got {claim['erratum']!r}")
+        require_keys(claim, *needs[claim["erratum"]])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -313,7 +321,7 @@ class Erratum:
             }]
         if which == "e2":
             rows = []
-            for eps in E2_EPSILONS:
+            for eps in claim["epsilons"]:
                 e2 = erratum_e2(eps)
                 rows.append({
                     "scope": f"ε = {eps}",
@@ -324,10 +332,10 @@ class Erratum:
                 })
             return rows
         rows = []
-        for horizon in E3_HORIZONS:
-            e3 = erratum_e3(horizon, 7, 0.1)
+        for horizon in claim["horizons"]:
+            e3 = erratum_e3(float(horizon), int(claim["k"]), float(claim["delta"]))
             rows.append({
-                "scope": f"k = 7, δ = 0.1, T = {horizon:g}",
+                "scope": f"k = {claim['k']}, δ = {claim['delta']}, T = {float(horizon):g}",
                 "statistic": (f"S = {e3['S']}; proof's bound {e3['bound_paper']:.4g} / statement's "
                               f"expression {e3['stated_order']:.4g} = {e3['ratio']:.3g} "
                               f"({e3['ratio_per_stage']:.3g} per stage beyond the first)"),

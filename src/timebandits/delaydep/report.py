@@ -1,18 +1,16 @@
 """Tables of "Stochastic Bandits with Delay-Dependent Payoffs" (results/tables/delaydep/<name>.csv)
-and its section of the comparison notebook. The theorem checks on random instances use the same
-seeds as the claims that judge them (core.seeding.check_seed with the claim id)."""
+and its section of the comparison notebook. The tables of the theorem checks and errata are
+built from the claims that judge them, with their parameters and seeds."""
 
 from __future__ import annotations
 
 import pandas as pd
 
 from timebandits.core.provenance import provenance_table
-from timebandits.core.seeding import check_seed
 
 from .analysis import bound_table, horizon_table, run_table
-from .checks import fact1_table, theorem2_table, theorem4_table
-from .claims import E2_EPSILONS, E3_HORIZONS
-from .model import B2DEPProblem, exact
+from .claims import random_instance_table, ranker_table
+from .model import B2DEPProblem
 from .simulation import algorithm_params
 from .theory import (erratum_e1, erratum_e2, erratum_e3, low_schedule, theorem2_counterexample,
                      uniform_delay_statistics)
@@ -21,8 +19,10 @@ TABLES = ("errata", "fact1", "instances", "provenance", "runs", "schedule", "swe
           "theorem2", "theorem4", "uniform_delays")
 
 
-def _claim(paper: dict, kind: str) -> dict:
-    return next(c for c in paper["claims"] if c["kind"] == kind)
+def _claim(paper: dict, kind: str, **fields) -> dict:
+    """The paper's claim of ``kind`` (with the given field values)."""
+    return next(c for c in paper["claims"]
+                if c["kind"] == kind and all(c.get(k) == v for k, v in fields.items()))
 
 
 def _fixed_instances(paper: dict) -> dict:
@@ -83,8 +83,9 @@ def schedule_table(paper: dict) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)[["T", "k", "delta", "s", "T_s", "C_s", "S"]]
 
 
-def errata_table() -> pd.DataFrame:
-    """The numbers behind errata E1–E3 and the Theorem 2 counterexample, one row each."""
+def errata_table(paper: dict) -> pd.DataFrame:
+    """The numbers behind errata E1–E3 (at the parameters of their claims) and the Theorem 2
+    counterexample, one row each."""
     e1 = erratum_e1()
     rows = [{"erratum": "E1", "case": "f(τ) = 2^-τ (printed)",
              "numbers": f"g = {', '.join(str(g) for g in e1['g_paper_f'])}",
@@ -92,16 +93,18 @@ def errata_table() -> pd.DataFrame:
             {"erratum": "E1", "case": "f ≡ 1/2",
              "numbers": f"g = {', '.join(str(g) for g in e1['g_constant_f'])}",
              "printed statement holds": e1["printed_order_holds_constant_f"]}]
-    for eps in E2_EPSILONS:
+    for eps in _claim(paper, "erratum", erratum="e2")["epsilons"]:
         e2 = erratum_e2(eps)
         rows.append({"erratum": "E2", "case": f"ε = {eps}",
                      "numbers": (f"G(greedy)/G(π*) → {e2['ratio_closed_form']} = "
                                  f"{float(e2['ratio_closed_form']):.4f} (simulated vs Karp OPT "
                                  f"{e2['ratio_long_run']:.4f})"),
                      "printed statement holds": not e2["exceeds_two_thirds"]})
-    for horizon in E3_HORIZONS:
-        e3 = erratum_e3(horizon, 7, 0.1)
-        rows.append({"erratum": "E3", "case": f"k = 7, δ = 0.1, T = {horizon:g}",
+    e3_claim = _claim(paper, "erratum", erratum="e3")
+    k, delta = int(e3_claim["k"]), float(e3_claim["delta"])
+    for horizon in map(float, e3_claim["horizons"]):
+        e3 = erratum_e3(horizon, k, delta)
+        rows.append({"erratum": "E3", "case": f"k = {k}, δ = {delta:g}, T = {horizon:g}",
                      "numbers": (f"S = {e3['S']}: proof's bound {e3['bound_paper']:.4g}, "
                                  f"statement's expression {e3['stated_order']:.4g}, ratio "
                                  f"{e3['ratio']:.3g} = {e3['ratio_per_stage']:.3g}·(S − 1)"),
@@ -136,17 +139,12 @@ def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
     if name == "sweep":
         return horizon_table(bound_table(paper, trace_of), paper)
     if name in ("theorem2", "fact1"):
-        claim = _claim(paper, name)
-        check = theorem2_table if name == "theorem2" else fact1_table
-        frame = check(check_seed(config["base_seed"], key, claim["id"]), int(claim["instances"]))
+        frame = random_instance_table(_claim(paper, name), config, key)
         return frame.astype({c: str for c in frame.columns if frame[c].dtype == object})
     if name == "theorem4":
-        claim = _claim(paper, name)
-        means = [[float(exact(m, "instances")) for m in inst] for inst in claim["instances"]]
-        return theorem4_table(means, float(claim["delta"]), int(claim["runs"]),
-                              check_seed(config["base_seed"], key, claim["id"]))
+        return ranker_table(_claim(paper, name), config, key)
     if name == "errata":
-        return errata_table()
+        return errata_table(paper)
     raise KeyError(f"unknown table {name!r}; known: {TABLES}")
 
 

@@ -15,12 +15,12 @@ Metrics at checkpoint t (cumulative over rounds 1..t):
   regret_cost{c}  G_t(ghost) − (expected − c·switches), for each switching cost c (spec §3)
   suboptimal_pulls  pulls made under a policy π_m with g(m) < g(r*)
   pulls_pi{m}     pulls made under π_m
-  r_star, best_gap  r* and g(r*) − max_{m≠r*} g(m) of the repetition's instance (constant)
-  delay_{i}       d_i of the repetition's instance (constant), so a trace names its instances
+  delay_{i}       d_i of the repetition's instance (constant), so a trace names its instance
+                  (r*, gaps and bounds follow from it: analysis.run_instances)
 π_low also reports its stage bookkeeping (Algorithm 1): ``stage`` and ``n_active`` = |A_s| of
 the stage containing round t, ``optimum_active`` (1 if some maximiser of g is in A_s),
 ``hoeffding_ok`` (1 if every stage finished by t had |ĝ_s(m) − g(m)| ≤ C_s for all its
-estimates: event (5)), and the constants ``stages_S`` = S and ``switch_bound`` = k·S.
+estimates: event (5)).
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def optimal_policies(problem: B2DEPProblem) -> np.ndarray:
 
 def _stage_metrics(problem: B2DEPProblem, stage_log, checkpoints: np.ndarray) -> dict:
     """π_low's stage bookkeeping over the checkpoints (see the module docstring)."""
-    n_active, active, ghat, width, stage_end, n_stages, stages = stage_log
+    n_active, active, ghat, width, stage_end, n_stages, _ = stage_log
     n = int(n_stages)
     g = problem.g_all()
     optimal = optimal_policies(problem)
@@ -136,14 +136,11 @@ def _stage_metrics(problem: B2DEPProblem, stage_log, checkpoints: np.ndarray) ->
     held = np.all(~(errors > width[:n, None]), axis=1)  # NaN estimates do not count
     held_by = np.concatenate([[True], np.logical_and.accumulate(held)])
     finished = np.searchsorted(stage_end[:n], checkpoints, side="right")  # stages ended by t
-    k = problem.k
     return {
         "stage": (stage + 1).astype(float),
         "n_active": n_active[stage].astype(float),
         "optimum_active": np.any(active[stage] & optimal[None, :], axis=1).astype(float),
         "hoeffding_ok": held_by[finished].astype(float),
-        "stages_S": np.full(checkpoints.size, float(stages)),
-        "switch_bound": np.full(checkpoints.size, float(k * stages)),
     }
 
 
@@ -171,10 +168,8 @@ def trajectory_metrics(problem: B2DEPProblem, expected, realised, policy, costs,
         out[regret_metric(cost)] = out["ghost"] - (out["expected"] - cost * out["switches"])
     out["suboptimal_pulls"] = pulls[:, ~optimal_policies(problem)].sum(axis=1)
     out.update({f"pulls_pi{m}": pulls[:, m - 1] for m in range(1, problem.k + 1)})
-    constant = np.ones(checkpoints.size)
-    out["r_star"] = constant * problem.r_star
-    out["best_gap"] = constant * problem.best_gap()
-    out.update({f"delay_{i + 1}": constant * d for i, d in enumerate(problem.delays)})
+    out.update({f"delay_{i + 1}": np.full(checkpoints.size, float(d))
+                for i, d in enumerate(problem.delays)})
     return out
 
 

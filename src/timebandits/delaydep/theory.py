@@ -32,9 +32,6 @@ MAX_DELAY_VECTORS = 5_000_000
 # ranker_rounds_needed searches r up to this many sampling rounds.
 MAX_RANKER_ROUNDS = 10 ** 15
 
-FIG2_MEANS = tuple(Fraction(x) for x in ("1", "14/15", "13/15", "4/5", "2/3", "1/3", "0"))
-FIG2_F_BASE = Fraction(999, 1000)
-
 
 # ---- argument checks ----------------------------------------------------------------------------
 
@@ -156,19 +153,6 @@ def theorem3_stated_order(T, k, delta):
     return _over_horizons(order, T)
 
 
-def theorem3_table(cases, delta) -> pd.DataFrame:
-    """One row per (k, T) of ``cases``: S, the switch bound kS, ``theorem3_bound_paper``,
-    ``theorem3_bound_tight`` and whether each is vacuous (≥ T: regret against π_ghost never exceeds
-    T, rewards lying in [0, 1])."""
-    rows = []
-    for k, T in cases:
-        paper, tight = theorem3_bound_paper(T, k, delta), theorem3_bound_tight(T, k, delta)
-        rows.append({"k": k, "T": T, "S": stage_count(T, k), "switch_bound": switch_bound(T, k),
-                     "bound_paper": paper, "bound_tight": tight,
-                     "paper_vacuous": paper >= T, "tight_vacuous": tight >= T})
-    return pd.DataFrame(rows)
-
-
 # ---- Theorem 4 (BanditRanker, Sect. 7) ----------------------------------------------------------
 
 def ranker_gaps(means) -> np.ndarray:
@@ -254,12 +238,6 @@ def ranker_order_term(means, delta) -> float:
 
 # ---- Figure 1 and the ranking-policy statistics of Figure 2 -------------------------------------
 
-def figure3_problem() -> B2DEPProblem:
-    """The Fig. 3 instance (Sect. 8): μ_1 = 1, d_1 = d_2 = 2, f(1) = 0.3, f(2) = 0.25 (constant
-    beyond), μ_2 = 13/15 so that g(1) = g(2) = 7/10 (spec §3)."""
-    return B2DEPProblem(["1", "13/15"], [2, 2], ["3/10", "1/4"])
-
-
 def figure1_edges(problem: B2DEPProblem, m: int, n: int) -> dict:
     """The four edge labels of Fig. 1 (caption; Supplement §2), exact, for m < n: the expected
     reward of one play of
@@ -274,11 +252,6 @@ def figure1_edges(problem: B2DEPProblem, m: int, n: int) -> dict:
         "n_to_m": problem.mu_sum_fraction(1, m, n),
         "m_to_n": problem.mu_sum_fraction(1, m, m) + problem.mu_sum_fraction(m + 1, n, m + n),
     }
-
-
-def figure2_f_values(length: int = 6) -> list[Fraction]:
-    """f(τ) = 0.999^τ of Fig. 2 for τ = 1..``length``, exact."""
-    return [FIG2_F_BASE ** tau for tau in range(1, length + 1)]
 
 
 def uniform_delay_statistics(means, f_values, d_max: int = 6) -> dict:
