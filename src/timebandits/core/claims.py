@@ -32,7 +32,13 @@ from .traces import concat_traces
 REPRODUCED = "reproduced"
 NOT_REPRODUCED = "not reproduced"
 INCONCLUSIVE = "inconclusive"
-VERDICTS = (REPRODUCED, NOT_REPRODUCED, INCONCLUSIVE)
+NOT_CHECKABLE = "not checkable"
+VERDICTS = (REPRODUCED, NOT_REPRODUCED, INCONCLUSIVE, NOT_CHECKABLE)
+
+# The kind of evidence that decides a claim (or a sub-check).
+STATISTICAL = "statistical test"
+EXACT = "exact computation"
+EVIDENCE = (STATISTICAL, EXACT, NOT_CHECKABLE)
 
 
 def combine(verdicts: list[str]) -> str:

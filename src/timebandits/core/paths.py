@@ -43,3 +43,7 @@ def log(root, rule, name) -> str:
 
 def benchmark(root, rule, name) -> str:
     return f"{root}benchmarks/{rule}/{name}.tsv"
+
+
+def scorecard(root) -> str:
+    return f"{root}results/scorecard.csv"
