@@ -11,12 +11,15 @@ import pandas as pd
 import pytest
 from scipy import stats as st
 
-from timebandits.core.bounds import COLUMNS, bound_verdict, compare_to_bound
+from timebandits.core.bounds import (COLUMNS, bound_verdict, compare_to_bound, informative_from,
+                                     is_vacuous, trivial_bound)
 from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.claims import (GENERIC_KINDS, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                     BelowBound, BetterAtHorizon, ClaimContext, LogGrowth,
-                                     SignAtHorizon, WinsInSettings, combine, decade_ratio,
-                                     evaluate_claims, paired_verdict)
+from timebandits.core.claims import (EXACT, GENERIC_KINDS, INCONCLUSIVE, NOT_CHECKABLE,
+                                     NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS, BelowBound,
+                                     BetterAtHorizon, ClaimContext, LogGrowth, NotCheckable,
+                                     SignAtHorizon, WinsInSettings, combine, decided_by,
+                                     evaluate_claims, fraction_test, growth_increments,
+                                     last_crossing, paired_verdict)
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500}}
 REPS = 10
@@ -76,8 +79,52 @@ JITTER = np.array([0.3, -0.2, 0.1, -0.4, 0.2, 0.0, -0.1, 0.4, -0.3, 0.0])
     ([NOT_REPRODUCED, INCONCLUSIVE], NOT_REPRODUCED),
     ([INCONCLUSIVE], INCONCLUSIVE),
 ])
-def test_combine_precedence(verdicts, expected):
-    assert combine(verdicts) == expected
+@pytest.mark.parametrize("evidence", [EXACT, STATISTICAL])
+def test_combine_precedence(verdicts, expected, evidence):
+    # rows without p-values: each counts with its own verdict, for either kind of evidence
+    verdict, _ = combine([{"verdict": v} for v in verdicts], evidence, 0.05)
+    assert verdict == expected
+
+
+def test_combine_statistical_multiplicity():
+    # Three sub-tests. "Reproduced" is an intersection-union test: every row at alpha, no
+    # correction. "Not reproduced" needs one refutation at alpha/3 = 0.0167 (Bonferroni).
+    def row(verdict, p_claimed, p_opposite):
+        return {"verdict": verdict, "p_claimed": p_claimed, "p_opposite": p_opposite}
+    all_pass = [row(REPRODUCED, 0.04, 0.96)] * 3
+    verdict, note = combine(all_pass, STATISTICAL, 0.05)
+    assert verdict == REPRODUCED and "intersection–union" in note and "Bonferroni" in note
+    weak_refutation = [row(REPRODUCED, 0.01, 0.99), row(NOT_REPRODUCED, 0.97, 0.03)]
+    assert combine(weak_refutation, STATISTICAL, 0.05)[0] == INCONCLUSIVE   # 0.03 > 0.05/2
+    strong_refutation = [row(REPRODUCED, 0.01, 0.99), row(NOT_REPRODUCED, 0.99, 0.01)]
+    assert combine(strong_refutation, STATISTICAL, 0.05)[0] == NOT_REPRODUCED
+    # one row: no correction, no note
+    assert combine([row(NOT_REPRODUCED, 0.97, 0.03)], STATISTICAL, 0.05) == (NOT_REPRODUCED, "")
+
+
+def test_combine_not_checkable():
+    assert combine([{"verdict": NOT_CHECKABLE}], NOT_CHECKABLE, 0.05) == (NOT_CHECKABLE, "")
+
+
+def test_decided_by_names_the_settling_row():
+    rows = [{"scope": "e", "verdict": REPRODUCED, "headline": "p = 0.001", "p_claimed": 0.001},
+            {"scope": "f", "verdict": REPRODUCED, "headline": "p = 0.04", "p_claimed": 0.04}]
+    assert decided_by(rows, REPRODUCED) == "f: p = 0.04 (2 of 2 sub-checks reproduced)"
+    rows[0].update(verdict=NOT_REPRODUCED, headline="p = 0.999", p_opposite=0.001)
+    assert decided_by(rows, NOT_REPRODUCED) == "e: p = 0.999 (1 of 2 sub-checks not reproduced)"
+    assert decided_by(rows[:1], NOT_REPRODUCED) == "e: p = 0.999"
+
+
+@pytest.mark.parametrize("successes, n, verdict", [
+    (60, 60, REPRODUCED),      # P(X = 60 | p = 0.9) = 0.9^60 = 0.0018 < 0.05
+    (20, 20, INCONCLUSIVE),    # 0.9^20 = 0.12: 20 runs cannot show >= 90%
+    (40, 60, NOT_REPRODUCED),  # P(X <= 40 | 0.9) is tiny
+])
+def test_fraction_test(successes, n, verdict):
+    test = fraction_test(successes, n, 0.9, 0.05)
+    assert test["verdict"] == verdict
+    assert test["p_claimed"] == pytest.approx(st.binom.sf(successes - 1, n, 0.9))
+    assert test["p_opposite"] == pytest.approx(st.binom.cdf(successes, n, 0.9))
 
 
 @pytest.mark.parametrize("p_claimed, p_opposite, expected", [
@@ -124,11 +171,11 @@ def test_better_at_horizon_reproduced(make_ctx):
     assert len(rows) == 1
     row = rows[0]
     assert row["verdict"] == REPRODUCED
-    assert row["scope"] == "e"
+    assert row["scope"] == "e A vs B"
     diff = BASE - (BASE - 5 + JITTER)
-    assert row["p_value"] == pytest.approx(st.ttest_rel(BASE, BASE - 5 + JITTER,
+    assert row["p_claimed"] == pytest.approx(st.ttest_rel(BASE, BASE - 5 + JITTER,
                                                          alternative="greater").pvalue)
-    assert row["p_value"] < 1e-9
+    assert row["p_claimed"] < 1e-9
     assert row["value_claimed_lower"] == pytest.approx((BASE - 5 + JITTER).mean())
     assert row["value_claimed_higher"] == pytest.approx(BASE.mean())
     assert diff.mean() == pytest.approx(5.0)
@@ -143,7 +190,7 @@ def test_better_at_horizon_not_reproduced(make_ctx):
         ("e", "b"): horizon_trace(BASE)})
     row, = BetterAtHorizon.evaluate(BETTER_CLAIM, ctx)
     assert row["verdict"] == NOT_REPRODUCED
-    assert row["p_value"] > 0.999
+    assert row["p_claimed"] > 0.999
     assert "0/10 runs lower" in row["statistic"]
 
 
@@ -155,7 +202,7 @@ def test_better_at_horizon_inconclusive_exact_tie(make_ctx):
         ("e", "b"): horizon_trace(BASE)})
     row, = BetterAtHorizon.evaluate(BETTER_CLAIM, ctx)
     assert row["verdict"] == INCONCLUSIVE
-    assert row["p_value"] == pytest.approx(0.5)
+    assert row["p_claimed"] == pytest.approx(0.5)
 
 
 def test_better_at_horizon_inconclusive_same_distribution_noise(make_ctx):
@@ -169,7 +216,7 @@ def test_better_at_horizon_inconclusive_same_distribution_noise(make_ctx):
                                                 ("e", "b"): horizon_trace(b)})
     row, = BetterAtHorizon.evaluate(BETTER_CLAIM, ctx)
     assert row["verdict"] == INCONCLUSIVE
-    assert row["p_value"] == pytest.approx(p)
+    assert row["p_claimed"] == pytest.approx(p)
 
 
 def test_better_at_horizon_uses_the_horizon_only(make_ctx):
@@ -193,30 +240,54 @@ def test_better_at_horizon_one_row_per_pair(make_ctx):
     BetterAtHorizon.check(claim, paper)
     rows = BetterAtHorizon.evaluate(claim, ctx)
     assert [(r["scope"], r["verdict"]) for r in rows] == [
-        ("e", REPRODUCED), ("e", REPRODUCED), ("f", REPRODUCED), ("f", NOT_REPRODUCED)]
-    assert combine([r["verdict"] for r in rows]) == NOT_REPRODUCED
+        ("e A vs B", REPRODUCED), ("e A vs C", REPRODUCED), ("f A vs B", REPRODUCED),
+        ("f A vs C", NOT_REPRODUCED)]
+    # f: a - c = 5 - jitter in every run, p_opposite ~ 1e-12 < 0.05/4 (Bonferroni)
+    assert combine(rows, STATISTICAL, 0.05)[0] == NOT_REPRODUCED
+
+
+def test_better_at_horizon_effect_size(make_ctx):
+    # b = 2.5 a in every run (a > 0): better than a by far, and by more than a factor 2, but not
+    # by a factor 3. The test is on b - rho a.
+    a = 100.0 + 10.0 * np.arange(REPS) + JITTER
+    traces = {("e", "a"): horizon_trace(a), ("e", "b"): horizon_trace(2.5 * a)}
+    for rho, verdict in ((2.0, REPRODUCED), (3.0, NOT_REPRODUCED), (2.5, INCONCLUSIVE)):
+        claim = {**BETTER_CLAIM, "min_ratio": rho}
+        ctx = make_ctx(make_paper([claim]), traces)
+        row, = BetterAtHorizon.evaluate(claim, ctx)
+        assert row["verdict"] == verdict, rho
+        assert f"B/A = 2.5 (needs > {rho:g})" in row["headline"]
+    with pytest.raises(ValueError, match="min_ratio"):
+        BetterAtHorizon.check({**BETTER_CLAIM, "min_ratio": 0.5}, make_paper())
+
+
+def test_last_crossing():
+    t = pd.Index([1, 10, 100, 1000], name="t")
+    first = pd.Series([5.0, 1.0, 3.0, 4.0], index=t)
+    second = pd.Series([2.0, 2.0, 2.0, 2.0], index=t)
+    assert last_crossing(first, second) == 100.0       # above, below, above: last change at 100
+    assert last_crossing(first + 10, second) is None
 
 
 # --------------------------------------------------------------------------- decade_ratio & log_growth
 
-def test_decade_ratio_uses_nearest_checkpoints():
-    # T = 10000: T/10 = 1000 is present; nearest to T/100 = 100 among 97 and 104 is 97 (|3| < |4|).
+def test_growth_increments_use_nearest_checkpoints():
+    # Window [100, 10000]: halves split at sqrt(100 * 10000) = 1000, present; nearest to 100
+    # among 97 and 104 is 97 (|3| < |4|).
     # Repetition 0: m(T) = 50, m(1000) = 20, m(97) = 5  -> increments [30, 15]
     # Repetition 1: m(T) = 80, m(1000) = 30, m(97) = 10 -> increments [50, 20]
     table = pd.DataFrame({0: [0.0, 5.0, 99.0, 20.0, 50.0], 1: [0.0, 10.0, 99.0, 30.0, 80.0]},
                          index=pd.Index([1, 97, 104, 1000, 10000], name="t"))
-    inc = decade_ratio(table, 10000.0)
-    assert inc.shape == (2, 2)
+    inc, span = growth_increments(table, 100.0, 10000.0)
     np.testing.assert_allclose(inc, [[30.0, 15.0], [50.0, 20.0]])
+    assert span == pytest.approx(1.0)     # log10(10000 / 1000): one decade per half
 
 
-def test_decade_ratio_of_log_and_linear_curves():
+def test_growth_increments_of_log_and_linear_curves():
     t = np.array([1, 10, 100, 1000, 10000])
     # a ln t: increments a ln 10 over each decade -> ratio 1; c t: (T - T/10)/(T/10 - T/100) = 10
-    log_table = pd.DataFrame({0: 2 * np.log(t), 1: 3 * np.log(t)}, index=t)
-    lin_table = pd.DataFrame({0: 2.0 * t, 1: 3.0 * t}, index=t)
-    log_inc = decade_ratio(log_table, 10000)
-    lin_inc = decade_ratio(lin_table, 10000)
+    log_inc, _ = growth_increments(pd.DataFrame({0: 2 * np.log(t), 1: 3 * np.log(t)}, index=t), 100, 10000)
+    lin_inc, _ = growth_increments(pd.DataFrame({0: 2.0 * t, 1: 3.0 * t}, index=t), 100, 10000)
     np.testing.assert_allclose(log_inc[:, 0] / log_inc[:, 1], [1.0, 1.0])
     np.testing.assert_allclose(lin_inc[:, 0] / lin_inc[:, 1], [10.0, 10.0])
 
@@ -272,6 +343,72 @@ def test_log_growth_inconclusive_when_ci_straddles_threshold(make_ctx):
     assert row["decade_ratio"] == pytest.approx(2.0)
     assert row["ci_low"] < 2 < row["ci_high"]
     assert row["verdict"] == INCONCLUSIVE
+
+
+SYNTHETIC_CURVES = {
+    # curve: (m(t, r), verdict of "grows logarithmically", decade ratio)
+    "log t": (lambda t, r: (1 + 0.1 * r) * math.log(t), REPRODUCED, 1.0),
+    "sqrt t": (lambda t, r: (1 + 0.1 * r) * math.sqrt(t), NOT_REPRODUCED, 10 ** 0.5),
+    "t": (lambda t, r: (1 + 0.1 * r) * t, NOT_REPRODUCED, 10.0),
+    "flat": (lambda t, r: 5.0 + r, INCONCLUSIVE, None),
+}
+
+
+@pytest.mark.parametrize("name", SYNTHETIC_CURVES)
+def test_log_growth_synthetic_curves(make_ctx, name):
+    fn, verdict, ratio = SYNTHETIC_CURVES[name]
+    ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): grid_trace(fn)})
+    row, = LogGrowth.evaluate(LOG_CLAIM, ctx)
+    assert row["verdict"] == verdict
+    if ratio is None:
+        assert "flat" in row["headline"]
+    else:
+        assert row["decade_ratio"] == pytest.approx(ratio, rel=1e-2)
+
+
+def test_log_growth_with_a_lower_limit_rejects_a_stop(make_ctx):
+    # "keeps exploring at a logarithmic rate": with min_decade_ratio 0.5 a curve that stops
+    # growing after T/10 (ratio 0) is not reproduced; without the limit it is.
+    stop = lambda t, r: (1 + 0.1 * r) * math.log(min(t, T_LOG / 10))  # noqa: E731
+    ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): grid_trace(stop)})
+    row, = LogGrowth.evaluate({**LOG_CLAIM, "min_decade_ratio": 0.5}, ctx)
+    assert row["verdict"] == NOT_REPRODUCED and row["decade_ratio"] == pytest.approx(0, abs=1e-3)
+    row, = LogGrowth.evaluate(LOG_CLAIM, ctx)
+    assert row["verdict"] == REPRODUCED
+
+
+def test_log_growth_window_before_the_regime_is_inconclusive(make_ctx):
+    # Linear until the regime starts, logarithmic after. A regime from t = 5*10^6 leaves under a
+    # decade before T = 10^7: inconclusive, whatever the curve. From 10^4 the window is [10^5, T]
+    # (T/100 is later), the curve is logarithmic there: reproduced.
+    curve = lambda t, r: (1 + 0.1 * r) * (min(t, 1e4) + 1e3 * math.log(max(t, 1e4)))  # noqa: E731
+    ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): grid_trace(curve)})
+    row, = LogGrowth.evaluate({**LOG_CLAIM, "regime": {"from_t": 5e6}}, ctx)
+    assert row["verdict"] == INCONCLUSIVE and "under a decade" in row["headline"]
+    row, = LogGrowth.evaluate({**LOG_CLAIM, "regime": {"from_t": 1e4}}, ctx)
+    assert row["verdict"] == REPRODUCED and row["window_start"] == pytest.approx(1e5)
+    # the same curve judged over [10^3, 10^5] (T = 10^5 traces would): the linear part decides
+    row, = LogGrowth.evaluate({**LOG_CLAIM, "regime": {"from_t": 2e7}}, ctx)
+    assert row["verdict"] == INCONCLUSIVE and "regime not reached" in row["headline"]
+
+
+def test_log_growth_regime_from_a_bound(make_ctx):
+    # The regime starts where the bound table's bound is informative up to T: vacuous up to
+    # t = 10^6 here, so the window is [first checkpoint after 10^6, T], just over a decade.
+    frame = grid_trace(lambda t, r: (1 + 0.1 * r) * math.log(t))
+    ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): frame})
+    table = ctx.at("e", "a", "m")
+    t = table.index.to_numpy(dtype=float)
+    bounds = compare_to_bound(table, np.where(t <= 1e6, 2 * t, 0.5 * t), t,
+                              experiment="e", algorithm="a", bound_name="theorem2", metric="m")
+    ctx.bounds = bounds
+    claim = {**LOG_CLAIM, "regime": {"bound": "theorem2"}}
+    LogGrowth.check(claim, ctx.paper)
+    row, = LogGrowth.evaluate(claim, ctx)
+    assert 1e6 < row["window_start"] <= t[t > 1e6].min()
+    assert row["verdict"] == INCONCLUSIVE and "under a decade" in row["headline"]
+    with pytest.raises(ValueError, match="regime"):
+        LogGrowth.check({**LOG_CLAIM, "regime": {"when": 3}}, ctx.paper)
 
 
 # --------------------------------------------------------------------------- wins_in_settings
@@ -368,8 +505,8 @@ def test_check_rejects_algorithm_defined_but_not_run():
 
 def test_generic_kinds_registry():
     assert GENERIC_KINDS == {"below_bound": BelowBound, "better_at_horizon": BetterAtHorizon,
-                             "log_growth": LogGrowth, "sign_at_horizon": SignAtHorizon,
-                             "wins_in_settings": WinsInSettings}
+                             "log_growth": LogGrowth, "not_checkable": NotCheckable,
+                             "sign_at_horizon": SignAtHorizon, "wins_in_settings": WinsInSettings}
 
 
 # --------------------------------------------------------------------------- sign_at_horizon
@@ -451,50 +588,72 @@ def test_compare_to_bound_single_run_has_zero_se():
 
 def test_bound_verdict_reproduced_and_nan_rows_ignored(small_table):
     # bound 10 at t = 10, 20 (means 2, 4 below it); NaN at t = 30 is dropped from every count.
-    verdict, statistic = bound_verdict(_compare(small_table, [10.0, 10.0, np.nan]))
-    assert verdict == REPRODUCED
-    # largest mean/bound = 4/10 at t = 20
-    # (the wording of the statistic is free; its numbers are checked)
-    assert "largest mean/bound = 0.4 " in statistic and "t = 20" in statistic
-    assert "the bound: 0/2" in statistic          # checkpoints with the mean above, of 2 (not 3)
-    assert "vacuous at 0/2" in statistic
+    result = bound_verdict(_compare(small_table, [10.0, 10.0, np.nan]))
+    assert result["verdict"] == REPRODUCED
+    assert result["max_ratio"] == pytest.approx(0.4)        # 4/10 at t = 20
+    assert "t = 20" in result["statistic"]
+    assert "the bound: 0/2" in result["statistic"]           # of 2 informative, not 3
+    assert "informative everywhere" in result["headline"]
 
 
 def test_bound_verdict_not_reproduced_above_two_se(small_table):
     # t=20: mean 4 vs bound 1, excess 3 > 2 se = 2.309 -> not reproduced.
-    verdict, statistic = bound_verdict(_compare(small_table, [10.0, 1.0, np.nan]))
-    assert verdict == NOT_REPRODUCED
-    assert "largest mean/bound = 4 " in statistic and "t = 20" in statistic
-    assert "the bound: 1/2" in statistic
+    result = bound_verdict(_compare(small_table, [10.0, 1.0, np.nan]))
+    assert result["verdict"] == NOT_REPRODUCED
+    assert result["max_ratio"] == pytest.approx(4.0)
+    assert "the bound: 1/2" in result["statistic"]
 
 
 def test_bound_verdict_inconclusive_within_two_se(small_table):
-    # t=20: mean 4 vs bound 3, excess 1 < 2 se = 2.309 -> inconclusive.
+    # t=10 is vacuous (2.5 >= trivial 2) and never counts; t=20: mean 4 vs bound 3, excess 1 < 2 se
+    # = 2.309 -> inconclusive, judged on the one informative checkpoint.
     rows = _compare(small_table, [2.5, 3.0, np.nan], trivial=[2.0, 100.0, 100.0])
-    verdict, statistic = bound_verdict(rows)
-    assert verdict == INCONCLUSIVE
-    assert "largest mean/bound = 1.33 " in statistic and "t = 20" in statistic
-    assert "the bound: 1/2" in statistic
-    assert "vacuous at 1/2" in statistic
+    result = bound_verdict(rows)
+    assert result["verdict"] == INCONCLUSIVE
+    assert result["max_ratio"] == pytest.approx(4 / 3)
+    assert "over 1 informative checkpoints (vacuous until t = 10)" in result["headline"]
+    assert result["informative_from"] == 20
+
+
+def test_bound_verdict_vacuous_checkpoints_never_support(small_table):
+    # The mean exceeds the bound only where the bound is vacuous (t = 10: mean 2 > 1.5, trivial
+    # 1): that checkpoint is ignored; elsewhere the mean is far below -> reproduced.
+    rows = _compare(small_table, [1.5, 10.0, 10.0], trivial=[1.0, 100.0, 100.0])
+    assert bound_verdict(rows)["verdict"] == REPRODUCED
+    # vacuous everywhere: inconclusive, however far below the bound the mean is
+    everywhere = bound_verdict(_compare(small_table, [10.0, 10.0, 10.0], trivial=[5.0, 5.0, 5.0]))
+    assert everywhere["verdict"] == INCONCLUSIVE
+    assert everywhere["headline"] == "bound vacuous until t > 30 (at every checkpoint)"
+    assert everywhere["informative_from"] == math.inf
+
+
+def test_informative_from_needs_every_later_checkpoint(small_table):
+    rows = _compare(small_table, [1.0, 200.0, 1.0], trivial=[100.0, 100.0, 100.0])
+    assert informative_from(rows) == 30          # informative at 10, vacuous at 20, then not
+    assert informative_from(_compare(small_table, [1.0, 1.0, 1.0])) == 10
+
+
+def test_trivial_bound_and_vacuity():
+    np.testing.assert_allclose(trivial_bound([1, 10], 0.5, offset=2.0), [2.5, 7.0])
+    np.testing.assert_array_equal(is_vacuous([1.0, 5.0, np.nan], [2.0, 5.0, 9.0]),
+                                  [False, True, True])
 
 
 def test_bound_verdict_zero_se_excess_is_clear(small_table):
     # t=30: mean 3 with se 0 vs bound 2.9: excess 0.1 > 0 = 2 se -> not reproduced.
-    verdict, _ = bound_verdict(_compare(small_table, [10.0, 10.0, 2.9]))
-    assert verdict == NOT_REPRODUCED
+    assert bound_verdict(_compare(small_table, [10.0, 10.0, 2.9]))["verdict"] == NOT_REPRODUCED
 
 
 def test_bound_verdict_no_applicable_rows(small_table):
-    verdict, statistic = bound_verdict(_compare(small_table, [np.nan, np.nan, np.nan]))
-    assert verdict == INCONCLUSIVE
-    assert "does not apply" in statistic
+    result = bound_verdict(_compare(small_table, [np.nan, np.nan, np.nan]))
+    assert result["verdict"] == INCONCLUSIVE
+    assert "does not apply" in result["statistic"]
 
 
 def test_bound_verdict_tolerates_duplicate_index(small_table):
     rows = pd.concat([_compare(small_table, [10.0, 10.0, 10.0], name="lemma2_x"),
                       _compare(small_table, [10.0, 10.0, 10.0], name="lemma2_y")])
-    verdict, _ = bound_verdict(rows)
-    assert verdict == REPRODUCED
+    assert bound_verdict(rows)["verdict"] == REPRODUCED
 
 
 def test_below_bound_claim_selects_algorithm_experiment_and_prefix(make_ctx, small_table):
@@ -529,7 +688,9 @@ def test_below_bound_needs_bound_table(make_ctx):
 # --------------------------------------------------------------------------- evaluate_claims
 
 def test_evaluate_claims_end_to_end(make_ctx, small_table):
-    claims = [BETTER_CLAIM, LOG_CLAIM, {**BELOW_CLAIM, "bounds": ["theorem2"]}]
+    claims = [BETTER_CLAIM, LOG_CLAIM, {**BELOW_CLAIM, "bounds": ["theorem2"]},
+              {"id": "c6", "kind": "not_checkable", "where": "Thm 1", "text": "NP-hard",
+               "reason": "a complexity statement"}]
     paper = make_paper(claims)
     bounds = _compare(small_table, [10.0, 10.0, 10.0])
     ctx = make_ctx(paper, {
@@ -539,14 +700,45 @@ def test_evaluate_claims_end_to_end(make_ctx, small_table):
                                  1000: BASE}),
     }, bounds=bounds)
     summary, details = evaluate_claims(paper, ctx, GENERIC_KINDS)
-    assert list(summary.columns) == ["claim", "where", "text", "kind", "verdict", "evidence"]
-    assert list(summary["claim"]) == ["c1", "c2", "c4"]
+    assert list(summary.columns) == ["claim", "where", "text", "kind", "evidence", "verdict",
+                                     "decided_by", "multiplicity"]
+    assert list(summary["claim"]) == ["c1", "c2", "c4", "c6"]
     # c1: a lower at the horizon t = 1000 in every run -> reproduced.
     # c2: a's increments m(1000) - m(100) = BASE - 25 + jitter (>= 75) over m(100) - m(10) = 10:
     #     mean ratio (4600 - 25)/10 = 457.5 >> 2 -> not reproduced.
     # c4: means 2, 4, 3 below bound 10 -> reproduced.
-    assert list(summary["verdict"]) == [REPRODUCED, NOT_REPRODUCED, REPRODUCED]
-    assert summary.loc[0, "evidence"].startswith("e: reproduced — m at T: A ")
-    assert list(details["claim"]) == ["c1", "c2", "c4"]
+    assert list(summary["verdict"]) == [REPRODUCED, NOT_REPRODUCED, REPRODUCED, NOT_CHECKABLE]
+    assert list(summary["evidence"]) == [STATISTICAL] * 3 + [NOT_CHECKABLE]
+    assert summary.loc[0, "decided_by"].startswith("e A vs B: p = ")
+    assert summary.loc[3, "decided_by"] == "—: a complexity statement"
+    assert list(details["claim"]) == ["c1", "c2", "c4", "c6"]
     assert details.loc[1, "decade_ratio"] == pytest.approx((BASE.mean() - 25) / 10)
-    assert set(details["verdict"]) <= {REPRODUCED, NOT_REPRODUCED, INCONCLUSIVE}
+    assert set(details["role"]) == {"decides"}
+
+
+def test_evaluate_claims_rejects_a_config_fixed_deciding_row(make_ctx):
+    # A statistical claim must not be decided by an exact row; as a supporting row it is shown
+    # but does not move the verdict.
+    class Mixed:
+        evidence = STATISTICAL
+
+        @staticmethod
+        def evaluate(claim, ctx):
+            return [{"scope": "s", "verdict": REPRODUCED, "headline": "p = 0.01", "statistic": "",
+                     "p_claimed": 0.01, "p_opposite": 0.99},
+                    {"scope": "x", "verdict": NOT_REPRODUCED, "headline": "exact", "statistic": "",
+                     "evidence": EXACT, **claim.get("extra", {})}]
+
+    paper = make_paper([{"id": "m", "kind": "mixed", "where": "", "text": ""}])
+    ctx = make_ctx(paper, {})
+    with pytest.raises(ValueError, match="mark them as supporting"):
+        evaluate_claims(paper, ctx, {"mixed": Mixed})
+    paper["claims"][0]["extra"] = {"role": SUPPORTS}
+    summary, details = evaluate_claims(paper, ctx, {"mixed": Mixed})
+    assert summary.loc[0, "verdict"] == REPRODUCED
+    assert list(details["role"]) == ["decides", "supports"]
+
+
+def test_not_checkable_needs_a_reason():
+    with pytest.raises(ValueError, match="reason"):
+        NotCheckable.check({"id": "x", "kind": "not_checkable"}, make_paper())

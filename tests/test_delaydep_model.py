@@ -511,3 +511,14 @@ def test_from_config_table_f_fig3():
                                                 [13 / 15, 0.7 * 13 / 15, 0.65, 13 / 15]])
     # the table f is taken as given (not padded); a constant tail covers larger τ
     assert f_table_from_config({"kind": "table", "values": ["0.3"]}, 10) == [F(3, 10)]
+
+
+def test_f_exact_at_r0_beyond_the_largest_delay():
+    # Fig. 2's means with d ≡ 5: every μ_i for i ≤ 6 beats the earlier arms' μ_j(i − j) (τ ≤ 5 ≤ d,
+    # so each is μ_j·(1 − 0.999^τ) < 0.006), but μ_7 = 0 < μ_1(6) = 1 (τ = 6 > d): r_0 = 6 > max d.
+    # f(r_0) must be 0.999^6 exactly, not the last tabulated 0.999^5.
+    environment = {"means": ["1", "14/15", "13/15", "4/5", "2/3", "1/3", "0"],
+                   "f": {"kind": "geometric", "base": 0.999}}
+    problem = B2DEPProblem.from_config(environment, delays=[5] * 7)
+    assert problem.r0 == 6
+    assert problem.f_fraction(problem.r0) == F(999, 1000) ** 6

@@ -5,19 +5,34 @@ One row per (experiment, algorithm, bound, checkpoint t) with columns:
   mean, se, max   over repetitions at t
   runs_exceeding  repetitions whose value exceeds the bound at t (of n_runs)
   bound           the bound's value at t (NaN where the theorem does not apply)
-  trivial         the trivial bound at t (e.g. t × the largest gap); the bound is ``vacuous``
-                  where it is not below it
+  trivial         the trivial bound at t (:func:`trivial_bound`); the bound is ``vacuous``
+                  where it is not below it (:func:`is_vacuous`)
   ratio           mean / bound
 The comparison notebook reads these tables for every paper without knowing the paper.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
 COLUMNS = ["experiment", "algorithm", "bound", "metric", "t", "mean", "se", "max",
            "runs_exceeding", "n_runs", "bound_value", "trivial", "vacuous", "ratio"]
+
+
+def trivial_bound(t, rate, offset=0.0) -> np.ndarray:
+    """The value a metric cannot exceed at t whatever the learner does, ``rate``·t + ``offset``:
+    for regret, ``rate`` is the largest expected loss per time unit (t × the largest gap, or the
+    comparator's own earnings when the learner earns ≥ 0); for a count, 1 per time unit. ``rate``
+    may vary with t. A theorem's bound says something only where it is below this."""
+    return np.asarray(rate, dtype=float) * np.asarray(t, dtype=float) + offset
+
+
+def is_vacuous(bound, trivial) -> np.ndarray:
+    """Where a bound says nothing: not below the trivial bound, or undefined (NaN)."""
+    return ~(np.asarray(bound, dtype=float) < np.asarray(trivial, dtype=float))
 
 
 def compare_to_bound(table: pd.DataFrame, bound: np.ndarray, trivial: np.ndarray, *,
@@ -38,28 +53,59 @@ def compare_to_bound(table: pd.DataFrame, bound: np.ndarray, trivial: np.ndarray
             "n_runs": n,
             "bound_value": bound,
             "trivial": np.asarray(trivial, dtype=float),
-            "vacuous": ~(bound < np.asarray(trivial, dtype=float)),
+            "vacuous": is_vacuous(bound, trivial),
             "ratio": mean / bound,
         })
     return frame[COLUMNS]
 
 
-def bound_verdict(rows: pd.DataFrame) -> tuple[str, str]:
-    """Verdict of "the mean stays below the bound at every checkpoint": not reproduced if the
-    mean exceeds it by more than 2 standard errors anywhere, inconclusive if it exceeds it within
-    2 standard errors, reproduced otherwise. Returns (verdict, statistic)."""
+def informative_from(rows: pd.DataFrame) -> float:
+    """The first checkpoint from which the bound is informative (not vacuous) at every later
+    checkpoint of ``rows`` (all of its curves); inf if it is vacuous at the last one."""
+    vacuous = rows.groupby("t")["vacuous"].any().sort_index()
+    if vacuous.empty or vacuous.iloc[-1]:
+        return math.inf
+    later = vacuous[::-1].cumsum()[::-1]  # vacuous checkpoints at or after each t
+    return float(later[later == 0].index.min())
+
+
+def bound_verdict(rows: pd.DataFrame) -> dict:
+    """Verdict of "the mean stays below the bound", judged only where the bound is informative:
+    a vacuous checkpoint never counts as support. Inconclusive if the bound is vacuous at every
+    checkpoint; otherwise not reproduced if the mean exceeds it by more than 2 standard errors at
+    some informative checkpoint, inconclusive if within 2 standard errors, reproduced otherwise.
+    Returns {verdict, headline, statistic, max_ratio, informative_from}."""
     from .claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
-    rows = rows[np.isfinite(rows["bound_value"])]
-    if rows.empty:
-        return INCONCLUSIVE, "the bound does not apply at any checkpoint"
-    excess = rows["mean"] - rows["bound_value"]
-    worst = rows.iloc[int(np.nanargmax(rows["ratio"].to_numpy()))]
-    clearly = (excess > 2 * rows["se"]).any()
+    applicable = rows[np.isfinite(rows["bound_value"])]
+    if applicable.empty:
+        text = "the bound does not apply at any checkpoint"
+        return {"verdict": INCONCLUSIVE, "headline": text, "statistic": text,
+                "max_ratio": math.nan, "informative_from": math.inf}
+    start = informative_from(applicable)
+    horizon = float(applicable["t"].max())
+    informative = applicable[~applicable["vacuous"]]
+    if informative.empty:
+        text = f"bound vacuous until t > {horizon:.3g} (at every checkpoint)"
+        return {"verdict": INCONCLUSIVE, "headline": text,
+                "statistic": f"inconclusive: {text}; no checkpoint can support the bound",
+                "max_ratio": math.nan, "informative_from": start}
+    excess = informative["mean"] - informative["bound_value"]
+    worst = informative.iloc[int(np.nanargmax(informative["ratio"].to_numpy()))]
+    clearly = (excess > 2 * informative["se"]).any()
     verdict = NOT_REPRODUCED if clearly else (INCONCLUSIVE if (excess > 0).any() else REPRODUCED)
-    statistic = (f"largest mean/bound = {worst['ratio']:.3g} ({worst['metric']} vs "
-                 f"{worst['bound']} at t = {worst['t']:.4g}); curve-checkpoints with the mean above "
-                 f"the bound: {int((excess > 0).sum())}/{len(rows)}, with some run above it: "
-                 f"{int((rows['runs_exceeding'] > 0).sum())}; bound vacuous at "
-                 f"{int(rows['vacuous'].sum())}/{len(rows)}")
-    return verdict, statistic
+    vacuous_until = (f"vacuous until t = {applicable.loc[applicable['vacuous'], 't'].max():.3g}"
+                     if applicable["vacuous"].any() else "informative everywhere")
+    return {
+        "verdict": verdict,
+        "headline": (f"largest mean/bound {worst['ratio']:.3g} over {len(informative)} informative "
+                     f"checkpoints ({vacuous_until})"),
+        "statistic": (f"largest mean/bound = {worst['ratio']:.3g} ({worst['metric']} vs "
+                      f"{worst['bound']} at t = {worst['t']:.4g}) over the informative "
+                      f"curve-checkpoints; with the mean above the bound: "
+                      f"{int((excess > 0).sum())}/{len(informative)}, with some run above it: "
+                      f"{int((informative['runs_exceeding'] > 0).sum())}; bound "
+                      f"{vacuous_until} ({int(applicable['vacuous'].sum())}/{len(applicable)} "
+                      f"curve-checkpoints vacuous, never counted)"),
+        "max_ratio": float(worst["ratio"]), "informative_from": start,
+    }

@@ -1,30 +1,42 @@
 """Claims as checks over the traces, each ending in a verdict with its numbers
 (DESIGN.md, "Claims and bounds").
 
-A claim kind has ``check(claim, paper)`` (raises ValueError on a malformed claim, run when the
-workflow loads) and ``evaluate(claim, context) -> list of sub-check rows``. A sub-check row is a
-dict with at least ``scope`` (e.g. the experiment), ``verdict`` and ``statistic`` (one line with
-the numbers). The claim's verdict combines its rows: *not reproduced* if any row is, else
-*inconclusive* if any row is, else *reproduced*.
+A claim kind has ``evidence`` (what decides its claims: a statistical test over runs, an exact
+computation, or nothing: not checkable), ``check(claim, paper)`` (raises ValueError on a
+malformed claim, run when the workflow loads) and ``evaluate(claim, context) -> list of
+sub-check rows``. A sub-check row is a dict with at least ``scope`` (e.g. the experiment),
+``verdict``, ``headline`` (the number that decides it, one short line) and ``statistic`` (every
+number); optionally ``evidence`` and ``role``. A row's ``role`` is ``decides`` (the default) or
+``supports``: only deciding rows make the claim's verdict, and they must all carry the kind's
+evidence, so a claim judged by a test is never decided by a sub-check whose outcome follows from
+the config alone (that becomes a supporting row or a claim of its own). Statistical rows carry
+``p_claimed`` and ``p_opposite`` where they come from a p-value; :func:`combine` uses them for
+multiplicity.
 
 Generic kinds:
-  better_at_horizon  paired one-sided t-test, at the horizon, of metric(better) < metric(worse)
-                     for every (experiment, better, worse); common random numbers make the pairs.
-  log_growth         ratio of the metric's increase over the last decade of time to that over
-                     the decade before: ≈1 for logarithmic growth, 10^p for t^p; bootstrap CI.
+  better_at_horizon  paired one-sided t-test, at the horizon, that metric(worse) > ρ·metric(better)
+                     for every (experiment, better, worse); ρ = ``min_ratio`` (1 unless the paper
+                     says "much better"); common random numbers make the pairs.
+  log_growth         the metric's growth exponent over the window [max(T/100, regime start), T],
+                     as a ratio per decade: ≈1 for logarithmic growth, 10^p for t^p; bootstrap CI.
+                     Inconclusive when the window does not reach the claim's regime or is flat.
   wins_in_settings   the algorithm beats every rival (paired test) in at least ``min_settings``
                      experiments.
-  below_bound        the mean empirical curve stays below the paper's bound (core/bounds.py).
+  below_bound        the mean empirical curve stays below the paper's bound at every checkpoint
+                     where the bound is informative (core/bounds.py).
   sign_at_horizon    one-sided t-test, at the horizon, that the metric's mean is negative (or
                      positive) for every (experiment, algorithm).
+  not_checkable      a claim no computation can decide (e.g. NP-hardness), with its reason.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+from scipy.stats import binom
 
 from .stats import bootstrap_ci, paired_one_sided
 from .traces import concat_traces
@@ -40,15 +52,75 @@ STATISTICAL = "statistical test"
 EXACT = "exact computation"
 EVIDENCE = (STATISTICAL, EXACT, NOT_CHECKABLE)
 
+# The role of a sub-check in its claim.
+DECIDES = "decides"
+SUPPORTS = "supports"
 
-def combine(verdicts: list[str]) -> str:
+SUMMARY_COLUMNS = ["claim", "where", "text", "kind", "evidence", "verdict", "decided_by",
+                   "multiplicity"]
+DETAIL_COLUMNS = ["claim", "scope", "evidence", "role", "verdict", "headline", "statistic"]
+
+
+def combine(rows: list[dict], evidence: str, alpha: float) -> tuple[str, str]:
+    """The claim's verdict from its deciding rows, and how pooled tests were combined.
+
+    Exact rows: *not reproduced* if any fails, *inconclusive* if any is, else *reproduced*.
+    Statistical rows, m of them, for a claim that holds only if every one holds: *reproduced*
+    only if every row is reproduced at level α (an intersection–union test, which needs no
+    correction); *not reproduced* if some row's opposite p-value is below α/m (Bonferroni: a
+    family-wise level α for "some sub-claim fails"; rows without a p-value, such as the bound
+    checks, count with their own verdict); else *inconclusive*.
+    """
+    if evidence == NOT_CHECKABLE:
+        return NOT_CHECKABLE, ""
+    verdicts = [r["verdict"] for r in rows]
     if not verdicts:
-        return INCONCLUSIVE
-    if NOT_REPRODUCED in verdicts:
-        return NOT_REPRODUCED
-    if INCONCLUSIVE in verdicts:
-        return INCONCLUSIVE
-    return REPRODUCED
+        return INCONCLUSIVE, ""
+    m = len(rows)
+    if evidence == EXACT or m == 1:
+        if NOT_REPRODUCED in verdicts:
+            return NOT_REPRODUCED, ""
+        return (INCONCLUSIVE if INCONCLUSIVE in verdicts else REPRODUCED), ""
+    note = (f"{m} sub-tests: reproduced only if all {m} are at α = {alpha:g} (intersection–union "
+            f"test, no correction needed); not reproduced if one is refuted at α/{m} = "
+            f"{alpha / m:.2g} (Bonferroni)")
+    refuted = [r for r in rows if r["verdict"] == NOT_REPRODUCED
+               and not (r.get("p_opposite", 0.0) >= alpha / m)]
+    if refuted:
+        return NOT_REPRODUCED, note
+    if all(v == REPRODUCED for v in verdicts):
+        return REPRODUCED, note
+    return INCONCLUSIVE, note
+
+
+def _p_value(row: dict, key: str, missing: float) -> float:
+    value = row.get(key)
+    return missing if value is None or value != value else float(value)
+
+
+def decided_by(rows: list[dict], verdict: str) -> str:
+    """One short line: the deciding row that settles ``verdict``, with its scope and number. When
+    every row agrees on *reproduced* it is the weakest (largest p-value); otherwise the strongest
+    row of the verdict (smallest opposite p-value), or the first."""
+    if not rows:
+        return "no sub-check"
+    agreeing = [r for r in rows if r["verdict"] == verdict] or rows
+    if verdict == REPRODUCED:
+        row = max(agreeing, key=lambda r: _p_value(r, "p_claimed", -1.0))
+    else:
+        row = min(agreeing, key=lambda r: _p_value(r, "p_opposite", 0.0))
+    suffix = f" ({len(agreeing)} of {len(rows)} sub-checks {verdict})" if len(rows) > 1 else ""
+    return f"{row['scope']}: {row['headline']}{suffix}"
+
+
+def fraction_test(successes: int, n: int, level: float, alpha: float) -> dict:
+    """Exact one-sided binomial tests that an event holds with probability ≥ ``level``:
+    ``p_claimed`` = P(X ≥ successes | p = level) (small: the event is more frequent than level),
+    ``p_opposite`` = P(X ≤ successes | p = level) (small: it is rarer). With ``verdict``."""
+    p_claimed = float(binom.sf(successes - 1, n, level)) if n else math.nan
+    p_opposite = float(binom.cdf(successes, n, level)) if n else math.nan
+    return {"p_claimed": p_claimed, "p_opposite": p_opposite,
+            "verdict": paired_verdict({"p_claimed": p_claimed, "p_opposite": p_opposite}, alpha)}
 
 
 @dataclass
@@ -120,88 +192,184 @@ def paired_verdict(test: dict, alpha: float) -> str:
     return INCONCLUSIVE
 
 
+def _se(values: np.ndarray) -> float:
+    return float(values.std(ddof=1) / np.sqrt(values.size)) if values.size > 1 else math.nan
+
+
+def last_crossing(first: pd.Series, second: pd.Series) -> float | None:
+    """The first checkpoint after the last change of sign of ``first − second`` (mean curves on
+    the same checkpoints): from then on their order is the one at the horizon. None if they never
+    cross."""
+    sign = np.sign((first - second).to_numpy(dtype=float))
+    changes = np.flatnonzero(sign[1:] * sign[:-1] < 0)
+    return None if changes.size == 0 else float(first.index[changes[-1] + 1])
+
+
 class BetterAtHorizon:
+    """metric(better) < metric(worse) at T, paired over runs. With ``min_ratio`` ρ > 1 (a paper
+    that says "much better" or "clearly"), the claim is metric(worse) > ρ·metric(better): the
+    paired test is on worse − ρ·better, and the evidence shows the ratio of the means next to the
+    p-value. The statistic also records where the mean curves last cross."""
+
+    evidence = STATISTICAL
+
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "metric", "better", "worse")
         _check_run(claim, paper, claim["experiments"], claim["better"] + claim["worse"])
+        if float(claim.get("min_ratio", 1.0)) < 1.0:
+            raise ValueError(f"min_ratio must be >= 1, got {claim['min_ratio']!r}")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
+        ratio = float(claim.get("min_ratio", 1.0))
+        metric = claim["metric"]
         for exp in claim["experiments"]:
             for better in claim["better"]:
                 for worse in claim["worse"]:
-                    low, high = ctx.paired(exp, better, worse, claim["metric"])
-                    test = paired_one_sided(low, high)
+                    low, high = ctx.paired(exp, better, worse, metric)
+                    test = paired_one_sided(ratio * low, high)
                     wins = int(np.sum(low < high))
-                    verdict = paired_verdict(test, ctx.alpha)
+                    crossing = last_crossing(ctx.at(exp, better, metric).mean(axis=1),
+                                             ctx.at(exp, worse, metric).mean(axis=1))
+                    means = (f"{ctx.label(worse)}/{ctx.label(better)} = "
+                             f"{high.mean() / low.mean():.3g}" if low.mean() > 0 and high.mean() > 0
+                             else "ratio undefined (a mean ≤ 0)")
+                    effect = (f"{means} (needs > {ratio:g}); " if ratio > 1 else "")
                     rows.append({
-                        "scope": exp, "verdict": verdict,
-                        "statistic": (f"{claim['metric']} at T: {ctx.label(better)} "
-                                      f"{low.mean():.4g} ± {low.std(ddof=1) / np.sqrt(low.size):.2g} vs "
-                                      f"{ctx.label(worse)} {high.mean():.4g} ± "
-                                      f"{high.std(ddof=1) / np.sqrt(high.size):.2g} (mean ± s.e.); "
-                                      f"{wins}/{low.size} runs lower; paired t = {test['t']:.2f}, "
-                                      f"p = {test['p_claimed']:.2g}"),
+                        "scope": f"{exp} {ctx.label(better)} vs {ctx.label(worse)}",
+                        "verdict": paired_verdict(test, ctx.alpha),
+                        "headline": f"{effect}p = {test['p_claimed']:.2g}"
+                                    + ("" if ratio > 1 else f", {wins}/{low.size} runs lower"),
+                        "statistic": (f"{metric} at T: {ctx.label(better)} {low.mean():.4g} ± "
+                                      f"{_se(low):.2g} vs {ctx.label(worse)} {high.mean():.4g} ± "
+                                      f"{_se(high):.2g} (mean ± s.e.); {wins}/{low.size} runs "
+                                      f"lower; {effect}paired t = {test['t']:.2f}, "
+                                      f"p = {test['p_claimed']:.2g}; mean curves "
+                                      + (f"last cross at t = {crossing:.3g}" if crossing is not None
+                                         else "never cross")),
                         "value_claimed_lower": float(low.mean()),
                         "value_claimed_higher": float(high.mean()),
-                        "p_value": test["p_claimed"],
+                        "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
+                        "last_crossing": crossing,
                     })
         return rows
 
 
-def decade_ratio(table: pd.DataFrame, horizon: float) -> np.ndarray:
-    """Per repetition: [m(T) − m(T/10)] / [m(T/10) − m(T/100)] from a (t x repetition) table,
-    using the checkpoints nearest to T/10 and T/100."""
+def growth_increments(table: pd.DataFrame, start: float, horizon: float) -> tuple[np.ndarray, float]:
+    """Per repetition, the metric's increase over the two geometric halves of [start, T],
+    [√(start·T), T] and [start, √(start·T)], from a (t x repetition) table, using the
+    checkpoints nearest to those times; and log10 of the half-window's span, T/√(start·T).
+    For t^p growth the ratio of the increments is 10^(p·span); for logarithmic growth it is 1."""
     ts = table.index.to_numpy(dtype=float)
-    pick = [ts[np.argmin(np.abs(ts - horizon / f))] for f in (1, 10, 100)]
-    m_T, m_10, m_100 = (table.loc[p].to_numpy(dtype=float) for p in pick)
-    return np.column_stack([m_T - m_10, m_10 - m_100])
+    middle = math.sqrt(start * horizon)
+    pick = [ts[np.argmin(np.abs(ts - x))] for x in (horizon, middle, start)]
+    m_T, m_mid, m_start = (table.loc[p].to_numpy(dtype=float) for p in pick)
+    return np.column_stack([m_T - m_mid, m_mid - m_start]), math.log10(pick[0] / pick[1])
 
 
-def _ratio_of_means(increments: np.ndarray) -> float:
-    """Mean last-decade increase over mean previous-decade increase. A curve that was flat and
-    then grows is infinitely faster than logarithmic (inf); one that stays flat, 0."""
-    last, previous = increments[:, 0].mean(), increments[:, 1].mean()
-    if previous > 0:
-        return float(last / previous)
-    return float("inf") if last > 0 else 0.0
+def _decade_ratio(span: float):
+    """Mean last-half increase over mean first-half increase, as a ratio per decade of time.
+    An earlier half with no increase leaves the ratio undefined (NaN)."""
+    def statistic(increments: np.ndarray) -> float:
+        last, previous = increments[:, 0].mean(), increments[:, 1].mean()
+        if previous <= 0:
+            return math.nan
+        return float(max(last, 0.0) / previous) ** (1.0 / span)
+    return statistic
+
+
+def regime_start(claim: dict, ctx: "ClaimContext", experiment: str) -> tuple[float, str]:
+    """Where the regime a growth claim is about begins, and why: ``regime: {bound: <name
+    prefix>}`` is the first checkpoint from which the paper's bound for the claim's algorithm is
+    informative (below the trivial bound) up to T, inf if it never is; ``regime: {from_t: t}``
+    is a fixed time. No ``regime``: 0."""
+    regime = claim.get("regime")
+    if regime is None:
+        return 0.0, ""
+    if "from_t" in regime:
+        return float(regime["from_t"]), f"regime from t = {float(regime['from_t']):.3g} (config)"
+    from .bounds import informative_from
+
+    rows = ctx.bounds[(ctx.bounds["experiment"] == experiment)
+                      & (ctx.bounds["algorithm"] == claim["algorithm"])
+                      & ctx.bounds["bound"].str.startswith(regime["bound"])]
+    start = informative_from(rows)
+    return start, f"{regime['bound']} bound informative from t = {start:.3g}"
 
 
 class LogGrowth:
+    """Growth no faster than logarithmic (and, with ``min_decade_ratio``, no slower): the ratio
+    of the metric's increase over the later to the earlier half of the window, per decade of
+    time, with a bootstrap CI over runs. The window is [max(T/100, regime start), T]; a window
+    shorter than a decade, one that starts before the regime (``regime``, see
+    :func:`regime_start`), or one whose earlier half does not grow gives *inconclusive*."""
+
+    evidence = STATISTICAL
+
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "metric", "max_decade_ratio")
         _check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        regime = claim.get("regime")
+        if regime is not None and not (isinstance(regime, dict) and len(regime) == 1
+                                       and set(regime) <= {"bound", "from_t"}):
+            raise ValueError(f"regime must be {{bound: <name>}} or {{from_t: <time>}}, got {regime!r}")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
-        threshold = float(claim["max_decade_ratio"])
+        high_threshold = float(claim["max_decade_ratio"])
+        low_threshold = float(claim.get("min_decade_ratio", 0.0))
         for exp in claim["experiments"]:
             table = ctx.at(exp, claim["algorithm"], claim["metric"])
             horizon = float(table.index.max())
-            increments = decade_ratio(table, horizon)
-            est, low, high = bootstrap_ci(increments, _ratio_of_means,
+            start, why = regime_start(claim, ctx, exp)
+            window_start = max(horizon / 100, start)
+            row = {"scope": exp, "window_start": window_start}
+            if horizon / window_start < 10:
+                reason = (f"regime not reached: {why}" if start >= horizon
+                          else f"window [{window_start:.3g}, {horizon:.3g}] is under a decade ({why})")
+                rows.append({**row, "verdict": INCONCLUSIVE, "headline": reason,
+                             "statistic": f"{reason}; the growth rate is judged over at least a "
+                                          f"decade of the regime the claim is about"})
+                continue
+            increments, span = growth_increments(table, window_start, horizon)
+            statistic = _decade_ratio(span)
+            window = f"over [{window_start:.3g}, {horizon:.3g}]" + (f" ({why})" if why else "")
+            if not np.isfinite(statistic(increments)):
+                rows.append({**row, "verdict": INCONCLUSIVE,
+                             "headline": f"flat {window}: no growth to compare",
+                             "statistic": (f"{claim['metric']} does not increase over the first "
+                                           f"half of the window {window}: the growth rate is "
+                                           f"undefined")})
+                continue
+            est, low, high = bootstrap_ci(increments, statistic,
                                           n_boot=int(ctx.config["claims"]["bootstrap_samples"]))
-            if high <= threshold:
+            if low_threshold <= low and high <= high_threshold:
                 verdict = REPRODUCED
-            elif low > threshold:
+            elif low > high_threshold or high < low_threshold:
                 verdict = NOT_REPRODUCED
             else:
                 verdict = INCONCLUSIVE
+            bounds_text = (f"{low_threshold:g}–{high_threshold:g}" if low_threshold > 0
+                           else f"≤ {high_threshold:g}")
             rows.append({
-                "scope": exp, "verdict": verdict,
-                "statistic": (f"{claim['metric']} increase over [T/10, T] / over [T/100, T/10] = "
-                              f"{est:.3g} (95% bootstrap CI {low:.3g}–{high:.3g}); logarithmic "
-                              f"growth gives 1, t^p gives 10^p; threshold {threshold:g}"),
+                **row, "verdict": verdict,
+                "headline": f"growth per decade {est:.3g} (CI {low:.3g}–{high:.3g}; needs {bounds_text})",
+                "statistic": (f"{claim['metric']} growth {window}: later-half increase / "
+                              f"earlier-half increase, per decade of time = {est:.3g} (95% "
+                              f"bootstrap CI {low:.3g}–{high:.3g}); logarithmic growth gives 1, "
+                              f"t^p gives 10^p; needs {bounds_text}"),
                 "decade_ratio": est, "ci_low": low, "ci_high": high,
             })
         return rows
 
 
 class WinsInSettings:
+    evidence = STATISTICAL
+
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "against", "metric", "min_settings")
@@ -209,7 +377,7 @@ class WinsInSettings:
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        wins, losses, rows = [], [], []
+        wins, losses = [], []
         for exp in claim["experiments"]:
             verdicts = []
             for rival in claim["against"]:
@@ -227,18 +395,21 @@ class WinsInSettings:
             verdict = NOT_REPRODUCED
         else:
             verdict = INCONCLUSIVE
-        rows.append({
+        return [{
             "scope": ",".join(claim["experiments"]), "verdict": verdict,
+            "headline": f"wins in {len(wins)}/{len(claim['experiments'])} settings, needs {need}",
             "statistic": (f"{ctx.label(claim['algorithm'])} significantly better than every rival in "
                           f"{len(wins)}/{len(claim['experiments'])} settings ({', '.join(wins) or 'none'}); "
-                          f"worse than some rival in {', '.join(losses) or 'none'}; needs {need}"),
-        })
-        return rows
+                          f"worse than some rival in {', '.join(losses) or 'none'}; needs {need} "
+                          f"(each setting a paired t-test at α per rival)"),
+        }]
 
 
 class BelowBound:
     """Every empirical curve of the bound table named by ``bounds`` (name prefixes) stays below
-    its bound; one sub-check per experiment and bound."""
+    its bound where the bound is informative; one sub-check per experiment and bound."""
+
+    evidence = STATISTICAL
 
     @staticmethod
     def check(claim, paper):
@@ -256,12 +427,13 @@ class BelowBound:
         for exp in claim["experiments"]:
             for prefix in claim["bounds"]:
                 sel = table[(table["experiment"] == exp) & table["bound"].str.startswith(prefix)]
-                verdict, statistic = bound_verdict(sel)
-                rows.append({"scope": f"{exp} {prefix}", "verdict": verdict, "statistic": statistic})
+                rows.append({"scope": f"{exp} {prefix}", **bound_verdict(sel)})
         return rows
 
 
 class SignAtHorizon:
+    evidence = STATISTICAL
+
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithms", "metric", "sign")
@@ -278,38 +450,68 @@ class SignAtHorizon:
                 zero = np.zeros_like(values)
                 negative = claim["sign"] == "negative"
                 test = paired_one_sided(values, zero) if negative else paired_one_sided(zero, values)
-                se = values.std(ddof=1) / np.sqrt(values.size) if values.size > 1 else np.nan
                 rows.append({
-                    "scope": f"{exp} {alg}", "verdict": paired_verdict(test, ctx.alpha),
+                    "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
+                    "headline": f"mean {values.mean():.3g} ± {_se(values):.2g}, p = {test['p_claimed']:.2g}",
                     "statistic": (f"{claim['metric']} at T of {ctx.label(alg)}: {values.mean():.4g} "
-                                  f"± {se:.2g} (mean ± s.e.), {int(np.sum(values < 0))}/"
+                                  f"± {_se(values):.2g} (mean ± s.e.), {int(np.sum(values < 0))}/"
                                   f"{values.size} runs negative; one-sided t = {test['t']:.2f}, "
                                   f"p = {test['p_claimed']:.2g} for a {claim['sign']} mean"),
-                    "mean": float(values.mean()), "p_value": test["p_claimed"],
+                    "mean": float(values.mean()),
+                    "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
                 })
         return rows
+
+
+class NotCheckable:
+    """A claim that no simulation or computation here can decide; ``reason`` says why."""
+
+    evidence = NOT_CHECKABLE
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "reason")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        return [{"scope": "—", "verdict": NOT_CHECKABLE, "headline": claim["reason"],
+                 "statistic": claim["reason"]}]
 
 
 GENERIC_KINDS = {
     "below_bound": BelowBound,
     "better_at_horizon": BetterAtHorizon,
     "log_growth": LogGrowth,
+    "not_checkable": NotCheckable,
     "sign_at_horizon": SignAtHorizon,
     "wins_in_settings": WinsInSettings,
 }
 
 
 def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Evaluate every claim of ``paper``: (one row per claim, one row per sub-check)."""
+    """Evaluate every claim of ``paper``: (one row per claim, one row per sub-check).
+
+    The claim's evidence is its kind's; its verdict combines the deciding rows (:func:`combine`)
+    and ``decided_by`` names the row that settles it. Raises ValueError if a deciding row carries
+    other evidence than its kind (a kind must mark such a row as supporting)."""
     summary, details = [], []
     for claim in paper["claims"]:
-        rows = kinds[claim["kind"]].evaluate(claim, ctx)
+        kind = kinds[claim["kind"]]
+        rows = [{"evidence": kind.evidence, "role": DECIDES, **row}
+                for row in kind.evaluate(claim, ctx)]
+        deciding = [r for r in rows if r["role"] == DECIDES]
+        mixed = {r["evidence"] for r in deciding} - {kind.evidence}
+        if mixed:
+            raise ValueError(f"claim {claim['id']}: deciding rows with evidence {sorted(mixed)} in "
+                             f"a claim decided by {kind.evidence!r}; mark them as supporting")
+        verdict, multiplicity = combine(deciding, kind.evidence, ctx.alpha)
         for row in rows:
             details.append({"claim": claim["id"], **row})
-        verdict = combine([r["verdict"] for r in rows])
         summary.append({
             "claim": claim["id"], "where": claim["where"], "text": claim["text"],
-            "kind": claim["kind"], "verdict": verdict,
-            "evidence": " | ".join(f"{r['scope']}: {r['verdict']} — {r['statistic']}" for r in rows),
+            "kind": claim["kind"], "evidence": kind.evidence, "verdict": verdict,
+            "decided_by": decided_by(deciding, verdict), "multiplicity": multiplicity,
         })
-    return pd.DataFrame(summary), pd.DataFrame(details)
+    details = pd.DataFrame(details)
+    ordered = DETAIL_COLUMNS + [c for c in details.columns if c not in DETAIL_COLUMNS]
+    return pd.DataFrame(summary, columns=SUMMARY_COLUMNS), details[ordered]

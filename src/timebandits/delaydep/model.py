@@ -55,7 +55,8 @@ def exact(value, name: str) -> Fraction:
 def f_table_from_config(spec, length: int) -> list[Fraction]:
     """The f table f(1..) from a config entry: ``{kind: geometric, base: b}`` gives
     f(τ) = b^τ for τ = 1..``length``; ``{kind: table, values: [...]}`` gives the values as listed
-    (the constant tail extends them). Raises ValueError naming the offending key."""
+    (the constant tail extends them: that is the table's definition of f beyond it). Raises
+    ValueError naming the offending key."""
     if not isinstance(spec, dict):
         raise ValueError(f"f: expected a mapping with a 'kind' key, got {spec!r}")
     kind = spec.get("kind")
@@ -122,8 +123,9 @@ class B2DEPProblem:
             if key not in environment:
                 raise ValueError(f"environment.{key}: missing")
         delays = _delays_list(environment["delays"] if delays is None else delays)
+        k = len(_as_list(environment["means"], "means"))
         return cls(environment["means"], delays,
-                   f_table_from_config(environment["f"], max(delays, default=1)))
+                   f_table_from_config(environment["f"], max(max(delays, default=1), k)))
 
     # ---- sizes and f ---------------------------------------------------------------------------
 

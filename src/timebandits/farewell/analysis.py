@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_to_bound
+from timebandits.core.bounds import compare_to_bound, trivial_bound
 
 from .model import F2AProblem
 from .theory import (comparison_orders, constant_policy_expected_reward, lemma2_pull_bound,
@@ -23,8 +23,9 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
     """Wait-UCB's curves against Thm 2 (pseudo-regret R̃_t and the paper's realised R_t) and
     Lemma 2 (pulls of every suboptimal pair), for every experiment that runs Wait-UCB.
 
-    ``trace_of(experiment, algorithm)`` returns a trace. The trivial bounds are t·max Δ for the
-    regrets (every epoch of length c loses at most Δ_max·c in expectation) and t for the pulls.
+    ``trace_of(experiment, algorithm)`` returns a trace. The trivial bounds (core.bounds) are
+    t·max Δ for the regrets (every epoch of length c loses at most Δ_max·c in expectation) and t
+    for the pulls.
     """
     frames = []
     for exp_id, exp in paper["experiments"].items():
@@ -36,7 +37,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
                  for m in trace.columns if m not in ("t", "repetition")}
         t = pivot["regret"].index.to_numpy(dtype=float)
         regret_bound = theorem2_bound(t, problem)
-        trivial = t * problem.gaps.max()
+        trivial = trivial_bound(t, problem.gaps.max())
         for metric in ("pseudo_regret", "regret"):
             frames.append(compare_to_bound(pivot[metric], regret_bound, trivial, experiment=exp_id,
                                            algorithm=BOUNDED_ALGORITHM, bound_name="theorem2",
@@ -44,7 +45,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
         pulls_bound = lemma2_pull_bound(t, problem)
         for a, label in enumerate(problem.pair_labels):
             if problem.gaps.ravel()[a] > 0:
-                frames.append(compare_to_bound(pivot[f"pulls_{label}"], pulls_bound[:, a], t,
+                frames.append(compare_to_bound(pivot[f"pulls_{label}"], pulls_bound[:, a], trivial_bound(t, 1.0),
                                                experiment=exp_id, algorithm=BOUNDED_ALGORITHM,
                                                bound_name=f"lemma2_{label}", metric=f"pulls_{label}"))
     return pd.concat(frames, ignore_index=True)

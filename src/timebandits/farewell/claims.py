@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
-from timebandits.core.claims import NOT_REPRODUCED, REPRODUCED, ClaimContext, paired_verdict
+import numpy as np
+
+from timebandits.core.claims import (EXACT, NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS,
+                                     ClaimContext, paired_verdict, require_keys)
 from timebandits.core.stats import paired_one_sided
 
-from .analysis import comparison_orders, problem_of, theorem1_table
+from .analysis import problem_of, theorem1_table
+from .model import F2AProblem
+from .theory import comparison_orders
+
+
+def _check_constant_policies(claim, paper):
+    require_keys(claim, "experiments")
+    for exp in claim["experiments"]:
+        if exp not in paper["experiments"]:
+            raise ValueError(f"unknown experiment {exp!r}")
+        if "constant_policies" not in paper["experiments"][exp]["algorithms"]:
+            raise ValueError(f"experiment {exp!r} does not run constant_policies")
 
 
 class Theorem1:
-    """Thm 1: the best constant policy maximises E[r]/E[c], and its expected reward is T·g + A_j
-    with A_j ∈ [0, j] as printed. Sub-checks: (1) the simulated best constant policy is an exact
-    argmax of g; (2) simulation agrees with the exact renewal value W(T) (|z| ≤ 4 for every pair);
-    (3) |A_j| ≤ j exactly; (4) A_j ≥ 0, the printed sign. Neither sign holds in general: Wald's
-    identity on the stopping time L + 1 gives A_j ∈ [g_j − ν_k, j·g_j] (see the theory tests)."""
+    """Thm 1 as an exact computation: the constant policy with the largest exact expected reward
+    W(T) (renewal recursion) is an argmax of g = E[r]/E[c], and W(T) = T·g + A_j with |A_j| ≤ j,
+    for every pair. Supporting rows (tests over the simulated constant policies): the simulated
+    best policy, and simulation against W(T) (|z| ≤ 4 for every pair). The printed sign A_j ≥ 0
+    is the erratum kind ``theorem1_printed_sign``."""
 
-    @staticmethod
-    def check(claim, paper):
-        for exp in claim.get("experiments", []):
-            if "constant_policies" not in paper["experiments"][exp]["algorithms"]:
-                raise ValueError(f"experiment {exp!r} does not run constant_policies")
+    evidence = EXACT
+    check = staticmethod(_check_constant_policies)
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -27,67 +38,138 @@ class Theorem1:
         for exp in claim["experiments"]:
             table = theorem1_table(ctx.paper, exp, ctx.trace(exp, "constant_policies"))
             problem = problem_of(ctx.paper, exp)
-            best = table.loc[table["simulated_rate"].idxmax()]
             optimal = {f"({k},{j})" for k, j in problem.optimal_pairs}
+            best_exact = table.loc[table["exact_reward"].idxmax()]
             rows.append({
-                "scope": f"{exp} argmax", "verdict": REPRODUCED if best["pair"] in optimal else NOT_REPRODUCED,
-                "statistic": (f"best simulated constant policy {best['pair']} at rate "
-                              f"{best['simulated_rate']:.5f} ± {best['rate_se']:.1g}; argmax g = "
+                "scope": f"{exp} argmax", "verdict": REPRODUCED if best_exact["pair"] in optimal else NOT_REPRODUCED,
+                "headline": f"argmax W(T) = {best_exact['pair']}, argmax g = {', '.join(sorted(optimal))}",
+                "statistic": (f"exact W(T = {int(best_exact['horizon'])}) is largest at "
+                              f"{best_exact['pair']} ({best_exact['exact_reward']:.6g}); argmax g = "
                               f"{', '.join(sorted(optimal))} with g* = {problem.g_star:.5f}")})
+            ratio = (table["offset_A"].abs() / table["j"]).max()
+            rows.append({
+                "scope": f"{exp} |A_j| ≤ j", "verdict": REPRODUCED if ratio <= 1 else NOT_REPRODUCED,
+                "headline": f"largest |A_j|/j = {ratio:.3g} (needs ≤ 1)",
+                "statistic": (f"exact A_j = W(T) − T·g ranges over [{table['offset_A'].min():.4g}, "
+                              f"{table['offset_A'].max():.4g}]; largest |A_j|/j = {ratio:.3g}")})
+            best = table.loc[table["simulated_rate"].idxmax()]
+            rows.append({
+                "scope": f"{exp} simulated argmax", "evidence": STATISTICAL, "role": SUPPORTS,
+                "verdict": REPRODUCED if best["pair"] in optimal else NOT_REPRODUCED,
+                "headline": f"best simulated constant policy {best['pair']}",
+                "statistic": (f"best simulated constant policy {best['pair']} at rate "
+                              f"{best['simulated_rate']:.5f} ± {best['rate_se']:.1g}; argmax g = {', '.join(sorted(optimal))}")})
             worst_z = table.loc[table["z_simulated_vs_exact"].abs().idxmax()]
             rows.append({
-                "scope": f"{exp} simulation vs exact", "verdict":
-                    REPRODUCED if abs(worst_z["z_simulated_vs_exact"]) <= 4 else NOT_REPRODUCED,
+                "scope": f"{exp} simulation vs exact", "evidence": STATISTICAL, "role": SUPPORTS,
+                "verdict": REPRODUCED if abs(worst_z["z_simulated_vs_exact"]) <= 4 else NOT_REPRODUCED,
+                "headline": f"largest |z| = {abs(worst_z['z_simulated_vs_exact']):.2f} (≤ 4)",
                 "statistic": (f"largest |simulated − exact W(T)| / s.e. = "
                               f"{abs(worst_z['z_simulated_vs_exact']):.2f} at {worst_z['pair']} "
                               f"(T = {int(worst_z['horizon'])})")})
-            bounded = (table["offset_A"].abs() <= table["j"]).all()
-            rows.append({
-                "scope": f"{exp} |A_j| <= j", "verdict": REPRODUCED if bounded else NOT_REPRODUCED,
-                "statistic": (f"exact A_j ranges over [{table['offset_A'].min():.4g}, "
-                              f"{table['offset_A'].max():.4g}]; largest |A_j|/j = "
-                              f"{(table['offset_A'].abs() / table['j']).max():.3g}")})
-            nonnegative = (table["offset_A"] >= -1e-9).all()
-            rows.append({
-                "scope": f"{exp} A_j >= 0 as printed",
-                "verdict": REPRODUCED if nonnegative else NOT_REPRODUCED,
-                "statistic": (f"{int((table['offset_A'] < -1e-9).sum())}/{len(table)} pairs have "
-                              f"A_j < 0 (smallest {table['offset_A'].min():.4g}); Wald on L + 1 gives "
-                              f"A_j ∈ [g_j − ν_k, j·g_j]")})
         return rows
 
 
-class BoundRegime:
-    """§6.2: (WAIT) ∝ μ̄^c is the smaller leading term when waiting times are short, (FJ) ∝
-    Σ_j 1/μ^c_j when they are long. Per experiment: which term is smaller, and whether the
-    algorithm with the smaller term (Wait-UCB vs UCB-Simplex) has the smaller pseudo-regret at T
-    (paired test)."""
+class Theorem1PrintedSign:
+    """Erratum of Thm 1 as printed: A_j ∈ [0, j], i.e. A_j ≥ 0 for every pair. Exact. Neither
+    sign holds in general: Wald's identity on the stopping time L + 1 gives A_j ∈ [g_j − ν_k,
+    j·g_j] (see the theory tests)."""
 
-    @staticmethod
-    def check(claim, paper):
-        for exp in claim["experiments"]:
-            run = paper["experiments"][exp]["algorithms"]
-            if not {"wait_ucb", "ucb_simplex"} <= set(run):
-                raise ValueError(f"experiment {exp!r} must run wait_ucb and ucb_simplex")
+    evidence = EXACT
+    check = staticmethod(_check_constant_policies)
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
         for exp in claim["experiments"]:
-            orders = comparison_orders(problem_of(ctx.paper, exp))
-            wait, fj = ctx.paired(exp, "wait_ucb", "ucb_simplex", "pseudo_regret")
-            if orders["wait"] < orders["fj"]:
-                favoured, test = "Wait-UCB", paired_one_sided(wait, fj)
-            else:
-                favoured, test = "UCB-Simplex", paired_one_sided(fj, wait)
+            table = theorem1_table(ctx.paper, exp, ctx.trace(exp, "constant_policies"))
+            negative = table["offset_A"] < -1e-9
             rows.append({
-                "scope": exp, "verdict": paired_verdict(test, ctx.alpha),
-                "statistic": (f"mean waiting time avg {orders['mean_cost']:.3g} vs Σ 1/μ^c "
-                              f"{orders['sum_inverse_cost']:.3g}: (WAIT) {orders['wait']:.3g} vs "
-                              f"(FJ) {orders['fj']:.3g} favours {favoured}; pseudo-regret at T "
-                              f"Wait-UCB {wait.mean():.4g} vs UCB-Simplex {fj.mean():.4g}, p = "
-                              f"{test['p_claimed']:.2g}")})
+                "scope": exp, "verdict": NOT_REPRODUCED if negative.any() else REPRODUCED,
+                "headline": f"{int(negative.sum())}/{len(table)} pairs have A_j < 0 (smallest "
+                            f"{table['offset_A'].min():.3g})",
+                "statistic": (f"{int(negative.sum())}/{len(table)} pairs have A_j < 0 (smallest "
+                              f"{table['offset_A'].min():.4g}); Wald on L + 1 gives A_j ∈ "
+                              f"[g_j − ν_k, j·g_j]")})
         return rows
 
 
-CLAIM_KINDS = {"theorem1": Theorem1, "bound_regime": BoundRegime}
+def _wait_is_smaller(problem: F2AProblem) -> tuple[bool, dict]:
+    """Whether (WAIT)'s leading term is below (FJ)'s: μ̄^c < Σ_j 1/μ^c_j, their common factor
+    D²/Δ cancelled (so ties of every pair, Δ undefined, are fine)."""
+    orders = comparison_orders(problem)
+    return orders["mean_cost"] < orders["sum_inverse_cost"], orders
+
+
+def constant_delay_problem(delay: int, D: int) -> F2AProblem:
+    """K = 1, V = 1 and a deterministic delay τ ≡ ``delay`` on [D]: mean waiting times
+    μ^c_j = min(j, delay), which grow with ``delay``."""
+    pmf = np.zeros(D)
+    pmf[delay - 1] = 1.0
+    return F2AProblem.from_config({"reward_prob": [1.0], "delay_pmf": [pmf.tolist()]})
+
+
+class BoundRegime:
+    """§6.2 as the paper states it, from the two leading terms: (WAIT) ∝ μ̄^c (the average mean
+    waiting time) is smaller when waiting times are short, (FJ) ∝ Σ_j 1/μ^c_j when they are long.
+    Exact, on the family τ ≡ d, d = 1..D (the common factor D²/Δ cancels): the claim holds if
+    (WAIT) is smaller for the shortest waits, (FJ) for the longest, with a single switch between.
+    Supporting rows, per configured experiment: which term is smaller there, and the race of the
+    algorithm it favours (Wait-UCB or UCB-Simplex) against the other (paired test of
+    pseudo-regret at T)."""
+
+    evidence = EXACT
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "max_delay")
+        if int(claim["max_delay"]) < 2:
+            raise ValueError("max_delay must be >= 2")
+        for exp in claim["experiments"]:
+            if exp not in paper["experiments"]:
+                raise ValueError(f"unknown experiment {exp!r}")
+            if not {"wait_ucb", "ucb_simplex"} <= set(paper["experiments"][exp]["algorithms"]):
+                raise ValueError(f"experiment {exp!r} must run wait_ucb and ucb_simplex")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        D = int(claim["max_delay"])
+        family = [_wait_is_smaller(constant_delay_problem(d, D)) for d in range(1, D + 1)]
+        smaller = ["WAIT" if wait else "FJ" for wait, _ in family]
+        switches = sum(a != b for a, b in zip(smaller, smaller[1:]))
+        terms = ", ".join(f"d={d}: {o['mean_cost']:.3g} vs {o['sum_inverse_cost']:.3g}"
+                          for d, (_, o) in enumerate(family, start=1))
+        rows = [
+            {"scope": "τ ≡ 1 (shortest waits)", "verdict": REPRODUCED if smaller[0] == "WAIT" else NOT_REPRODUCED,
+             "headline": f"μ̄^c = {family[0][1]['mean_cost']:.3g} vs Σ 1/μ^c = "
+                         f"{family[0][1]['sum_inverse_cost']:.3g}: ({smaller[0]}) smaller",
+             "statistic": f"D = {D}, τ ≡ 1: (WAIT) ∝ {family[0][1]['mean_cost']:.4g}, (FJ) ∝ "
+                          f"{family[0][1]['sum_inverse_cost']:.4g}"},
+            {"scope": f"τ ≡ {D} (longest waits)", "verdict": REPRODUCED if smaller[-1] == "FJ" else NOT_REPRODUCED,
+             "headline": f"μ̄^c = {family[-1][1]['mean_cost']:.3g} vs Σ 1/μ^c = "
+                         f"{family[-1][1]['sum_inverse_cost']:.3g}: ({smaller[-1]}) smaller",
+             "statistic": f"D = {D}, τ ≡ {D}: (WAIT) ∝ {family[-1][1]['mean_cost']:.4g}, (FJ) ∝ "
+                          f"{family[-1][1]['sum_inverse_cost']:.4g}"},
+            {"scope": f"τ ≡ d, d = 1..{D}", "verdict": REPRODUCED if switches == 1 else NOT_REPRODUCED,
+             "headline": f"the smaller term switches {switches} time(s): {' '.join(smaller)}",
+             "statistic": f"μ̄^c vs Σ 1/μ^c per d: {terms}"},
+        ]
+        for exp in claim["experiments"]:
+            wait_smaller, orders = _wait_is_smaller(problem_of(ctx.paper, exp))
+            favoured = "Wait-UCB" if wait_smaller else "UCB-Simplex"
+            wait, fj = ctx.paired(exp, "wait_ucb", "ucb_simplex", "pseudo_regret")
+            test = paired_one_sided(wait, fj) if wait_smaller else paired_one_sided(fj, wait)
+            rows.append({
+                "scope": f"{exp} race", "evidence": STATISTICAL, "role": SUPPORTS,
+                "verdict": paired_verdict(test, ctx.alpha),
+                "headline": f"{favoured} lower pseudo-regret at T, p = {test['p_claimed']:.2g}",
+                "statistic": (f"μ̄^c {orders['mean_cost']:.3g} vs Σ 1/μ^c "
+                              f"{orders['sum_inverse_cost']:.3g}: (WAIT) {orders['wait']:.3g} vs "
+                              f"(FJ) {orders['fj']:.3g} favours {favoured}; pseudo-regret at T: "
+                              f"Wait-UCB {wait.mean():.4g} vs UCB-Simplex {fj.mean():.4g}, "
+                              f"paired p = {test['p_claimed']:.2g}")})
+        return rows
+
+
+CLAIM_KINDS = {"theorem1": Theorem1, "theorem1_printed_sign": Theorem1PrintedSign,
+               "bound_regime": BoundRegime}

@@ -18,6 +18,8 @@ import math
 import numpy as np
 from numba import njit
 
+from timebandits.core.bounds import trivial_bound
+
 from .model import F2AProblem
 from .policies import wait_ucb_constants
 
@@ -146,21 +148,23 @@ def comparison_orders(problem: F2AProblem) -> dict:
 
 
 def vacuity_crossover(problem: F2AProblem, t_max: int, constant=None) -> float:
-    """Smallest integer t* ≥ 2 with theorem2_bound(t) < t·g* for every integer t ≥ t*.
+    """Smallest integer t* ≥ 2 with theorem2_bound(t) below the trivial bound t·max Δ
+    (core.bounds.trivial_bound, as in the bound table) for every integer t ≥ t*.
 
-    Before t* the bound is vacuous (it exceeds the trivial regret t·g*). h(t) = bound(t) − t·g*
-    = A·ln t + C − g*·t with A ≥ 0, so h is concave; it increases up to t_p = A/g* and
-    decreases after. Its integer maximiser m is therefore ⌊t_p⌋ or ⌈t_p⌉ (at least 2), and
-    {integer t ≥ 2 : h(t) ≥ 0} is a run of consecutive integers ending on the decreasing side.
-    If h(m) < 0 that set is empty and t* = 2; otherwise t* is the first integer after m with
-    h < 0, found by bisection (exact, so no grid search is needed). Returns ``inf`` if
-    t* > t_max.
+    Before t* the bound is vacuous. h(t) = bound(t) − t·Δ_max = A·ln t + C − Δ_max·t with A ≥ 0,
+    so h is concave; it increases up to t_p = A/Δ_max and decreases after. Its integer maximiser
+    m is therefore ⌊t_p⌋ or ⌈t_p⌉ (at least 2), and {integer t ≥ 2 : h(t) ≥ 0} is a run of
+    consecutive integers ending on the decreasing side. If h(m) < 0 that set is empty and t* = 2;
+    otherwise t* is the first integer after m with h < 0, found by bisection (exact, so no grid
+    search is needed). Returns ``inf`` if t* > t_max.
     """
+    max_gap = float(problem.gaps.max())
+
     def excess(t):
-        return float(theorem2_bound(t, problem, constant)) - t * problem.g_star
+        return float(theorem2_bound(t, problem, constant)) - float(trivial_bound(t, max_gap))
 
     leading = float(theorem2_leading_term(math.e, problem))
-    peak = leading / problem.g_star if leading > 0 else 2.0
+    peak = leading / max_gap if leading > 0 else 2.0
     m = max((max(2, math.floor(peak)), max(2, math.ceil(peak))), key=excess)
     if excess(m) < 0:
         return 2
