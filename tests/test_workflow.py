@@ -1,7 +1,8 @@
 """The real workflow, end to end, at smoke scale, in a scratch copy of the repository's
 workflow files: every target is built, notebooks run without errors, claims get verdicts,
-nothing is left to do afterwards, a one-parameter change reruns only its panel, and a bad
-config fails before any job runs."""
+nothing is left to do afterwards, a one-parameter change reruns only its panel, an edit of
+what an output shows (a provenance note, a claim's text) rebuilds it without rerunning a
+simulation, and a bad config fails before any job runs."""
 
 import json
 import re
@@ -118,6 +119,41 @@ def test_one_parameter_reruns_only_its_panel(built, tmp_path):
         assert rerun == {"fig1b"}
     finally:
         config.write_text(original)
+
+
+def dry_run_after_edit(built, key, old, new):
+    """The jobs and the dry run's text after replacing ``old`` by ``new`` (once) in the paper
+    file ``key``; the file is restored afterwards (the build is shared by every test)."""
+    config = built / f"config/papers/{key}.yaml"
+    original = config.read_text()
+    assert original.count(old) == 1, old
+    try:
+        config.write_text(original.replace(old, new))
+        result = snakemake(built, "--profile", "profiles/smoke", "-n")
+    finally:
+        config.write_text(original)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return planned_jobs(result), result.stdout
+
+
+def test_provenance_edit_rebuilds_what_shows_it_and_no_simulation(built):
+    jobs, text = dry_run_after_edit(
+        built, "farewell", "Alg. 1 does not say how argmax ties are broken;",
+        "Algorithm 1 does not say how argmax ties are broken;")
+    assert "smoke/results/tables/farewell/provenance.csv" in text
+    assert "smoke/results/notebooks/farewell.ipynb" in text
+    assert jobs["table"] >= 1 and jobs["paper_notebook"] == 1
+    # Simulations and summaries depend on settings only; figures show no algorithm provenance.
+    assert not {"simulate", "summarise", "figure"} & set(jobs), jobs
+    assert "notebooks/delaydep.ipynb" not in text
+
+
+def test_claim_text_edit_reruns_its_claims_and_no_simulation(built):
+    jobs, text = dry_run_after_edit(
+        built, "farewell", "Fig. 1a: Wait-UCB performs much better than UCB-Simplex",
+        "Fig. 1a: Wait-UCB performs far better than UCB-Simplex")
+    assert jobs["claims"] == 1 and "smoke/results/claims/farewell.csv" in text
+    assert "simulate" not in jobs, jobs
 
 
 def test_bad_config_fails_before_any_job(built):

@@ -1,4 +1,5 @@
 # Executed notebooks: one per paper, and the comparison of every empirical curve with its bound.
+# A paper's notebook reruns when its paper file changes, the comparison when any paper's does.
 
 
 def paper_notebook_inputs(wildcards):
@@ -22,6 +23,7 @@ rule paper_notebook:
         paths.log(ROOT, "notebook", "{paper}"),
     params:
         root=ROOT,
+        settings=paper_settings,
     script:
         "../scripts/notebook.py"
 
@@ -41,5 +43,6 @@ rule comparison_notebook:
         paths.log(ROOT, "notebook", "comparison"),
     params:
         root=ROOT,
+        settings=all_papers_settings,
     script:
         "../scripts/notebook.py"
