@@ -6,6 +6,7 @@ simulation, and a bad config fails before any job runs."""
 
 import json
 import re
+import runpy
 import shutil
 import subprocess
 import sys
@@ -153,6 +154,37 @@ def test_claim_text_edit_reruns_its_claims_and_no_simulation(built):
         "Fig. 1a: Wait-UCB performs far better than UCB-Simplex")
     assert jobs["claims"] == 1 and "output: smoke/results/claims/farewell.csv" in text
     assert "simulate" not in jobs, jobs
+
+
+@pytest.mark.parametrize("key", PAPERS)
+def test_scorecard_counts_every_claim(built, key):
+    scorecard = pd.read_csv(built / "smoke/results/scorecard.csv").set_index("paper")
+    assert list(scorecard.index) == PAPERS
+    assert scorecard.loc[key, "claims"] == len(paper_config(built, key)["claims"])
+
+
+def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
+    main = runpy.run_path(str(REPO_ROOT / "workflow/scripts/scorecard.py"))["main"]
+    verdicts = {
+        "farewell": [("statistical test", "reproduced"), ("statistical test", "not reproduced"),
+                     ("exact computation", "reproduced"), ("not checkable", "not checkable")],
+        "delaydep": [("statistical test", "inconclusive"), ("exact computation", "not reproduced")],
+    }
+    paths = []
+    for key, rows in verdicts.items():
+        path = tmp_path / f"{key}.csv"
+        pd.DataFrame(rows, columns=["evidence", "verdict"]).assign(claim="C").to_csv(path, index=False)
+        paths.append(str(path))
+    output = tmp_path / "scorecard.csv"
+    main(list(verdicts), paths, str(output), str(tmp_path / "scorecard.log"))
+    table = pd.read_csv(output).set_index("paper")
+    assert table.loc["farewell"].to_dict() == {
+        "claims": 4, "reproduced": 1, "not_reproduced": 1, "inconclusive": 0, "exact": 1,
+        "exact_holds": 1, "exact_fails": 0, "not_checkable": 1}
+    assert table.loc["delaydep"].to_dict() == {
+        "claims": 2, "reproduced": 0, "not_reproduced": 0, "inconclusive": 1, "exact": 1,
+        "exact_holds": 0, "exact_fails": 1, "not_checkable": 0}
+    assert "farewell: 4 claims" in (tmp_path / "scorecard.log").read_text()
 
 
 def test_bad_config_fails_before_any_job(built):

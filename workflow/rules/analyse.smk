@@ -1,5 +1,5 @@
 # Analysis, separate from simulation: summaries per experiment, bound tables, claim verdicts
-# and tables per paper. Summaries show only their traces;
+# and tables per paper, and the scorecard over every paper. Summaries show only their traces;
 # every other output carries what it shows of the config in its params (common.smk, canonical).
 
 
@@ -65,3 +65,16 @@ rule table:
     script:
         "../scripts/table.py"
 
+
+rule scorecard:
+    input:
+        claims=[paths.claims(ROOT, key) for key in PAPERS],
+        code=analysis_code,
+    output:
+        report(paths.scorecard(ROOT), caption="../report/scorecard.rst", category="0. Scorecard"),
+    log:
+        paths.log(ROOT, "scorecard", "scorecard"),
+    params:
+        papers=list(PAPERS),
+    script:
+        "../scripts/scorecard.py"

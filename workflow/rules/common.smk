@@ -133,5 +133,6 @@ def all_targets():
         targets += [paths.claims(ROOT, key), paths.bounds(ROOT, key)]
         targets += [paths.table(ROOT, key, t) for t in paper_tables(key)]
         targets += [paths.notebook(ROOT, key, ext) for ext in ("ipynb", "html")]
+    targets += [paths.scorecard(ROOT)]
     targets += [paths.notebook(ROOT, "comparison", ext) for ext in ("ipynb", "html")]
     return targets

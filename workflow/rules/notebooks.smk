@@ -34,6 +34,7 @@ rule comparison_notebook:
         bounds=[paths.bounds(ROOT, key) for key in PAPERS],
         tables=[paths.table(ROOT, key, t) for key in PAPERS for t in paper_tables(key)],
         traces=[c for key in PAPERS for c in all_paper_traces(key)],
+        scorecard=paths.scorecard(ROOT),
         code=analysis_code,
     output:
         ipynb=paths.notebook(ROOT, "comparison", "ipynb"),
