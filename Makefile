@@ -1,13 +1,14 @@
 # Two commands on a fresh machine:
 #   make        set up .venv, install timebandits, re-create every figure, table and notebook
 #   make test   run the test suite (unit tests and a smoke-scale run of the real workflow)
+#   make help   every target, one line each
 PYTHON ?= python3
 VENV ?= .venv
 CORES ?= 8
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test smoke report benchmark clean-results
+.PHONY: all test smoke report benchmark clean-results help
 
 all: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES)
@@ -36,3 +37,12 @@ benchmark: $(STAMP)
 
 clean-results:
 	rm -rf results figures smoke logs benchmarks/simulate report.html
+
+help:
+	@echo "make all            (default) set up .venv, re-create every figure, table, verdict and notebook (CORES=8)"
+	@echo "make test           unit tests and a smoke-scale run of the real workflow"
+	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
+	@echo "make report         HTML report with every figure and its caption (report.html)"
+	@echo "make benchmark      speed of the compiled kernels and of one full panel"
+	@echo "make clean-results  delete every generated output (results, figures, smoke, logs)"
+	@echo "make help           this list"

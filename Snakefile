@@ -1,14 +1,23 @@
 # timebandits: every figure, table, claim verdict and notebook of five papers, from simulation.
 # Layout and data flow: README.md and ../shared/DESIGN.md.
-from snakemake.utils import min_version, validate
+import sys
+
+from snakemake.utils import min_version
+
+from timebandits.core.config import ConfigError, load_yaml
 
 min_version("9.0")
 
+# `configfile:` would fail on a malformed file with a traceback; this says file and line. The
+# schema and cross-checks of the loaded config (one line each) are in workflow/rules/common.smk.
+CONFIG_FILE = "config/config.yaml"
+try:
+    load_yaml(CONFIG_FILE)
+except ConfigError as err:
+    sys.exit(f"Configuration error: {err}")
 
-configfile: "config/config.yaml"
 
-
-validate(config, "workflow/schemas/config.schema.yaml")
+configfile: CONFIG_FILE
 
 
 include: "workflow/rules/common.smk"

@@ -1,10 +1,12 @@
 """The real workflow, end to end, at smoke scale, in a scratch copy of the repository's
 workflow files: every target is built, notebooks run without errors, claims get verdicts,
-nothing is left to do afterwards, a one-parameter change reruns only its panel, and a bad
-config fails before any job runs."""
+nothing is left to do afterwards, a one-parameter change reruns only its panel, an edit of
+what an output shows (a provenance note, a claim's text) rebuilds it without rerunning a
+simulation, and a bad config fails before any job runs."""
 
 import json
 import re
+import runpy
 import shutil
 import subprocess
 import sys
@@ -118,6 +120,71 @@ def test_one_parameter_reruns_only_its_panel(built, tmp_path):
         assert rerun == {"fig1b"}
     finally:
         config.write_text(original)
+
+
+def dry_run_after_edit(built, key, old, new):
+    """The jobs and the dry run's text after replacing ``old`` by ``new`` (once) in the paper
+    file ``key``; the file is restored afterwards (the build is shared by every test)."""
+    config = built / f"config/papers/{key}.yaml"
+    original = config.read_text()
+    assert original.count(old) == 1, old
+    try:
+        config.write_text(original.replace(old, new))
+        result = snakemake(built, "--profile", "profiles/smoke", "-n")
+    finally:
+        config.write_text(original)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return planned_jobs(result), result.stdout
+
+
+def test_provenance_edit_rebuilds_what_shows_it_and_no_simulation(built):
+    jobs, text = dry_run_after_edit(
+        built, "farewell", "Alg. 1 does not say how argmax ties are broken;",
+        "Algorithm 1 does not say how argmax ties are broken;")
+    assert "output: smoke/results/tables/farewell/provenance.csv" in text
+    assert "output: smoke/results/notebooks/farewell.ipynb" in text
+    assert jobs["paper_notebook"] == 1  # not the other papers'
+    # Simulations and summaries depend on settings only; figures show no algorithm provenance.
+    assert not {"simulate", "summarise", "figure"} & set(jobs), jobs
+
+
+def test_claim_text_edit_reruns_its_claims_and_no_simulation(built):
+    jobs, text = dry_run_after_edit(
+        built, "farewell", "Fig. 1a: Wait-UCB performs much better than UCB-Simplex",
+        "Fig. 1a: Wait-UCB performs far better than UCB-Simplex")
+    assert jobs["claims"] == 1 and "output: smoke/results/claims/farewell.csv" in text
+    assert "simulate" not in jobs, jobs
+
+
+@pytest.mark.parametrize("key", PAPERS)
+def test_scorecard_counts_every_claim(built, key):
+    scorecard = pd.read_csv(built / "smoke/results/scorecard.csv").set_index("paper")
+    assert list(scorecard.index) == PAPERS
+    assert scorecard.loc[key, "claims"] == len(paper_config(built, key)["claims"])
+
+
+def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
+    main = runpy.run_path(str(REPO_ROOT / "workflow/scripts/scorecard.py"))["main"]
+    verdicts = {
+        "farewell": [("statistical test", "reproduced"), ("statistical test", "not reproduced"),
+                     ("exact computation", "reproduced"), ("not checkable", "not checkable")],
+        "delaydep": [("statistical test", "inconclusive"), ("exact computation", "not reproduced")],
+    }
+    paths = []
+    for key, rows in verdicts.items():
+        path = tmp_path / f"{key}.csv"
+        pd.DataFrame(rows, columns=["evidence", "verdict"]).assign(claim="C").to_csv(path, index=False)
+        paths.append(str(path))
+    output = tmp_path / "scorecard.csv"
+    main(list(verdicts), paths, str(output), str(tmp_path / "scorecard.log"))
+    table = pd.read_csv(output).set_index("paper")
+    assert table.loc["farewell"].to_dict() == {
+        "claims": 4, "reproduced": 1, "not_reproduced": 1, "inconclusive": 0, "exact": 1,
+        "exact_holds": 1, "exact_fails": 0, "not_checkable": 1}
+    assert table.loc["delaydep"].to_dict() == {
+        "claims": 2, "reproduced": 0, "not_reproduced": 0, "inconclusive": 1, "exact": 1,
+        "exact_holds": 0, "exact_fails": 1, "not_checkable": 0}
+    assert "farewell: 4 claims" in (tmp_path / "scorecard.log").read_text()
 
 
 def test_bad_config_fails_before_any_job(built):

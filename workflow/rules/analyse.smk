@@ -1,5 +1,6 @@
 # Analysis, separate from simulation: summaries per experiment, bound tables, claim verdicts
-# and tables per paper.
+# and tables per paper, and the scorecard over every paper. Summaries show only their traces;
+# every other output carries what it shows of the config in its params (common.smk, canonical).
 
 
 rule summarise:
@@ -26,6 +27,7 @@ rule bounds:
         paths.log(ROOT, "bounds", "{paper}"),
     params:
         root=ROOT,
+        settings=paper_settings,
     script:
         "../scripts/bounds.py"
 
@@ -42,7 +44,7 @@ rule claims:
         paths.log(ROOT, "claims", "{paper}"),
     params:
         root=ROOT,
-        claims=lambda wc: json.dumps(PAPERS[wc.paper]["claims"], sort_keys=True),
+        settings=claims_settings,
     script:
         "../scripts/claims.py"
 
@@ -59,5 +61,20 @@ rule table:
         table=_alternatives(t for key in PAPERS for t in paper_tables(key)),
     params:
         root=ROOT,
+        settings=paper_settings,
     script:
         "../scripts/table.py"
+
+
+rule scorecard:
+    input:
+        claims=[paths.claims(ROOT, key) for key in PAPERS],
+        code=analysis_code,
+    output:
+        report(paths.scorecard(ROOT), caption="../report/scorecard.rst", category="0. Scorecard"),
+    log:
+        paths.log(ROOT, "scorecard", "scorecard"),
+    params:
+        papers=list(PAPERS),
+    script:
+        "../scripts/scorecard.py"

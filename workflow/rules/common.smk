@@ -83,6 +83,40 @@ def simulation_params(wildcards):
                       sort_keys=True)
 
 
+def canonical(value) -> str:
+    """``value`` as canonical JSON. Snakemake reruns a job whose params changed, so each output
+    after the simulation carries in its params exactly what it shows (a title, a provenance
+    note, a claim's text): editing any of it rebuilds the output, and only ``simulation_params``
+    reruns a simulation. Params must be functions: a string would be expanded as wildcards."""
+    return json.dumps(value, sort_keys=True)
+
+
+def paper_settings(wildcards):
+    """What a paper's tables, bounds and notebook may show: its whole paper file."""
+    return canonical(PAPERS[wildcards.paper])
+
+
+def all_papers_settings(wildcards):
+    """What the comparison notebook may show: every configured paper's file."""
+    return canonical(PAPERS)
+
+
+def claims_settings(wildcards):
+    """What a paper's verdicts depend on: its paper file, the test settings and the base seed
+    (exact checks draw their instances from it)."""
+    return canonical({"paper": PAPERS[wildcards.paper], "claims": config["claims"],
+                      "base_seed": config["base_seed"]})
+
+
+def figure_settings(wildcards):
+    """What a figure shows: its spec, its experiment and the labels of its algorithms."""
+    paper = PAPERS[wildcards.paper]
+    spec = paper["figures"][wildcards.figure]
+    labels = {a: paper["algorithms"][a]["label"] for a in spec["algorithms"] + spec.get("faint", [])}
+    return canonical({"figure": spec, "experiment": paper["experiments"][spec["experiment"]],
+                      "labels": labels})
+
+
 def figure_paths(paper, figure):
     return [paths.figure(ROOT, paper, figure, ext) for ext in ("pdf", "png")]
 
@@ -99,5 +133,6 @@ def all_targets():
         targets += [paths.claims(ROOT, key), paths.bounds(ROOT, key)]
         targets += [paths.table(ROOT, key, t) for t in paper_tables(key)]
         targets += [paths.notebook(ROOT, key, ext) for ext in ("ipynb", "html")]
+    targets += [paths.scorecard(ROOT)]
     targets += [paths.notebook(ROOT, "comparison", ext) for ext in ("ipynb", "html")]
     return targets

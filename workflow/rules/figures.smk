@@ -1,5 +1,6 @@
 # One rule renders every figure from a summary (never from a simulation): restyling a plot
-# reruns no simulation. Captions for `snakemake --report` come from the paper file.
+# reruns no simulation; editing what a figure shows (its spec, its experiment, its algorithms'
+# labels) rerenders it. Captions for `snakemake --report` come from the paper file.
 
 
 def figure_summary(wildcards):
@@ -23,7 +24,7 @@ rule figure:
     log:
         paths.log(ROOT, "figure", "{paper}/{figure}"),
     params:
-        spec=lambda wc: PAPERS[wc.paper]["figures"][wc.figure],
+        settings=figure_settings,
         caption=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["caption"],
         title=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["title"],
     script:

@@ -1,4 +1,5 @@
 # Executed notebooks: one per paper, and the comparison of every empirical curve with its bound.
+# A paper's notebook reruns when its paper file changes, the comparison when any paper's does.
 
 
 def paper_notebook_inputs(wildcards):
@@ -22,6 +23,7 @@ rule paper_notebook:
         paths.log(ROOT, "notebook", "{paper}"),
     params:
         root=ROOT,
+        settings=paper_settings,
     script:
         "../scripts/notebook.py"
 
@@ -32,6 +34,7 @@ rule comparison_notebook:
         bounds=[paths.bounds(ROOT, key) for key in PAPERS],
         tables=[paths.table(ROOT, key, t) for key in PAPERS for t in paper_tables(key)],
         traces=[c for key in PAPERS for c in all_paper_traces(key)],
+        scorecard=paths.scorecard(ROOT),
         code=analysis_code,
     output:
         ipynb=paths.notebook(ROOT, "comparison", "ipynb"),
@@ -41,5 +44,6 @@ rule comparison_notebook:
         paths.log(ROOT, "notebook", "comparison"),
     params:
         root=ROOT,
+        settings=all_papers_settings,
     script:
         "../scripts/notebook.py"

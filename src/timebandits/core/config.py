@@ -4,13 +4,12 @@ data"). Every problem is reported as one ``ConfigError`` naming the file and the
 from __future__ import annotations
 
 import copy
-import math
 from pathlib import Path
 
 import jsonschema
 import yaml
 
-from .registry import paper_module
+from .registry import PAPER_PACKAGES, paper_module
 
 # Like Snakemake's `configfile:`, paths are relative to the working directory (the workflow's).
 CONFIG_DIR = Path("config")
@@ -22,16 +21,38 @@ class ConfigError(ValueError):
 
 
 def load_yaml(path: str | Path) -> dict:
+    """The mapping in the YAML file ``path``; a syntax error is one line naming the file and the
+    line (PyYAML's own message spans several, quoting the source)."""
     path = Path(path)
     if not path.is_file():
         raise ConfigError(f"{path}: file not found")
     try:
-        data = yaml.safe_load(path.read_text())
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise ConfigError(f"{path}: not a text file (byte {err.start} is not UTF-8)") from err
+    try:
+        data = yaml.safe_load(text)
     except yaml.YAMLError as err:
-        raise ConfigError(f"{path}: not valid YAML: {err}") from err
+        raise ConfigError(f"{path}: {_yaml_problem(err, text)}") from err
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a mapping at the top level")
     return data
+
+
+def _yaml_problem(err: yaml.YAMLError, text: str) -> str:
+    """One line from a PyYAML error: where, what, and what it was in the middle of."""
+    if isinstance(err, yaml.reader.ReaderError):
+        line = text.count("\n", 0, err.position) + 1
+        return f"line {line}: not valid YAML: unprintable character U+{err.character:04X}"
+    if not isinstance(err, yaml.MarkedYAMLError) or err.problem_mark is None:
+        return "not valid YAML: " + " ".join(str(err).split())
+    mark = err.problem_mark
+    where = f"line {mark.line + 1}, column {mark.column + 1}: not valid YAML: {err.problem}"
+    if err.context and err.context_mark is not None:
+        return f"{where} ({err.context} started on line {err.context_mark.line + 1})"
+    if err.context:
+        return f"{where} ({err.context})"
+    return where
 
 
 def _key_path(parts) -> str:
@@ -45,14 +66,33 @@ def validate_schema(data: dict, schema_name: str, source: str | Path) -> None:
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if errors:
         err = errors[0]
+        if err.validator == "required":  # name the missing key itself, not its parent
+            missing = next(k for k in err.validator_value if k not in err.instance)
+            raise ConfigError(f"{source}: key {_key_path([*err.absolute_path, missing])}: "
+                              f"missing (required)")
         raise ConfigError(f"{source}: key {_key_path(err.absolute_path)}: {err.message}")
 
 
 def validate_workflow_config(config: dict, source: str | Path = "config/config.yaml") -> None:
+    """Schema and cross-checks of the global config: the scale exists, every paper is known,
+    horizon caps are whole numbers."""
     validate_schema(config, "config.schema.yaml", source)
     if config["scale"] not in config["scales"]:
         raise ConfigError(f"{source}: key scale: {config['scale']!r} is not one of the scales "
                           f"{sorted(config['scales'])}")
+    for i, key in enumerate(config["papers"]):
+        if key not in PAPER_PACKAGES:
+            raise ConfigError(f"{source}: key papers.{i}: unknown paper {key!r}; known papers: "
+                              f"{sorted(PAPER_PACKAGES)}")
+    for name, scale in config["scales"].items():
+        if scale["max_horizon"] is not None:
+            check_whole(scale["max_horizon"], source, f"scales.{name}.max_horizon")
+
+
+def check_whole(value: float, source: str | Path, key: str) -> None:
+    """A horizon counts rounds or time units: 1.0e+7 is fine, 1500.5 is an error, not a floor."""
+    if not float(value).is_integer():
+        raise ConfigError(f"{source}: key {key}: {value!r} is not a whole number")
 
 
 def paper_path(key: str, config_dir: str | Path = CONFIG_DIR) -> Path:
@@ -83,6 +123,7 @@ def check_paper(paper: dict, source: str | Path) -> None:
         except ValueError as err:
             raise ConfigError(f"{source}: key algorithms.{alg_id}.params: {err}") from err
     for exp_id, exp in paper["experiments"].items():
+        check_whole(exp["horizon"], source, f"experiments.{exp_id}.horizon")
         for alg_id in exp["algorithms"]:
             if alg_id not in paper["algorithms"]:
                 raise ConfigError(f"{source}: key experiments.{exp_id}.algorithms: unknown "
@@ -141,7 +182,7 @@ def resolve_experiment(paper: dict, experiment_id: str, config: dict) -> dict:
         exp["horizon"] = min(exp["horizon"], scale["max_horizon"])
     if scale["max_repetitions"] is not None:
         exp["repetitions"] = min(exp["repetitions"], scale["max_repetitions"])
-    exp["horizon"] = int(math.floor(exp["horizon"]))
+    exp["horizon"] = int(exp["horizon"])  # a whole number (check_whole), maybe written 1.0e+7
     if config["scale"] != "full" or "checkpoints" not in exp:
         exp["checkpoints"] = scale["checkpoints"]
     exp["id"] = experiment_id
