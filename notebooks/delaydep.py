@@ -78,11 +78,12 @@ for figure_id, figure in figures.items():
 # %% [markdown]
 # ## 4. Claims and verdicts
 # One line per claim: its verdict and the number that decides it, statistical tests over the runs
-# apart from exact computations (closed forms, enumeration, Karp's algorithm). Comparisons use a paired one-sided t-test at the horizon (both learners of a run meet the same
-# instance and the same reward draws); sign claims a one-sided t-test of the mean; growth claims
-# compare the increase over the last decade of time with the decade before (1 for logarithmic
-# growth). Theorem claims count the runs (or random instances) where the statement holds. The
-# claims tagged E are the paper's errata: a "not reproduced" there confirms the erratum.
+# apart from exact computations (closed forms, enumeration, Karp's algorithm). Comparisons use a
+# paired one-sided t-test at the horizon (both learners of a run meet the same instance and the
+# same reward draws); sign claims a one-sided t-test of the mean; growth claims compare the
+# increase over the last decade of time with the decade before (1 for logarithmic growth).
+# Theorem claims count the runs (or random instances) where the statement holds. The claims
+# tagged E are the paper's errata: a "not reproduced" there confirms the erratum.
 
 # %%
 show.verdicts(ROOT, PAPER)

@@ -98,7 +98,7 @@ def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
     assert [t["claim"].tolist() for t in tables] == [["C1", "C3"], ["C2"], ["C4"]]
     assert headings[0].startswith("**Statistical tests")
     assert "1 reproduced, 1 inconclusive" in headings[0]
-    assert any("Holm over 6 experiments" in h for h in headings)
+    assert "- **C1**: Holm over 6 experiments" in headings[1]
     for table in tables:
         assert list(table.columns) == ["claim", "text", "verdict", "decided by"]
         assert not table.map(lambda v: "|" in str(v)).any().any()

@@ -26,7 +26,8 @@ EVIDENCE_HEADINGS = {
     EXACT: "Exact computations (closed forms, enumeration, exact optimisation; no sampling error)",
     NOT_CHECKABLE: "Not checkable here",
 }
-CLAIM_COLUMNS = ["claim", "where", "text", "kind", "evidence", "verdict", "decided_by", "multiplicity"]
+CLAIM_COLUMNS = ["claim", "where", "text", "kind", "evidence", "verdict", "decided_by",
+                 "multiplicity"]
 DETAIL_COLUMNS = ["claim", "scope", "evidence", "role", "verdict", "statistic"]
 SCORECARD_HEADER = {
     "paper": ("", "paper"), "claims": ("", "claims"),
@@ -58,10 +59,10 @@ def markdown_text(text: str) -> str:
 
 def number(value, digits: int = 4) -> str:
     """One cell as a reader wants it: blank for a missing value, integers exact (``279,936``)
-    or, from a million, short when round (``1e7``, ``2.5e6``), other floats from 1,000 to a million to the unit
-    (``1,075``) and otherwise to ``digits`` significant digits, ``yes``/``no`` for booleans,
-    lists and dicts without quotes (``[1, 14/15]``); text that spells a number or a Python
-    literal is shown as that value."""
+    or, from a million, short when round (``1e7``, ``2.5e6``), other floats from 1,000 to a
+    million to the unit (``1,075``) and otherwise to ``digits`` significant digits,
+    ``yes``/``no`` for booleans, lists and dicts without quotes (``[1, 14/15]``); text that
+    spells a number or a Python literal is shown as that value."""
     if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
         return ""
     if isinstance(value, (bool, np.bool_)):
@@ -176,7 +177,8 @@ def _read_checked(path: str, columns: list[str]) -> pd.DataFrame:
 
 
 def _colour_verdicts(styler):
-    return styler.map(lambda v: f"background-color: {VERDICT_COLOURS[v]}", subset=["verdict"])
+    return styler.map(lambda v: f"background-color: {VERDICT_COLOURS[v]}; white-space: nowrap;",
+                      subset=["verdict"])
 
 
 def _counts(verdicts: pd.Series) -> str:
@@ -187,8 +189,8 @@ def _counts(verdicts: pd.Series) -> str:
 def verdicts(root: str, paper: str) -> None:
     """One line per claim, grouped by the evidence that decides it (statistical tests, exact
     computations, not checkable): the claim, its text and place in the paper, the verdict
-    (coloured) and the number that decides it. How pooled sub-tests were combined follows the
-    table of statistical tests."""
+    (coloured) and the number that decides it. How pooled sub-tests were combined follows each
+    table, one line per claim."""
     path = paths.claims(root, paper)
     frame = _read_checked(path, CLAIM_COLUMNS)
     for evidence, heading in EVIDENCE_HEADINGS.items():
@@ -205,16 +207,17 @@ def verdicts(root: str, paper: str) -> None:
         notes = rows.dropna(subset=["multiplicity"])
         notes = notes[notes["multiplicity"].str.strip() != ""]
         if not notes.empty:
-            display(Markdown("Combining sub-tests: " + "; ".join(
-                f"{markdown_text(c)}: {markdown_text(m)}"
-                for c, m in zip(notes["claim"], notes["multiplicity"])) + "."))
+            display(Markdown("How the sub-tests of a claim are combined:\n\n" + "\n".join(
+                f"- **{markdown_text(c)}**: {markdown_text(m)}"
+                for c, m in zip(notes["claim"], notes["multiplicity"]))))
 
 
 def verdict_details(root: str, paper: str):
     """Every sub-check behind the verdicts, one per line: claim, scope (e.g. the experiment),
     evidence, role ("decides" the verdict or "supports" it), verdict (coloured), statistic."""
     frame = _read_checked(paths.claim_details(root, paper), DETAIL_COLUMNS)
-    return _colour_verdicts(readable(frame[DETAIL_COLUMNS]))
+    return _colour_verdicts(readable(frame[DETAIL_COLUMNS])).set_properties(
+        subset=["evidence", "role"], **{"white-space": "nowrap"})
 
 
 def scorecard(root: str):

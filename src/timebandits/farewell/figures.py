@@ -88,20 +88,22 @@ def constant_policies(spec: dict, paper: dict, summary: pd.DataFrame):
     se = np.array([final.loc[final["metric"] == f"reward_{lab}", "se"].iloc[0] for lab in labels]) / horizon
     x = np.arange(len(labels))
     fig, ax = plt.subplots(figsize=(max(6, 0.45 * len(labels)), 3.6))
-    ax.bar(x, problem.ratio.ravel(), color="0.8", label=r"exact ratio $g_{k,j} = \mu^r_{k,j} / \mu^c_{k,j}$")
-    ax.errorbar(x, rate, yerr=2 * se, fmt="o", color=PALETTE[0], markersize=3,
-                label=f"simulated reward / T at T = {horizon:,.0f} (±2 s.e.)")
+    exact = ax.bar(x, problem.ratio.ravel(), color="0.8",
+                   label=r"exact ratio $g_{k,j} = \mu^r_{k,j} / \mu^c_{k,j}$")
+    simulated = ax.errorbar(x, rate, yerr=2 * se, fmt="o", color=PALETTE[0], markersize=3,
+                            label=f"simulated reward / T at T = {horizon:,.0f} (±2 s.e.)")
     best = int(np.argmax(rate))
-    ax.plot(x[best], rate[best], marker="*", markersize=13, color=PALETTE[3], linestyle="none",
-            markerfacecolor="none", markeredgewidth=1.2,
-            label="best simulated policy")
+    (marked,) = ax.plot(x[best], rate[best], marker="*", markersize=13, color=PALETTE[3],
+                        linestyle="none", markerfacecolor="none", markeredgewidth=1.2,
+                        label="best simulated policy")
     ax.set_xticks(x)
     ax.set_xticklabels([f"({lab[1:].replace('_j', ',')})" for lab in labels], rotation=90)
     ax.set_xlabel("constant policy (k, j)")
     ax.set_ylabel("reward per time unit")
     ax.set_title(spec["title"])
     # Beside the axes, never over the bars.
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    ax.legend(handles=[exact, simulated, marked], loc="upper left", bbox_to_anchor=(1.01, 1.0),
+              frameon=False)
     return fig
 
 

@@ -42,8 +42,9 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
                      "suboptimal pair's pulls against Lemma 2. Bound tables: "
                      "`results/bounds/farewell.parquet`; the largest ratios are in the summary "
                      "above."))
-    display(show.readable(panel_table(paper)[["experiment", "min_gap", "thm2_bound_at_T",
-                                              "bound_nonvacuous_from_t", "order_WAIT", "order_FJ"]]))
+    display(show.readable(panel_table(paper)[[
+        "experiment", "min_gap", "thm2_bound_at_T", "bound_nonvacuous_from_t", "order_WAIT",
+        "order_FJ"]]))
     for exp_id, exp in paper["experiments"].items():
         if exp["group"] == "paper":
             show.plot_bound(bounds, exp_id, "theorem2", f"{exp['title']}: Theorem 2")
@@ -56,4 +57,5 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     for exp_id, exp in paper["experiments"].items():
         if exp["group"] == "theory":
             display(Markdown(f"**{show.markdown_text(exp['title'])}**"))
-            display(show.readable(theorem1_table(paper, exp_id, trace_of(exp_id, "constant_policies"))))
+            runs = trace_of(exp_id, "constant_policies")
+            display(show.readable(theorem1_table(paper, exp_id, runs)))
