@@ -2,11 +2,14 @@
 # # Empirical regret against the papers' bounds
 #
 # For every paper in the workflow, each empirical curve (mean over runs) is compared with the
-# paper's theoretical bound at every checkpoint, on log-log axes, with their ratio. The grey
-# region is where the bound is vacuous (not below the trivial bound, t × the largest gap for
-# regret, t for pull counts). Tables give, per experiment and bound, the largest ratio
+# paper's theoretical bound at every checkpoint, on log-log axes, with their ratio: the mean
+# solid, the bound dashed in the same colour (black when a plot has one bound), faded where the
+# bound is vacuous (not below the trivial bound, t × the largest gap for regret, t for pull
+# counts), and shaded grey where every bound of the plot is. Zeros of the mean are gaps on the log
+# axis. Tables give, per experiment and bound, the largest ratio
 # mean/bound, how many checkpoints have the mean or any single run above the bound, and the
-# share of vacuous checkpoints. Each paper's section then adds its own theory checks.
+# share of vacuous checkpoints. Each paper's section then adds its own theory checks. First, the
+# scorecard: every paper's claims by verdict.
 
 # %% tags=["parameters"]
 ROOT = ""  # "" for the full scale, "smoke/" for the smoke scale
@@ -24,11 +27,22 @@ CONFIG = CONFIG or load_yaml("config/config.yaml")
 PAPERS = CONFIG["papers"]
 
 # %% [markdown]
-# ## Summary over all papers
+# ## Scorecard: what reproduced
+
+# %%
+show.scorecard(ROOT)
+
+# %% [markdown]
+# ## Bounds: summary over all papers
+# Per paper, experiment, bound and empirical curve: the largest ratio mean/bound and the t where
+# it occurs, the checkpoints where the mean or any single run is above the bound, and the share
+# of checkpoints where the bound is vacuous.
 
 # %%
 bound_tables = {key: pd.read_parquet(paths.bounds(ROOT, key)) for key in PAPERS}
-pd.concat({key: show.bound_summary(t) for key, t in bound_tables.items()}, names=["paper", None])
+summary = pd.concat([show.bound_summary(t).assign(paper=key) for key, t in bound_tables.items()],
+                    ignore_index=True)
+show.readable(summary[["paper", *summary.columns.drop("paper")]])
 
 # %% [markdown]
 # ## Paper by paper

@@ -50,7 +50,7 @@ show.table(ROOT, PAPER, "instances")
 # the best and the second-best ranking policy, which the paper says is "0.1 on average".
 
 # %%
-show.table(ROOT, PAPER, "uniform_delays")
+show.readable(show.read_table(ROOT, PAPER, "uniform_delays").set_index("experiment").T)
 
 # %% [markdown]
 # **π_low's schedule** (Algorithm 1): stage lengths T_s = T^(1−2^−s), the number of stages S
@@ -65,7 +65,8 @@ show.table(ROOT, PAPER, "schedule")
 # policy, played from a fresh start), computed from the expectations of the sampled arms, minus
 # the switching cost times the number of switches. Right: the number of switches between
 # ranking policies. The x-axis is logarithmic, as in the authors' code; the paper's own axes are
-# lost. The thin dashed curves are sensitivity runs, not in the paper: π_ucb with ln(pulls)
+# lost. Each learner keeps its colour, line style and marker in every figure. The thin curves
+# are sensitivity runs, not in the paper: π_ucb with ln(pulls)
 # instead of ln(decisions) in its index, and π_ucb with the index of the authors' code
 # (√2·mean + √(2 ln t/n), half UCB1's squared bonus). Bands: ±1 standard error over runs.
 
@@ -76,17 +77,20 @@ for figure_id, figure in figures.items():
 
 # %% [markdown]
 # ## 4. Claims and verdicts
-# Comparisons use a paired one-sided t-test at the horizon (both learners of a run meet the same
-# instance and the same reward draws); sign claims a one-sided t-test of the mean; growth claims
-# compare the increase over the last decade of time with the decade before (1 for logarithmic
-# growth). Theorem claims count the runs (or random instances) where the statement holds. The
-# claims tagged E are the paper's errata: a "not reproduced" there confirms the erratum.
+# One line per claim: its verdict and the number that decides it, statistical tests over the runs
+# apart from exact computations (closed forms, enumeration, Karp's algorithm). Comparisons use a
+# paired one-sided t-test at the horizon (both learners of a run meet the same instance and the
+# same reward draws); sign claims a one-sided t-test of the mean; growth claims compare the
+# increase over the last decade of time with the decade before (1 for logarithmic growth).
+# Theorem claims count the runs (or random instances) where the statement holds. The claims
+# tagged E are the paper's errata: a "not reproduced" there confirms the erratum.
 
 # %%
 show.verdicts(ROOT, PAPER)
 
 # %% [markdown]
-# Every sub-check behind the verdicts:
+# Every sub-check behind the verdicts (the role says whether it decides the verdict or only
+# supports it):
 
 # %%
 show.verdict_details(ROOT, PAPER)
@@ -100,8 +104,9 @@ show.verdict_details(ROOT, PAPER)
 # 100-run repeats settle it.
 
 # %%
-runs = show.table(ROOT, PAPER, "runs")
-runs[runs["experiment"].isin([e for e, x in paper["experiments"].items() if x["group"] == "paper"])]
+runs = show.read_table(ROOT, PAPER, "runs")
+show.readable(runs[runs["experiment"].isin([e for e, x in paper["experiments"].items()
+                                            if x["group"] == "paper"])])
 
 # %% [markdown]
 # Means over the runs of each experiment: regret at T for each switching cost, switches and pulls
@@ -109,7 +114,8 @@ runs[runs["experiment"].isin([e for e, x in paper["experiments"].items() if x["g
 # pulls; the authors' code's index √2·mean + √(2 ln t/n), a smaller exploration bonus).
 
 # %%
-runs.drop(columns=["repetition", "r_star"]).groupby("experiment").mean(numeric_only=True).T
+show.readable(runs.drop(columns=["repetition", "r_star"]).groupby("experiment")
+              .mean(numeric_only=True).T)
 
 # %%
 for figure_id, figure in figures.items():

@@ -56,8 +56,9 @@ show.table(ROOT, PAPER, "ratios")
 # Bottom left: the paper's plot, the realised regret R_t = t·g* − Σ r against time on linear
 # axes; it is noisy (the reward sum is random) and can dip below zero. Bottom right: the
 # pseudo-regret Σ N_{k,j}·Δ_{k,j}·μ^c_{k,j} on a log time axis — the quantity Theorem 2 bounds;
-# logarithmic regret is a straight line there. The grey dashed UCB-BV1 was run by the authors
-# but left out of their figures. Bands: ±1 standard error over runs.
+# logarithmic regret is a straight line there. Each algorithm keeps its colour, line style and
+# marker in every figure, so curves that coincide stay visible. The thin UCB-BV1 curve was run by
+# the authors but left out of their figures. Bands: ±1 standard error over runs.
 
 # %%
 for figure_id, figure in figures.items():
@@ -66,17 +67,19 @@ for figure_id, figure in figures.items():
 
 # %% [markdown]
 # ## 4. Claims and verdicts
-# Each claim is checked over the runs: comparisons use a paired one-sided t-test at the horizon
-# (all algorithms of a run share the same random draws); growth claims compare the increase of
-# the pseudo-regret over the last decade of time with the decade before (1 for logarithmic
-# growth, 10 for linear); bound claims compare the mean curve with the bound at every checkpoint.
-# A claim that does not reproduce is reported as such, with its numbers.
+# One line per claim: its verdict and the number that decides it, statistical tests over the runs
+# apart from exact computations. Comparisons use a paired one-sided t-test at the horizon (all
+# algorithms of a run share the same random draws); growth claims compare the increase of the
+# pseudo-regret over the last decade of time with the decade before (1 for logarithmic growth,
+# 10 for linear); bound claims compare the mean curve with the bound at every checkpoint. A claim
+# that does not reproduce is reported as such, with its numbers.
 
 # %%
 show.verdicts(ROOT, PAPER)
 
 # %% [markdown]
-# Every sub-check behind the verdicts:
+# Every sub-check behind the verdicts (the role says whether it decides the verdict or only
+# supports it):
 
 # %%
 show.verdict_details(ROOT, PAPER)
@@ -91,9 +94,9 @@ show.verdict_details(ROOT, PAPER)
 # %%
 for exp_id, exp in paper["experiments"].items():
     if exp["group"] == "paper":
-        display(Markdown(f"**{exp['title']}**"))
-        display(regret_decomposition(paper, exp_id, trace_reader(ROOT, paper, CONFIG),
-                                          ["wait_ucb", "ucb_simplex", "budget_ucb"]).round(3))
+        display(Markdown(f"**{show.markdown_text(exp['title'])}**"))
+        display(show.readable(regret_decomposition(paper, exp_id, trace_reader(ROOT, paper, CONFIG),
+                                                   ["wait_ucb", "ucb_simplex", "budget_ucb"])))
 
 # %% [markdown]
 # ## 5. Sensitivity runs (not in the paper)

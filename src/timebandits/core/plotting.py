@@ -1,4 +1,5 @@
-"""One plotting style for every figure, band plots of summaries, and atomic saving."""
+"""One plotting style for every figure: each algorithm's own colour, dash pattern and marker,
+band plots of summaries, curves safe for log axes, and atomic saving."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from .atomic import atomic_output  # noqa: E402
@@ -29,22 +31,60 @@ STYLE = {
     "pdf.compression": 6,
 }
 PALETTE = plt.get_cmap("tab10").colors
-FAINT = {"color": "0.55", "linestyle": "--", "linewidth": 0.9}
+PALETTE_20 = plt.get_cmap("tab20").colors
+# Curves that coincide (e.g. two baselines making the same choices) stay distinguishable: each
+# position in a paper's algorithm list has its own dash pattern and marker as well as colour.
+LINESTYLES = ("-", "--", "-.", ":", (0, (6, 2)), (0, (3, 1, 1, 1, 1, 1)), (0, (1, 2)),
+              (0, (8, 2, 2, 2)))
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+# Values on a log axis at or below this fraction of the curve's largest value are zeros or
+# rounding residues of a zero (e.g. 1e-15): they are masked, never drawn as a spike.
+LOG_FLOOR = 1e-9
 
 
 def apply_style() -> None:
     plt.rcParams.update(STYLE)
 
 
-def band(ax, summary: pd.DataFrame, metric: str, label: str, color=None, faint: bool = False,
+def series_style(i: int, count: int = len(PALETTE)) -> dict:
+    """Colour, dash pattern and marker of the i-th of ``count`` series (beyond ten, twenty
+    colours); the markers of different series sit at different places along the line, so curves
+    drawn on top of each other stay visible."""
+    palette = PALETTE if count <= len(PALETTE) else PALETTE_20
+    return {"color": palette[i % len(palette)], "linestyle": LINESTYLES[i % len(LINESTYLES)],
+            "marker": MARKERS[i % len(MARKERS)], "markevery": (0.02 + 0.025 * (i % 8), 0.2),
+            "markersize": 4}
+
+
+def algorithm_style(paper: dict, algorithm: str) -> dict:
+    """The style of ``algorithm`` in every figure of its paper: that of its position in the paper
+    file's list of algorithms, so an algorithm looks the same in every panel."""
+    return series_style(list(paper["algorithms"]).index(algorithm))
+
+
+def log_safe(values) -> np.ndarray:
+    """``values`` for a log axis: zeros, negatives and values below LOG_FLOOR × the largest one
+    become NaN (a gap in the curve)."""
+    values = np.asarray(values, dtype=float).copy()
+    finite = values[np.isfinite(values)]
+    top = finite.max() if finite.size else 0.0
+    with np.errstate(invalid="ignore"):
+        values[~(values > LOG_FLOOR * top)] = np.nan
+    if top <= 0:
+        values[:] = np.nan
+    return values
+
+
+def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict, faint: bool = False,
          x_scale: float = 1.0) -> None:
-    """Mean of ``metric`` over repetitions with a ±1 standard-error band."""
+    """Mean of ``metric`` over repetitions in ``style`` (``algorithm_style``) with a ±1
+    standard-error band; ``faint`` (a run not in the paper's figure) draws a thinner line and a
+    lighter band."""
     rows = summary[summary["metric"] == metric].sort_values("t")
     x = rows["t"].to_numpy() * x_scale
-    style = dict(FAINT) if faint else {"color": color, "linewidth": 1.4}
-    ax.plot(x, rows["mean"], label=label, **style)
+    ax.plot(x, rows["mean"], label=label, linewidth=0.9 if faint else 1.5, **style)
     ax.fill_between(x, rows["mean"] - rows["se"], rows["mean"] + rows["se"],
-                    color=style["color"], alpha=0.12 if faint else 0.25, linewidth=0)
+                    color=style["color"], alpha=0.1 if faint else 0.22, linewidth=0)
 
 
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 
-from timebandits.core.plotting import PALETTE, apply_style, band
+from timebandits.core.plotting import algorithm_style, apply_style, band
 
 from .simulation import problem_of
 from .theory import figure1_edges
@@ -25,16 +25,16 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     fig, (regret_ax, switch_ax) = plt.subplots(1, 2, figsize=(10, 3.9),
                                                gridspec_kw={"width_ratios": [1.6, 1]})
     labels = paper["algorithms"]
-    for i, alg in enumerate(spec["algorithms"]):
+    for alg in spec["algorithms"]:
         rows = summary[summary["algorithm"] == alg]
-        band(regret_ax, rows, metric, labels[alg]["label"], color=PALETTE[i])
-        band(switch_ax, rows, "switches", labels[alg]["label"], color=PALETTE[i])
-    for j, alg in enumerate(spec.get("faint", []), start=len(spec["algorithms"])):
+        style = algorithm_style(paper, alg)
+        band(regret_ax, rows, metric, labels[alg]["label"], style)
+        band(switch_ax, rows, "switches", labels[alg]["label"], style)
+    for alg in spec.get("faint", []):
         rows = summary[summary["algorithm"] == alg]
         name = f"{labels[alg]['label']} (sensitivity, not in the paper)"
         for ax, shown in ((regret_ax, metric), (switch_ax, "switches")):
-            band(ax, rows, shown, name, color=PALETTE[j])
-            ax.lines[-1].set(linestyle="--", linewidth=0.9)
+            band(ax, rows, shown, name, algorithm_style(paper, alg), faint=True)
     regret_ax.axhline(0.0, color="0.3", linewidth=0.7)
     for ax in (regret_ax, switch_ax):
         ax.set_xscale("log")

@@ -7,9 +7,12 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 
-from timebandits.core.plotting import PALETTE, apply_style, band
+from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band
 
 from .analysis import problem_of
+
+# Macro-arms in colours that no algorithm uses, so a bar is never mistaken for a curve.
+MACRO_ARM_COLOURS = plt.get_cmap("Set2").colors
 
 
 def _pmf_axes(ax, problem) -> None:
@@ -17,7 +20,7 @@ def _pmf_axes(ax, problem) -> None:
     d = np.arange(1, problem.D + 1)
     for k in range(problem.K):
         offset = (k - (problem.K - 1) / 2) * width
-        ax.bar(d + offset, problem.delay_pmf[k], width=width, color=PALETTE[(k + 5) % 10],
+        ax.bar(d + offset, problem.delay_pmf[k], width=width, color=MACRO_ARM_COLOURS[k % 8],
                label=f"macro-arm {k + 1} (ν = {problem.reward_prob[k]:g})")
     ax.set_xticks(d)
     ax.set_xlabel("delay τ (time units)")
@@ -39,10 +42,11 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     _pmf_axes(fig.add_subplot(grid[0, :]), problem)
     linear, logx = fig.add_subplot(grid[1, 0]), fig.add_subplot(grid[1, 1])
     labels = paper["algorithms"]
-    for i, alg in enumerate(spec["algorithms"]):
+    for alg in spec["algorithms"]:
         rows = summary[summary["algorithm"] == alg]
-        band(linear, rows, "regret", labels[alg]["label"], color=PALETTE[i])
-        band(logx, rows, "pseudo_regret", labels[alg]["label"], color=PALETTE[i])
+        style = algorithm_style(paper, alg)
+        band(linear, rows, "regret", labels[alg]["label"], style)
+        band(logx, rows, "pseudo_regret", labels[alg]["label"], style)
     # Axes are scaled to the figure's own algorithms; a faint curve may leave the frame.
     for ax, metric in ((linear, "regret"), (logx, "pseudo_regret")):
         rows = summary[summary["algorithm"].isin(spec["algorithms"]) & (summary["metric"] == metric)]
@@ -53,9 +57,10 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         rows = summary[summary["algorithm"] == alg]
         final = rows[(rows["metric"] == "regret") & (rows["t"] == rows["t"].max())]["mean"].iloc[0]
         off = " — off scale" if final > linear.get_ylim()[1] else ""
+        style = algorithm_style(paper, alg)
         band(linear, rows, "regret", f"{labels[alg]['label']} (not in the paper's figure; "
-             f"R_T = {final:.3g}{off})", faint=True)
-        band(logx, rows, "pseudo_regret", labels[alg]["label"], faint=True)
+             f"R_T = {final:,.0f}{off})", style, faint=True)
+        band(logx, rows, "pseudo_regret", labels[alg]["label"], style, faint=True)
     linear.set_xlabel("time t (budget units)")
     linear.set_ylabel("cumulative regret R_t = t·g* − Σ r")
     linear.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
@@ -83,18 +88,22 @@ def constant_policies(spec: dict, paper: dict, summary: pd.DataFrame):
     se = np.array([final.loc[final["metric"] == f"reward_{lab}", "se"].iloc[0] for lab in labels]) / horizon
     x = np.arange(len(labels))
     fig, ax = plt.subplots(figsize=(max(6, 0.45 * len(labels)), 3.6))
-    ax.bar(x, problem.ratio.ravel(), color="0.8", label="exact g_{k,j} = μ^r/μ^c")
-    ax.errorbar(x, rate, yerr=2 * se, fmt="o", color=PALETTE[0], markersize=3,
-                label=f"simulated reward / T at T = {horizon:g} (±2 s.e.)")
+    exact = ax.bar(x, problem.ratio.ravel(), color="0.8",
+                   label=r"exact ratio $g_{k,j} = \mu^r_{k,j} / \mu^c_{k,j}$")
+    simulated = ax.errorbar(x, rate, yerr=2 * se, fmt="o", color=PALETTE[0], markersize=3,
+                            label=f"simulated reward / T at T = {horizon:,.0f} (±2 s.e.)")
     best = int(np.argmax(rate))
-    ax.annotate("best simulated", (x[best], rate[best]), xytext=(0, 12),
-                textcoords="offset points", ha="center", fontsize=8)
+    (marked,) = ax.plot(x[best], rate[best], marker="*", markersize=13, color=PALETTE[3],
+                        linestyle="none", markerfacecolor="none", markeredgewidth=1.2,
+                        label="best simulated policy")
     ax.set_xticks(x)
     ax.set_xticklabels([f"({lab[1:].replace('_j', ',')})" for lab in labels], rotation=90)
     ax.set_xlabel("constant policy (k, j)")
     ax.set_ylabel("reward per time unit")
     ax.set_title(spec["title"])
-    ax.legend(loc="lower right")
+    # Beside the axes, never over the bars.
+    ax.legend(handles=[exact, simulated, marked], loc="upper left", bbox_to_anchor=(1.01, 1.0),
+              frameon=False)
     return fig
 
 

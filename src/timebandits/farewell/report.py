@@ -35,14 +35,16 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
 
     from .analysis import theorem1_table
 
-    display(Markdown(f"### {paper['paper']['title']}\n{paper['paper']['citation']}\n\n"
+    display(Markdown(f"### {show.markdown_text(paper['paper']['title'])}\n"
+                     f"{show.markdown_text(paper['paper']['citation'])}\n\n"
                      "Wait-UCB's pseudo-regret R̃_t and the paper's realised regret R_t against "
                      "Theorem 2 (constant C0 = D·g* plus Lemma 2's initial pull), and each "
                      "suboptimal pair's pulls against Lemma 2. Bound tables: "
-                     "`results/bounds/farewell.parquet`."))
-    display(show.bound_summary(bounds))
-    display(panel_table(paper)[["experiment", "min_gap", "thm2_bound_at_T",
-                                "bound_nonvacuous_from_t", "order_WAIT", "order_FJ"]])
+                     "`results/bounds/farewell.parquet`; the largest ratios are in the summary "
+                     "above."))
+    display(show.readable(panel_table(paper)[[
+        "experiment", "min_gap", "thm2_bound_at_T", "bound_nonvacuous_from_t", "order_WAIT",
+        "order_FJ"]]))
     for exp_id, exp in paper["experiments"].items():
         if exp["group"] == "paper":
             show.plot_bound(bounds, exp_id, "theorem2", f"{exp['title']}: Theorem 2")
@@ -54,5 +56,6 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     trace_of = trace_reader(root, paper, config)
     for exp_id, exp in paper["experiments"].items():
         if exp["group"] == "theory":
-            display(Markdown(f"**{exp['title']}**"))
-            display(theorem1_table(paper, exp_id, trace_of(exp_id, "constant_policies")))
+            display(Markdown(f"**{show.markdown_text(exp['title'])}**"))
+            runs = trace_of(exp_id, "constant_policies")
+            display(show.readable(theorem1_table(paper, exp_id, runs)))

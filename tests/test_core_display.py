@@ -1,0 +1,216 @@
+"""What the notebooks show: readable cells, verdict tables in the claims contract's format, the
+scorecard, and bound plots whose legends match their lines, without spikes on log axes."""
+
+from pathlib import Path
+
+import matplotlib.colors as mcolors
+import numpy as np
+import pandas as pd
+import pytest
+
+from timebandits.core import display as show
+from timebandits.core import paths
+from timebandits.core.plotting import algorithm_style, log_safe, series_style
+
+CLAIMS = pd.DataFrame({
+    "claim": ["C1", "C2", "C3", "C4"],
+    "where": ["Sect. 6", "Thm 1", "Fig. 1b", ""],
+    "text": ["Wait-UCB beats UCB-Simplex", "the best constant policy maximises E[r]/E[c]",
+             "optimum in the middle (j*=5)", "the authors' runtime"],
+    "kind": ["better_at_horizon", "theorem1", "better_at_horizon", "not_checkable"],
+    "evidence": ["statistical test", "exact computation", "statistical test", "not checkable"],
+    "verdict": ["reproduced", "not reproduced", "inconclusive", "not checkable"],
+    "decided_by": ["Holm-adjusted p = 0.003 on fig1a", "A_10 = −0.41 < 0", "p = 0.21",
+                   "the paper gives no timings"],
+    "multiplicity": ["Holm over 6 experiments", None, None, None],
+})
+DETAILS = pd.DataFrame({
+    "claim": ["C1", "C1", "C2"], "scope": ["fig1a", "fig1b", "fig1b"],
+    "evidence": ["statistical test", "statistical test", "exact computation"],
+    "role": ["decides", "supports", "decides"],
+    "verdict": ["reproduced", "inconclusive", "not reproduced"],
+    "statistic": ["p = 0.001", "p = 0.2", "A_10 = −0.41"],
+})
+SCORECARD = pd.DataFrame([{"paper": "farewell", "claims": 4, "reproduced": 1, "not_reproduced": 0,
+                           "inconclusive": 1, "exact": 1, "exact_holds": 0, "exact_fails": 1,
+                           "not_checkable": 1}])
+
+
+@pytest.fixture
+def root(tmp_path, monkeypatch):
+    """A results tree with hand-made verdict files, as ``root`` for the display functions."""
+    monkeypatch.chdir(tmp_path)
+    for path, frame in ((paths.claims("", "farewell"), CLAIMS),
+                        (paths.claim_details("", "farewell"), DETAILS),
+                        (paths.scorecard(""), SCORECARD)):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        frame.to_csv(path, index=False)
+    return ""
+
+
+@pytest.fixture
+def shown(monkeypatch):
+    """What ``display`` would show, in order."""
+    out = []
+    monkeypatch.setattr(show, "display", out.append)
+    return out
+
+
+def _html(obj) -> str:
+    return obj.to_html() if hasattr(obj, "to_html") else obj.data
+
+
+@pytest.mark.parametrize("value, text", [
+    (float("nan"), ""), (None, ""), (1.0e7, "1e7"), ("10000000.0", "1e7"), (5.0e5, "500,000"),
+    (2.5e6, "2.5e6"), (279936, "279,936"), (1234567.0, "1,234,567"), (1075.3, "1,075"),
+    (5358912.5, "5.359e6"), (3, "3"), (0.1, "0.1"),
+    (1 / 3, "0.3333"), (2.5e-5, "2.5e-5"), (1.0000000000000004, "1"), (True, "yes"),
+    (np.bool_(False), "no"), ("9/20", "9/20"), ("paper", "paper"), ("", ""), ("nan", "nan"),
+    ("['1', '14/15', '0']", "[1, 14/15, 0]"), ("[0.25, 0.0, 0.5]", "[0.25, 0, 0.5]"),
+    ("{'uniform': [1, 6]}", "{uniform: [1, 6]}"), ("[unclosed", "[unclosed"),
+    ("(3, 2) (3, 3)", "(3, 2) (3, 3)"), ("(1,1)", "(1, 1)"),
+])
+def test_number_is_readable(value, text):
+    assert show.number(value) == text
+
+
+def test_markdown_text_keeps_stars_and_underscores_literal():
+    assert show.markdown_text("optimum (j*=5), R_t, $1") == "optimum (j\\*=5), R\\_t, \\$1"
+
+
+def test_readable_table_has_no_nan_or_raw_floats_and_left_aligned_text():
+    frame = pd.DataFrame({"scope": ["experiment fig1a", "algorithm wait_ucb"],
+                          "value": ["10000000.0", np.nan], "horizon": [1.0e7, np.nan],
+                          "why": ["stated in Sect. 6", "assumed"]})
+    html = show.readable(frame).to_html()
+    assert "NaN" not in html and "nan" not in html and "10000000.0" not in html
+    assert html.count(">1e7<") == 2
+    # text columns (0, 1, 3) left, the number column (2) right
+    for i in (0, 1, 3):
+        assert f"td.col{i} {{\n  text-align: left;" in html
+    assert "td.col2 {\n  text-align: right;" in html
+
+
+def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
+    show.verdicts(root, "farewell")
+    headings = [_html(o) for o in shown if not hasattr(o, "to_html")]
+    tables = [o.data for o in shown if hasattr(o, "to_html")]
+    assert [t["claim"].tolist() for t in tables] == [["C1", "C3"], ["C2"], ["C4"]]
+    assert headings[0].startswith("**Statistical tests")
+    assert "1 reproduced, 1 inconclusive" in headings[0]
+    assert "- **C1**: Holm over 6 experiments" in headings[1]
+    for table in tables:
+        assert list(table.columns) == ["claim", "text", "verdict", "decided by"]
+        assert not table.map(lambda v: "|" in str(v)).any().any()
+    assert tables[0]["text"].iloc[0] == "Wait-UCB beats UCB-Simplex (Sect. 6)"
+    assert tables[2]["text"].iloc[0] == "the authors' runtime"
+    html = shown[1].to_html()
+    assert "background-color: #d8f0d8" in html and "background-color: #f5ecc8" in html
+
+
+def test_verdict_details_left_aligned_with_role(root):
+    styler = show.verdict_details(root, "farewell")
+    assert list(styler.data.columns) == show.DETAIL_COLUMNS
+    html = styler.to_html()
+    assert "td.col5 {\n  text-align: left;" in html and "#f6d5d5" in html
+
+
+def test_verdicts_of_the_old_format_raise_naming_the_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = Path(paths.claims("", "farewell"))
+    path.parent.mkdir(parents=True)
+    CLAIMS.drop(columns=["decided_by", "multiplicity"]).to_csv(path, index=False)
+    with pytest.raises(ValueError, match=r"farewell\.csv: missing columns \['decided_by'"):
+        show.verdicts("", "farewell")
+
+
+def test_unknown_verdict_raises(root):
+    CLAIMS.assign(verdict="probably").to_csv(paths.claims(root, "farewell"), index=False)
+    with pytest.raises(ValueError, match="unknown verdict or evidence values"):
+        show.verdicts(root, "farewell")
+
+
+def test_scorecard_groups_tests_apart_from_exact_computations(root, shown):
+    html = show.scorecard(root).to_html()
+    assert "statistical tests" in html and "exact computations" in html
+    assert "not checkable" in html and "farewell" in html
+    assert shown and "Scorecard" in shown[0].data
+
+
+def _bound_rows(bound, metric, t, mean, bound_value, trivial):
+    return pd.DataFrame({"experiment": "fig1a", "algorithm": "wait_ucb", "bound": bound,
+                         "metric": metric, "t": t, "mean": mean, "se": 0.0, "max": mean,
+                         "runs_exceeding": 0, "n_runs": 3, "bound_value": bound_value,
+                         "trivial": trivial, "vacuous": ~(bound_value < trivial),
+                         "ratio": mean / bound_value})
+
+
+@pytest.fixture
+def figures(monkeypatch):
+    """The figures ``plot_bound`` would show."""
+    out = []
+    monkeypatch.setattr(show, "show_matplotlib", out.append)
+    return out
+
+
+def _check_legend_matches_lines(fig):
+    legend = fig.legends[0]
+    line_colours = {mcolors.to_hex(line.get_color()) for ax in fig.axes for line in ax.lines}
+    for handle, text in zip(legend.legend_handles, legend.get_texts()):
+        colour = handle.get_facecolor() if hasattr(handle, "get_facecolor") and not hasattr(
+            handle, "get_color") else handle.get_color()
+        if text.get_text() != "every bound vacuous" and "(same colour)" not in text.get_text():
+            assert mcolors.to_hex(colour) in line_colours, text.get_text()
+
+
+def test_plot_bound_with_one_bound_per_pair_has_a_matching_legend(figures):
+    t = np.array([1.0, 10.0, 100.0, 1000.0])
+    rows = pd.concat([_bound_rows(f"lemma2_k1_j{j}", f"pulls_k1_j{j}", t,
+                                  np.array([0.0, 1e-15, 2.0, 3.0]) * j, 10.0 * t * j,
+                                  np.full(4, 5e3))
+                      for j in range(1, 13)])
+    show.plot_bound(rows, "fig1a", "lemma2")
+    (fig,) = figures
+    labels = [text.get_text() for text in fig.legends[0].get_texts()]
+    assert [f"k1 j{j}" for j in range(1, 13)] == [l for l in labels if l.startswith("k1")]
+    # one colour per pair, its mean and its bound in it
+    colours = [mcolors.to_hex(h.get_color()) for h in fig.legends[0].legend_handles[:12]]
+    assert len(set(colours)) == 12
+    _check_legend_matches_lines(fig)
+    top = fig.axes[0]
+    for line in top.lines:
+        y = np.asarray(line.get_ydata(), dtype=float)
+        assert not np.any(y[np.isfinite(y)] < 1e-9 * np.nanmax(y))
+
+
+def test_plot_bound_with_one_bound_draws_it_once_in_black(figures):
+    t = np.array([1.0, 10.0, 100.0])
+    rows = pd.concat([_bound_rows("theorem2", m, t, np.array([1.0, 2.0, 3.0]) * s,
+                                  np.array([50.0, 60.0, 70.0]), np.array([10.0, 100.0, 1000.0]))
+                      for m, s in (("pseudo_regret", 1.0), ("regret", 1.5))])
+    show.plot_bound(rows, "fig1a", "theorem2")
+    (fig,) = figures
+    labels = [text.get_text() for text in fig.legends[0].get_texts()]
+    assert labels[:3] == ["mean pseudo_regret", "mean regret", "theorem2 bound"]
+    assert sum(mcolors.to_hex(line.get_color()) == "#000000" for line in fig.axes[0].lines) == 2
+    _check_legend_matches_lines(fig)
+
+
+def test_log_safe_masks_zeros_and_rounding_residues():
+    out = log_safe([0.0, 1e-15, -1.0, 0.5, 100.0, np.nan])
+    assert np.isnan(out[[0, 1, 2, 5]]).all() and out[3] == 0.5 and out[4] == 100.0
+    assert np.isnan(log_safe([0.0, 0.0])).all()
+
+
+def test_every_algorithm_has_its_own_colour_line_style_and_marker():
+    paper = {"algorithms": {f"a{i}": {} for i in range(8)}}
+    styles = [algorithm_style(paper, f"a{i}") for i in range(8)]
+    for key in ("color", "linestyle", "marker"):
+        assert len({str(s[key]) for s in styles}) == 8
+    assert algorithm_style(paper, "a2") == series_style(2)
+
+
+def test_readable_hides_a_row_numbering_index_but_keeps_a_named_one():
+    frame = pd.DataFrame({"instance": [3, 7], "holds": [True, False]}, index=[3, 7])
+    assert "class=\"row_heading" not in show.readable(frame).to_html()
+    assert "class=\"row_heading" in show.readable(frame.set_index("instance")).to_html()
