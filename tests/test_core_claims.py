@@ -742,3 +742,12 @@ def test_evaluate_claims_rejects_a_config_fixed_deciding_row(make_ctx):
 def test_not_checkable_needs_a_reason():
     with pytest.raises(ValueError, match="reason"):
         NotCheckable.check({"id": "x", "kind": "not_checkable"}, make_paper())
+
+
+def test_scorecard_rejects_unknown_evidence():
+    from timebandits.core.scorecard import scorecard
+
+    good = pd.DataFrame({"evidence": [STATISTICAL, EXACT], "verdict": [REPRODUCED, NOT_REPRODUCED]})
+    assert scorecard({"x": good}).loc[0, ["reproduced", "exact_fails"]].tolist() == [1, 1]
+    with pytest.raises(ValueError, match="unknown evidence"):
+        scorecard({"x": good.assign(evidence=["p = 0.01", EXACT])})

@@ -214,3 +214,21 @@ def test_readable_hides_a_row_numbering_index_but_keeps_a_named_one():
     frame = pd.DataFrame({"instance": [3, 7], "holds": [True, False]}, index=[3, 7])
     assert "class=\"row_heading" not in show.readable(frame).to_html()
     assert "class=\"row_heading" in show.readable(frame.set_index("instance")).to_html()
+
+
+def test_bound_summary_counts_only_informative_checkpoints():
+    # Two checkpoints; the bound is vacuous at t = 10 (mean/bound 0.9 there) and informative at
+    # t = 20 (0.2): the largest ratio is 0.2, from t = 20. Vacuous everywhere: no ratio at all.
+    from timebandits.core.bounds import compare_to_bound
+    from timebandits.core.display import bound_summary
+
+    table = pd.DataFrame({0: [9.0, 2.0]}, index=pd.Index([10, 20], name="t"))
+    rows = compare_to_bound(table, np.array([10.0, 10.0]), np.array([5.0, 50.0]), experiment="e",
+                            algorithm="a", bound_name="theorem2", metric="m")
+    summary = bound_summary(rows).iloc[0]
+    assert summary["max mean/bound (informative)"] == pytest.approx(0.2)
+    assert summary["at t"] == 20 and summary["informative from t"] == 20
+    assert summary["share vacuous"] == pytest.approx(0.5)
+    vacuous = compare_to_bound(table, np.array([10.0, 10.0]), np.array([5.0, 5.0]), experiment="e",
+                               algorithm="a", bound_name="theorem2", metric="m")
+    assert np.isnan(bound_summary(vacuous).iloc[0]["max mean/bound (informative)"])

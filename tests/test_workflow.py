@@ -18,6 +18,8 @@ import yaml
 
 from conftest import REPO_ROOT
 
+from timebandits.core.claims import EVIDENCE, NOT_CHECKABLE, VERDICTS
+
 pytestmark = pytest.mark.workflow
 
 COPIED = ["Snakefile", "config", "workflow", "notebooks", "profiles"]
@@ -77,8 +79,13 @@ def test_every_claim_has_a_verdict_with_numbers(built, key):
     paper = paper_config(built, key)
     verdicts = pd.read_csv(built / f"smoke/results/claims/{key}.csv")
     assert list(verdicts["claim"]) == [c["id"] for c in paper["claims"]]
-    assert set(verdicts["verdict"]) <= {"reproduced", "not reproduced", "inconclusive"}
-    assert verdicts["evidence"].str.contains(r"\d").all()
+    assert set(verdicts["verdict"]) <= set(VERDICTS)
+    assert set(verdicts["evidence"]) <= set(EVIDENCE)
+    decided = verdicts[verdicts["evidence"] != NOT_CHECKABLE]
+    assert decided["decided_by"].str.contains(r"\d").all()
+    details = pd.read_csv(built / f"smoke/results/claims/{key}_details.csv")
+    assert set(details["claim"]) == set(verdicts["claim"])
+    assert set(details["role"]) <= {"decides", "supports"}
 
 
 @pytest.mark.parametrize("name", [*PAPERS, "comparison"])
@@ -160,7 +167,11 @@ def test_claim_text_edit_reruns_its_claims_and_no_simulation(built):
 def test_scorecard_counts_every_claim(built, key):
     scorecard = pd.read_csv(built / "smoke/results/scorecard.csv").set_index("paper")
     assert list(scorecard.index) == PAPERS
-    assert scorecard.loc[key, "claims"] == len(paper_config(built, key)["claims"])
+    row = scorecard.loc[key]
+    assert row["claims"] == len(paper_config(built, key)["claims"])
+    assert row["claims"] == (row["reproduced"] + row["not_reproduced"] + row["inconclusive"]
+                             + row["exact"] + row["not_checkable"])
+    assert row["exact_holds"] + row["exact_fails"] <= row["exact"]
 
 
 def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):

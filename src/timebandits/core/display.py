@@ -16,7 +16,8 @@ from matplotlib import pyplot as plt
 from matplotlib.lines import Line2D
 
 from . import paths
-from .claims import EXACT, NOT_CHECKABLE, STATISTICAL, VERDICTS
+from .bounds import informative_from
+from .claims import EXACT, NOT_CHECKABLE, STATISTICAL, SUMMARY_COLUMNS, VERDICTS
 from .plotting import apply_style, log_safe, series_style
 
 VERDICT_COLOURS = {"reproduced": "#d8f0d8", "not reproduced": "#f6d5d5",
@@ -26,8 +27,8 @@ EVIDENCE_HEADINGS = {
     EXACT: "Exact computations (closed forms, enumeration, exact optimisation; no sampling error)",
     NOT_CHECKABLE: "Not checkable here",
 }
-CLAIM_COLUMNS = ["claim", "where", "text", "kind", "evidence", "verdict", "decided_by",
-                 "multiplicity"]
+# The sub-check table: the details file's columns a reader needs (the headline repeats the
+# statistic's deciding number).
 DETAIL_COLUMNS = ["claim", "scope", "evidence", "role", "verdict", "statistic"]
 SCORECARD_HEADER = {
     "paper": ("", "paper"), "claims": ("", "claims"),
@@ -192,7 +193,7 @@ def verdicts(root: str, paper: str) -> None:
     (coloured) and the number that decides it. How pooled sub-tests were combined follows each
     table, one line per claim."""
     path = paths.claims(root, paper)
-    frame = _read_checked(path, CLAIM_COLUMNS)
+    frame = _read_checked(path, SUMMARY_COLUMNS)
     for evidence, heading in EVIDENCE_HEADINGS.items():
         rows = frame[frame["evidence"] == evidence]
         if rows.empty:
@@ -308,24 +309,24 @@ def plot_bound(table: pd.DataFrame, experiment: str, bound: str, title: str = ""
 
 
 def bound_summary(table: pd.DataFrame) -> pd.DataFrame:
-    """Per (experiment, bound family, metric): the largest ratio, where it occurs, checkpoints
-    where the mean or any run exceeds the bound, and the share of vacuous checkpoints."""
-    table = table.assign(family=table["bound"].str.split("_").str[0])
+    """Per (experiment, bound family, metric; every suboptimal pair's pulls together): the largest
+    ratio mean/bound over the checkpoints where the bound is informative, and where it occurs
+    (blank if the bound is vacuous everywhere), the first t from which the bound is informative,
+    checkpoints where the mean or any run exceeds the bound, and the share of vacuous
+    checkpoints. A vacuous checkpoint never counts as support (core.bounds)."""
+    family = table["bound"].str.split("_").str[0]
+    metric = table["metric"].where(~((family != "theorem2") & table["metric"].str.startswith("pulls")),
+                                   "pulls (every suboptimal pair)")
+    table = table.assign(family=family, metric=metric)
     rows = []
-    for (exp, family, metric), g in table.groupby(["experiment", "family", "metric"], sort=False):
-        if family != "theorem2" and metric.startswith("pulls"):
-            metric = "pulls (every suboptimal pair)"
-        worst = g.loc[g["ratio"].idxmax()]
-        rows.append({"experiment": exp, "bound": family, "metric": metric,
-                     "max mean/bound": worst["ratio"], "at t": worst["t"],
+    for (exp, fam, met), g in table.groupby(["experiment", "family", "metric"], sort=False):
+        informative = g[~g["vacuous"]]
+        worst = informative.loc[informative["ratio"].idxmax()] if not informative.empty else None
+        rows.append({"experiment": exp, "bound": fam, "metric": met,
+                     "max mean/bound (informative)": math.nan if worst is None else worst["ratio"],
+                     "at t": math.nan if worst is None else worst["t"],
+                     "informative from t": informative_from(g),
                      "checkpoints mean > bound": int((g["mean"] > g["bound_value"]).sum()),
                      "checkpoints any run > bound": int((g["runs_exceeding"] > 0).sum()),
                      "share vacuous": float(g["vacuous"].mean())})
-    out = pd.DataFrame(rows)
-    keys = ["experiment", "bound", "metric"]
-    worst = out.loc[out.groupby(keys, sort=False)["max mean/bound"].idxmax(),
-                    keys + ["max mean/bound", "at t"]]
-    totals = (out.groupby(keys, sort=False)
-                 .agg({"checkpoints mean > bound": "sum", "checkpoints any run > bound": "sum",
-                       "share vacuous": "mean"}).reset_index())
-    return worst.merge(totals, on=keys).reset_index(drop=True)
+    return pd.DataFrame(rows)

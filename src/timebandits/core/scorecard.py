@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .claims import (EXACT, INCONCLUSIVE, NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED,
+from .claims import (EVIDENCE, EXACT, INCONCLUSIVE, NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED,
                      STATISTICAL)
 
 COLUMNS = ["paper", "claims", "reproduced", "not_reproduced", "inconclusive", "exact",
@@ -18,9 +18,13 @@ COLUMNS = ["paper", "claims", "reproduced", "not_reproduced", "inconclusive", "e
 
 
 def scorecard(verdicts: dict[str, pd.DataFrame]) -> pd.DataFrame:
-    """One row per paper from its verdict table ({paper key: claims frame})."""
+    """One row per paper from its verdict table ({paper key: claims frame}). Raises ValueError
+    on an evidence value outside ``claims.EVIDENCE``, so no claim goes uncounted."""
     rows = []
     for key, frame in verdicts.items():
+        unknown = set(frame["evidence"]) - set(EVIDENCE)
+        if unknown:
+            raise ValueError(f"{key}: claims with unknown evidence {sorted(unknown)}")
         tests = frame[frame["evidence"] == STATISTICAL]["verdict"]
         exact = frame[frame["evidence"] == EXACT]["verdict"]
         rows.append({
