@@ -710,7 +710,7 @@ def test_evaluate_claims_end_to_end(make_ctx, small_table):
     assert list(summary["verdict"]) == [REPRODUCED, NOT_REPRODUCED, REPRODUCED, NOT_CHECKABLE]
     assert list(summary["evidence"]) == [STATISTICAL] * 3 + [NOT_CHECKABLE]
     assert summary.loc[0, "decided_by"].startswith("e A vs B: p = ")
-    assert summary.loc[3, "decided_by"] == "—: a complexity statement"
+    assert summary.loc[3, "decided_by"] == "reason: a complexity statement"
     assert list(details["claim"]) == ["c1", "c2", "c4", "c6"]
     assert details.loc[1, "decade_ratio"] == pytest.approx((BASE.mean() - 25) / 10)
     assert set(details["role"]) == {"decides"}

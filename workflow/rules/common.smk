@@ -109,12 +109,13 @@ def claims_settings(wildcards):
 
 
 def figure_settings(wildcards):
-    """What a figure shows: its spec, its experiment and the labels of its algorithms."""
+    """What a figure shows: its spec, its experiment, the labels of its algorithms and their
+    styles (core.plotting.algorithm_style: each algorithm's position in the paper file)."""
     paper = PAPERS[wildcards.paper]
     spec = paper["figures"][wildcards.figure]
     labels = {a: paper["algorithms"][a]["label"] for a in spec["algorithms"] + spec.get("faint", [])}
     return canonical({"figure": spec, "experiment": paper["experiments"][spec["experiment"]],
-                      "labels": labels})
+                      "labels": labels, "style_order": list(paper["algorithms"])})
 
 
 def figure_paths(paper, figure):

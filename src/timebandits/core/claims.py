@@ -38,6 +38,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import binom
 
+from .bounds import bound_verdict, informative_from
 from .stats import bootstrap_ci, paired_one_sided
 from .traces import concat_traces
 
@@ -85,7 +86,7 @@ def combine(rows: list[dict], evidence: str, alpha: float) -> tuple[str, str]:
             f"test, no correction needed); not reproduced if one is refuted at α/{m} = "
             f"{alpha / m:.2g} (Bonferroni)")
     refuted = [r for r in rows if r["verdict"] == NOT_REPRODUCED
-               and not (r.get("p_opposite", 0.0) >= alpha / m)]
+               and _p_value(r, "p_opposite", 0.0) < alpha / m]
     if refuted:
         return NOT_REPRODUCED, note
     if all(v == REPRODUCED for v in verdicts):
@@ -290,8 +291,6 @@ def regime_start(claim: dict, ctx: "ClaimContext", experiment: str) -> tuple[flo
         return 0.0, ""
     if "from_t" in regime:
         return float(regime["from_t"]), f"regime from t = {float(regime['from_t']):.3g} (config)"
-    from .bounds import informative_from
-
     rows = ctx.bounds[(ctx.bounds["experiment"] == experiment)
                       & (ctx.bounds["algorithm"] == claim["algorithm"])
                       & ctx.bounds["bound"].str.startswith(regime["bound"])]
@@ -418,8 +417,6 @@ class BelowBound:
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        from .bounds import bound_verdict
-
         if ctx.bounds is None:
             raise ValueError(f"claim {claim['id']} needs the paper's bound table")
         rows = []
@@ -474,7 +471,7 @@ class NotCheckable:
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        return [{"scope": "—", "verdict": NOT_CHECKABLE, "headline": claim["reason"],
+        return [{"scope": "reason", "verdict": NOT_CHECKABLE, "headline": claim["reason"],
                  "statistic": claim["reason"]}]
 
 

@@ -17,6 +17,7 @@ from matplotlib.lines import Line2D
 
 from . import paths
 from .bounds import informative_from
+from .claims import DETAIL_COLUMNS as DETAIL_FILE_COLUMNS
 from .claims import EXACT, NOT_CHECKABLE, STATISTICAL, SUMMARY_COLUMNS, VERDICTS
 from .plotting import apply_style, log_safe, series_style
 
@@ -27,9 +28,9 @@ EVIDENCE_HEADINGS = {
     EXACT: "Exact computations (closed forms, enumeration, exact optimisation; no sampling error)",
     NOT_CHECKABLE: "Not checkable here",
 }
-# The sub-check table: the details file's columns a reader needs (the headline repeats the
-# statistic's deciding number).
-DETAIL_COLUMNS = ["claim", "scope", "evidence", "role", "verdict", "statistic"]
+# The sub-check table: the details file's columns but the headline, which repeats the
+# statistic's deciding number.
+DETAIL_COLUMNS = [c for c in DETAIL_FILE_COLUMNS if c != "headline"]
 SCORECARD_HEADER = {
     "paper": ("", "paper"), "claims": ("", "claims"),
     "reproduced": ("statistical tests", "reproduced"),

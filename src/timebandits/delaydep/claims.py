@@ -56,7 +56,9 @@ class StopsExploring:
     the horizon allows it for: π_low drops m when ĝ_s(m) < max ĝ_s − 2C_s, so on event (5)
     (every estimate within C_s) a run whose best gap Δ exceeds 4·C_s of its last completed stage
     must have eliminated every other policy. Those runs must end with |A_s| = 1 with probability
-    ≥ 1 − δ (exact binomial test); runs with Δ ≤ 4·C_s are counted, not judged."""
+    ≥ 1 − δ (exact binomial test); runs with Δ ≤ 4·C_s are counted, not judged. The last
+    completed stage is taken as the one before the stage that contains T, so a stage ending
+    exactly at T is not counted: the wider C_s of the stage before can only judge fewer runs."""
 
     evidence = STATISTICAL
     check = staticmethod(_check_low_experiments)

@@ -13,6 +13,12 @@ from .model import F2AProblem
 from .theory import comparison_orders
 
 
+def _theorem1_tables(claim, ctx: ClaimContext):
+    """(experiment, Theorem 1 table) for each experiment of a Theorem 1 claim."""
+    for exp in claim["experiments"]:
+        yield exp, theorem1_table(ctx.paper, exp, ctx.trace(exp, "constant_policies"))
+
+
 def _check_constant_policies(claim, paper):
     require_keys(claim, "experiments")
     for exp in claim["experiments"]:
@@ -35,8 +41,7 @@ class Theorem1:
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
-        for exp in claim["experiments"]:
-            table = theorem1_table(ctx.paper, exp, ctx.trace(exp, "constant_policies"))
+        for exp, table in _theorem1_tables(claim, ctx):
             problem = problem_of(ctx.paper, exp)
             optimal = {f"({k},{j})" for k, j in problem.optimal_pairs}
             best_exact = table.loc[table["exact_reward"].idxmax()]
@@ -81,8 +86,7 @@ class Theorem1PrintedSign:
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
-        for exp in claim["experiments"]:
-            table = theorem1_table(ctx.paper, exp, ctx.trace(exp, "constant_policies"))
+        for exp, table in _theorem1_tables(claim, ctx):
             negative = table["offset_A"] < -1e-9
             rows.append({
                 "scope": exp, "verdict": NOT_REPRODUCED if negative.any() else REPRODUCED,
