@@ -77,8 +77,10 @@ def simulation_params(wildcards):
     """Every setting a chunk's trace depends on (rerun trigger): not titles or provenance."""
     exp = experiment_of(wildcards)
     algorithm = PAPERS[wildcards.paper]["algorithms"][wildcards.algorithm]
+    extra = {"record": exp["record"]} if "record" in exp else {}  # (older traces lack the key)
     return json.dumps({"environment": exp["environment"], "horizon": exp["horizon"],
-                       "checkpoints": exp["checkpoints"], "policy": algorithm["policy"],
+                       "checkpoints": exp["checkpoints"], **extra,
+                       "policy": algorithm["policy"],
                        "params": algorithm.get("params", {}), "base_seed": config["base_seed"]},
                       sort_keys=True)
 

@@ -128,6 +128,10 @@ def check_paper(paper: dict, source: str | Path) -> None:
             if alg_id not in paper["algorithms"]:
                 raise ConfigError(f"{source}: key experiments.{exp_id}.algorithms: unknown "
                                   f"algorithm {alg_id!r}; defined: {sorted(paper['algorithms'])}")
+        unknown = set(exp.get("record", [])) - set(getattr(simulation, "RECORDS", ()))
+        if unknown:
+            raise ConfigError(f"{source}: key experiments.{exp_id}.record: unknown records "
+                              f"{sorted(unknown)}; known: {list(getattr(simulation, 'RECORDS', ()))}")
         try:
             simulation.validate_environment(exp["environment"])
         except (ValueError, KeyError, TypeError) as err:

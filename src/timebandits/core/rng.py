@@ -7,9 +7,20 @@ of (key, counter), an environment can address "the delay of macro-arm k in epoch
 every algorithm of a repetition sees exactly the same draw for the same (s, k) -- common random
 numbers -- without storing or pre-drawing anything, and the result does not depend on how many
 draws other code made before.
+
+Continuous draws that need a variable number of uniforms (rejection samplers) take the counter of
+their first uniform and return ``(value, next counter)``: a caller that gives each draw its own
+counter block (e.g. ``pull · 2^20``) keeps every draw addressable.
+  normal  Marsaglia & Tsang's ziggurat (J. Stat. Softw. 5(8), 2000) in Doornik's ZIGNOR form
+          (128 layers, one 64-bit output per try: 7 bits pick the layer, 53 bits the abscissa)
+  gamma   Marsaglia & Tsang (ACM TOMS 26(3), 2000) for shape k ≥ 1, with its squeeze; shapes
+          k < 1 use Gamma(k) = Gamma(k + 1)·U^{1/k}
+  beta    Gamma(a)/(Gamma(a) + Gamma(b))
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import njit
@@ -38,3 +49,97 @@ def splitmix64(key, counter):
 def uniform(key, counter):
     """A uniform number in [0, 1) with 53 random bits: draw number ``counter`` of stream ``key``."""
     return np.float64(splitmix64(key, counter) >> _S11) * _TWO_POW_MINUS_53
+
+
+@njit(cache=True)
+def open_uniform(key, counter):
+    """A uniform number in the open interval (0, 1) (the midpoint of a 53-bit cell), for logs."""
+    return (np.float64(splitmix64(key, counter) >> _S11) + 0.5) * _TWO_POW_MINUS_53
+
+
+# ZIGNOR constants (Doornik 2005): the base strip's right edge R and the common layer area V.
+_ZIGGURAT_R = 3.442619855899
+_ZIGGURAT_V = 9.91256303526217e-3
+_LAYER_BITS = np.uint64(127)
+
+
+def _ziggurat_tables():
+    """Layer edges x_0 > x_1 = R > … > x_128 = 0 (x_0 = V/f(R) closes the base strip) and the
+    ratios x_{i+1}/x_i under which a try is accepted at once."""
+    x = np.empty(129)
+    density = math.exp(-0.5 * _ZIGGURAT_R * _ZIGGURAT_R)
+    x[0] = _ZIGGURAT_V / density
+    x[1] = _ZIGGURAT_R
+    x[128] = 0.0
+    for i in range(2, 128):
+        x[i] = math.sqrt(-2.0 * math.log(_ZIGGURAT_V / x[i - 1] + density))
+        density = math.exp(-0.5 * x[i] * x[i])
+    return x, x[1:] / x[:-1]
+
+
+_LAYER_EDGE, _LAYER_RATIO = _ziggurat_tables()
+
+
+@njit(cache=True)
+def normal(key, counter):
+    """A standard normal draw starting at uniform number ``counter``: ``(z, next counter)``."""
+    while True:
+        bits = splitmix64(key, counter)
+        counter += 1
+        layer = np.int64(bits & _LAYER_BITS)
+        u = 2.0 * ((np.float64(bits >> _S11) + 0.5) * _TWO_POW_MINUS_53) - 1.0
+        if abs(u) < _LAYER_RATIO[layer]:
+            return u * _LAYER_EDGE[layer], counter
+        if layer == 0:  # the tail beyond R (Marsaglia 1964)
+            while True:
+                x = math.log(open_uniform(key, counter)) / _ZIGGURAT_R
+                y = math.log(open_uniform(key, counter + 1))
+                counter += 2
+                if -2.0 * y >= x * x:
+                    return (x - _ZIGGURAT_R if u < 0.0 else _ZIGGURAT_R - x), counter
+        x = u * _LAYER_EDGE[layer]
+        upper = math.exp(-0.5 * (_LAYER_EDGE[layer] ** 2 - x * x))
+        lower = math.exp(-0.5 * (_LAYER_EDGE[layer + 1] ** 2 - x * x))
+        accept = lower + open_uniform(key, counter) * (upper - lower) < 1.0
+        counter += 1
+        if accept:
+            return x, counter
+
+
+@njit(cache=True)
+def gamma_constants(shape):
+    """(d, c) = (k' − 1/3, 1/sqrt(9d)) of Marsaglia–Tsang for k' = max(shape, shape + 1 if
+    shape < 1): cache them when the same shape is drawn many times."""
+    boosted = shape + 1.0 if shape < 1.0 else shape
+    d = boosted - 1.0 / 3.0
+    return d, 1.0 / math.sqrt(9.0 * d)
+
+
+@njit(cache=True)
+def gamma(shape, d, c, key, counter):
+    """A Gamma(shape, 1) draw with the constants of :func:`gamma_constants`: ``(g, next counter)``."""
+    while True:
+        x, counter = normal(key, counter)
+        v = 1.0 + c * x
+        if v <= 0.0:
+            continue
+        v = v * v * v
+        u = open_uniform(key, counter)
+        counter += 1
+        x2 = x * x
+        if u < 1.0 - 0.0331 * x2 * x2 or math.log(u) < 0.5 * x2 + d * (1.0 - v + math.log(v)):
+            break
+    if shape < 1.0:
+        boost = open_uniform(key, counter) ** (1.0 / shape)
+        return d * v * boost, counter + 1
+    return d * v, counter
+
+
+@njit(cache=True)
+def beta(a, b, key, counter):
+    """A Beta(a, b) draw as Gamma(a)/(Gamma(a) + Gamma(b)): ``(x, next counter)``."""
+    da, ca = gamma_constants(a)
+    db, cb = gamma_constants(b)
+    ga, counter = gamma(a, da, ca, key, counter)
+    gb, counter = gamma(b, db, cb, key, counter)
+    return ga / (ga + gb), counter
