@@ -1,0 +1,313 @@
+"""z-RCUCB (§4.1, Algorithm 1, eqs. (13)–(14)) as a compiled kernel, and the grid refinement it
+shares with the Fig. 3 schematic. Theory only: no experiment of the paper runs z-RCUCB (spec §2.5).
+
+Each arm i keeps a sorted grid M^(i) ⊂ (0, τmax], initially {τmax}. A point τ represents the
+interval (down(τ), τ], down(τ) = the next smaller point of the arm's grid, 0 if none (the printed
+down_i(τ) = max{τ̃ ≤ τ} would be τ itself; read as strictly smaller, as Fig. 3's example shows).
+With L = ln(n T²/δ) (the confidence level nT²/δ of (13)) and, per grid point τ of arm i,
+    N_{i,τ}  plays of arm i with limit ≥ τ,            G_{i,τ} = Σ (R − c(C))·1{C ≤ τ} over those,
+    N_{i,0}  plays of arm i,                           E_{i,τ} = Σ 1{C > τ} over those,
+    ν̂ = G/N − λ(τ)·E/N_{i,0}   (eqs. (8)–(10)),
+    𝔠 = sqrt(2αL/N_{i,τ}) + λ(τ)·sqrt(2αL/N_{i,0})   (RCUCB's width with ln t → L),
+round t plays
+    argmax_{i, τ ∈ M^(i)} ν̂_{i,τ} + 𝔠_{i,τ} + (τ − down_i(τ))          (13)
+(ties: a uniformly drawn maximiser, draw number t − 1 of the policy stream, maximisers ordered by
+arm then ascending τ), observes (R, C) if C ≤ τ_t, updates the played arm, and then extends the
+played arm's grid at every point τ with
+    τ − down(τ) ≥ 𝔠_{I_t,τ}                                                 (14)
+(the m − 1 interior points of the equidistant split of [down(τ), τ], ``extend``).
+
+Resolved ambiguities (spec §2.5; record in the config's provenance):
+* New points start empty (Alg. 1's initialisation ν̂ = 0, 𝔠 = ∞): all four counters of a point,
+  including its own N_{i,0} and E, count only plays made after the point was created. The index
+  is +∞ until the point has N_{i,τ} ≥ 1, and an empty point is never extended.
+* E uses 1{C > τ} for every play of the arm, also plays with a limit below τ where it is not
+  observable: the literal eq. (9) with the latent consumption (spec P1, ``survival = literal``).
+* Extension checks (14) once per round for every point the played arm had before the round's
+  extensions, with the pre-round widths. Extending τ only adds points inside (down(τ), τ), so it
+  changes no other point's width and the result does not depend on the order of the checks;
+  the new points are empty (𝔠 = ∞) and could not extend anyway.
+* Grid levels: τmax has level 0; extending a point of level l gives it and its m − 1 new points
+  level l + 1 (its interval now has width τmax·m^{−(l+1)}, footnote 12 of App. C).
+* Output "the pair with the finest grid level" (Alg. 1 line 9; ties unspecified): among the
+  points of the largest level over all arms that have N_{i,τ} ≥ 1, the one with the largest ν̂;
+  remaining ties to the smaller arm, then the smaller τ. (The last extended point always
+  qualifies, so the candidate set is not empty once any extension happened; with no extension,
+  the candidates are the arms' τmax.)
+* λ(x) = ``penalty_below``·x for x ≤ ``penalty_threshold``, ``penalty_above``·x above (the
+  experiments' shape, §5.1); c(x) = ``cost_slope``·x.
+* The grids are preallocated with ``max_points`` points per arm; exceeding it raises.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from timebandits.core.rng import uniform
+
+MAX_POINTS = 4096
+
+_OK = 0
+_CAPACITY = 1
+
+
+@njit(cache=True)
+def interior_points(down, tau, m, out):
+    """The m − 1 interior points down + k·(τ − down)/m, k = 1..m−1, of the equidistant split of
+    [down, τ] into m pieces, written to out[0 : m−1]."""
+    width = tau - down
+    for k in range(1, m):
+        out[k - 1] = down + k * width / m
+
+
+def extend(points, tau, m: int) -> np.ndarray:
+    """The grid ``points`` (sorted ascending, in (0, τmax]) extended at its point ``tau``: adds
+    the m − 1 interior points of the equidistant split of [down(τ), τ] (§4.1, Fig. 3), down(τ) =
+    the next smaller point, 0 if none. Returns a new sorted array."""
+    points = np.asarray(points, dtype=float)
+    m = int(m)
+    if m < 2:
+        raise ValueError(f"m must be >= 2, got {m}")
+    if points.ndim != 1 or np.any(np.diff(points) <= 0):
+        raise ValueError("points must be a strictly increasing 1-d array")
+    where = np.flatnonzero(points == tau)
+    if where.size != 1:
+        raise ValueError(f"tau = {tau!r} is not a point of the grid {points!r}")
+    index = int(where[0])
+    down = float(points[index - 1]) if index > 0 else 0.0
+    new = np.empty(m - 1)
+    interior_points(down, float(tau), m, new)
+    return np.concatenate([points[:index], new, points[index:]])
+
+
+class SchematicLevel(NamedTuple):
+    points: np.ndarray      # the grid after this step, ascending
+    extended_at: tuple      # the points extended to reach it (empty for the initial grid)
+
+
+def refinement_schematic(m: int = 4, tau_max: float = 1.0) -> list[SchematicLevel]:
+    """The three grids of Fig. 3, each computed with ``extend``: the initial {τmax}; the grid
+    extended at τmax; that grid extended at τmax/m and 2τmax/m in the same round (for m = 4:
+    τmax/4 and τmax/2, adding {1,2,3}/16·τmax and {5,6,7}/16·τmax). The two extensions of the
+    last step use disjoint intervals, so applying them one after the other is the same round."""
+    top = np.array([float(tau_max)])
+    middle = extend(top, tau_max, m)
+    first, second = middle[0], middle[1]  # τmax/m and 2τmax/m
+    bottom = extend(extend(middle, first, m), second, m)
+    return [SchematicLevel(top, ()), SchematicLevel(middle, (float(tau_max),)),
+            SchematicLevel(bottom, (float(first), float(second)))]
+
+
+@njit(cache=True)
+def _penalty(x, threshold, below, above):
+    return below * x if x <= threshold else above * x
+
+
+@njit(cache=True)
+def _zrcucb_kernel(rewards, consumptions, cost_slope, threshold, below, above, tau_max, alpha,
+                   m, log_level, horizon, policy_key,
+                   tau, level, n_pair, n_arm, gain, exceed, exact, size, played_arm, played_tau):
+    """Runs ``horizon`` rounds, filling the per-arm point arrays (capacity = tau.shape[1]) and the
+    played pairs. Returns 0, or 1 if a grid would exceed its capacity."""
+    n = rewards.shape[0]
+    capacity = tau.shape[1]
+    pulls = np.zeros(n, dtype=np.int64)
+    flags = np.zeros(capacity, dtype=np.bool_)
+    score = np.empty((n, capacity))
+    new = np.empty(m - 1)
+    two_alpha_l = 2.0 * alpha * log_level
+    for i in range(n):
+        tau[i, 0] = tau_max
+        size[i] = 1
+    for t in range(1, horizon + 1):
+        # ---- selection, eq. (13)
+        best = -np.inf
+        n_ties = 0
+        for i in range(n):
+            for p in range(size[i]):
+                if n_pair[i, p] == 0:
+                    value = np.inf
+                else:
+                    lam = _penalty(tau[i, p], threshold, below, above)
+                    nu_hat = (gain[i, p] / n_pair[i, p]
+                              - lam * exceed[i, p] / n_arm[i, p])
+                    conf = (np.sqrt(two_alpha_l / n_pair[i, p])
+                            + lam * np.sqrt(two_alpha_l / n_arm[i, p]))
+                    down = tau[i, p - 1] if p > 0 else 0.0
+                    value = nu_hat + conf + (tau[i, p] - down)
+                score[i, p] = value
+                if value > best:
+                    best = value
+                    n_ties = 1
+                elif value == best:
+                    n_ties += 1
+        pick = 0
+        if n_ties > 1:
+            pick = int(uniform(policy_key, t - 1) * n_ties)
+        arm = -1
+        point = -1
+        for i in range(n):
+            for p in range(size[i]):
+                if score[i, p] == best:
+                    if pick == 0:
+                        arm = i
+                        point = p
+                        break
+                    pick -= 1
+            if arm >= 0:
+                break
+        # ---- feedback and update of the played arm, eqs. (8)-(9)
+        limit = tau[arm, point]
+        r = rewards[arm, pulls[arm]]
+        c = consumptions[arm, pulls[arm]]
+        pulls[arm] += 1
+        played_arm[t - 1] = arm
+        played_tau[t - 1] = limit
+        exact[arm, point] += 1
+        for q in range(size[arm]):
+            n_arm[arm, q] += 1
+            if c > tau[arm, q]:
+                exceed[arm, q] += 1
+            if q <= point:  # τ_q ≤ τ_t: the play counts for N_{i,τ_q}
+                n_pair[arm, q] += 1
+                if c <= tau[arm, q]:
+                    gain[arm, q] += r - cost_slope * c
+        # ---- extension rule, eq. (14), with the pre-round widths
+        any_flag = False
+        for q in range(size[arm]):
+            flags[q] = False
+            if n_pair[arm, q] > 0:
+                lam = _penalty(tau[arm, q], threshold, below, above)
+                conf = (np.sqrt(two_alpha_l / n_pair[arm, q])
+                        + lam * np.sqrt(two_alpha_l / n_arm[arm, q]))
+                down = tau[arm, q - 1] if q > 0 else 0.0
+                if tau[arm, q] - down >= conf:
+                    flags[q] = True
+                    any_flag = True
+        if not any_flag:
+            continue
+        for q in range(size[arm] - 1, -1, -1):  # from the top: lower indices stay valid
+            if not flags[q]:
+                continue
+            if size[arm] + m - 1 > capacity:
+                return _CAPACITY
+            down = tau[arm, q - 1] if q > 0 else 0.0
+            interior_points(down, tau[arm, q], m, new)
+            for r_ in range(size[arm] - 1, q - 1, -1):  # shift q.. up by m − 1
+                s_ = r_ + m - 1
+                tau[arm, s_] = tau[arm, r_]
+                level[arm, s_] = level[arm, r_]
+                n_pair[arm, s_] = n_pair[arm, r_]
+                n_arm[arm, s_] = n_arm[arm, r_]
+                gain[arm, s_] = gain[arm, r_]
+                exceed[arm, s_] = exceed[arm, r_]
+                exact[arm, s_] = exact[arm, r_]
+            finer = level[arm, q + m - 1] + 1
+            level[arm, q + m - 1] = finer
+            for k in range(m - 1):
+                s_ = q + k
+                tau[arm, s_] = new[k]
+                level[arm, s_] = finer
+                n_pair[arm, s_] = 0
+                n_arm[arm, s_] = 0
+                gain[arm, s_] = 0.0
+                exceed[arm, s_] = 0
+                exact[arm, s_] = 0
+            size[arm] += m - 1
+    return _OK
+
+
+class ZoomingRun(NamedTuple):
+    output_arm: int            # î (0-based)
+    output_tau: float          # τ̂
+    grid_sizes: np.ndarray     # (n,) |M_T^(i)|
+    plays_arm: np.ndarray      # (horizon,) I_t, 0-based
+    plays_tau: np.ndarray      # (horizon,) τ_t
+    grids: list                # per arm: the final grid, ascending
+    levels: list               # per arm: grid level of each point
+    exact_plays: list          # per arm: plays of exactly that point (since its creation)
+    n_pair: list               # per arm: N_{i,τ} of each point (since its creation)
+    estimates: list            # per arm: ν̂_{i,τ} of each point (0 where N_{i,τ} = 0, Alg. 1)
+
+
+def run_zrcucb(rewards, consumptions, cost_slope, penalty_threshold, penalty_below,
+               penalty_above, tau_max, alpha, m, delta, horizon, policy_key,
+               max_points: int = MAX_POINTS) -> ZoomingRun:
+    """z-RCUCB (Algorithm 1) for ``horizon`` = T rounds (module docstring for the rules).
+
+    ``rewards[i, j]``, ``consumptions[i, j]``: the (R, C) of the j-th pull of arm i, pre-drawn by
+    the caller, shape (n, ≥ horizon). ``policy_key``: the uint64 key of the tie-breaking stream
+    (``core.rng.uniform``). Inputs as Alg. 1: α > 1, integer m ≥ 2, δ ∈ (0, 1).
+    Returns a ``ZoomingRun`` (first four fields: output_arm, output_tau, grid_sizes, plays_arm).
+    """
+    rewards = np.ascontiguousarray(rewards, dtype=float)
+    consumptions = np.ascontiguousarray(consumptions, dtype=float)
+    horizon = int(horizon)
+    m = int(m)
+    if rewards.ndim != 2 or consumptions.shape != rewards.shape:
+        raise ValueError("rewards and consumptions must be (n, pulls) arrays of the same shape")
+    if rewards.shape[1] < horizon or horizon < 1:
+        raise ValueError(f"need 1 <= horizon <= pre-drawn pulls per arm ({rewards.shape[1]})")
+    if not float(alpha) > 1.0:
+        raise ValueError(f"alpha must be > 1 (Algorithm 1), got {alpha!r}")
+    if m < 2:
+        raise ValueError(f"m must be an integer >= 2, got {m}")
+    if not 0.0 < float(delta) < 1.0:
+        raise ValueError(f"delta must lie in (0, 1), got {delta!r}")
+    if not float(tau_max) > 0.0:
+        raise ValueError(f"tau_max must be > 0, got {tau_max!r}")
+    n = rewards.shape[0]
+    log_level = np.log(n * float(horizon) ** 2 / float(delta))
+    shape = (n, int(max_points))
+    tau = np.zeros(shape)
+    level = np.zeros(shape, dtype=np.int64)
+    n_pair = np.zeros(shape, dtype=np.int64)
+    n_arm = np.zeros(shape, dtype=np.int64)
+    gain = np.zeros(shape)
+    exceed = np.zeros(shape, dtype=np.int64)
+    exact = np.zeros(shape, dtype=np.int64)
+    size = np.zeros(n, dtype=np.int64)
+    played_arm = np.zeros(horizon, dtype=np.int64)
+    played_tau = np.zeros(horizon)
+    status = _zrcucb_kernel(rewards, consumptions, float(cost_slope), float(penalty_threshold),
+                            float(penalty_below), float(penalty_above), float(tau_max),
+                            float(alpha), m, float(log_level), horizon, np.uint64(policy_key),
+                            tau, level, n_pair, n_arm, gain, exceed, exact, size,
+                            played_arm, played_tau)
+    if status == _CAPACITY:
+        raise RuntimeError(f"a z-RCUCB grid exceeded max_points = {max_points} points per arm")
+
+    def per_arm(values):
+        return [values[i, :size[i]].copy() for i in range(n)]
+
+    grids = per_arm(tau)
+    penalty = [np.where(g <= penalty_threshold, penalty_below * g, penalty_above * g)
+               for g in grids]
+    estimates = []
+    for i in range(n):
+        k = size[i]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            nu_hat = gain[i, :k] / n_pair[i, :k] - penalty[i] * exceed[i, :k] / n_arm[i, :k]
+        estimates.append(np.where(n_pair[i, :k] > 0, nu_hat, 0.0))
+    levels = per_arm(level)
+    arm, point = output_pair(levels, per_arm(n_pair), estimates)
+    return ZoomingRun(arm, float(grids[arm][point]), size.copy(), played_arm, played_tau, grids,
+                      levels, per_arm(exact), per_arm(n_pair), estimates)
+
+
+def output_pair(levels, n_pair, estimates) -> tuple[int, int]:
+    """Alg. 1 line 9 with this module's tie rule: (arm, index in its grid) of the point of the
+    finest level (largest level number over all arms) with N_{i,τ} ≥ 1 and the largest ν̂; ties
+    to the smaller arm, then the smaller τ."""
+    finest = max(int(lv.max()) for lv in levels)
+    best = None
+    for i, (lv, count, nu_hat) in enumerate(zip(levels, n_pair, estimates)):
+        for p in np.flatnonzero((lv == finest) & (count > 0)):
+            if best is None or nu_hat[p] > best[0]:
+                best = (nu_hat[p], i, int(p))
+    if best is None:  # only reachable if no finest-level point was ever played
+        raise RuntimeError("no played point at the finest grid level")
+    return best[1], best[2]
