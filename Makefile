@@ -34,6 +34,7 @@ report: $(STAMP)
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/benchmark_farewell.py
 	$(BIN)/python benchmarks/benchmark_delaydep.py
+	$(BIN)/python benchmarks/benchmark_censored.py
 
 clean-results:
 	rm -rf results figures smoke logs benchmarks/simulate report.html

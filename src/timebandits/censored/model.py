@@ -36,7 +36,7 @@ import numpy as np
 from numba import njit
 from scipy.special import ndtr
 
-from timebandits.core.rng import splitmix64, uniform
+from timebandits.core.rng import beta, splitmix64, uniform
 
 GAUSSIAN_JOINT = 0
 GAUSSIAN_OPEN = 1
@@ -585,9 +585,8 @@ def sample_pull(family, arm_params, pool_values, pool_offsets, key, arm, pull):
         return pool_values[row, 0], pool_values[row, 1]
     if family == BETA_EXPONENTIAL:
         consumption = -math.log1p(-uniform(arm_key, base)) / arm_params[arm, 2]
-        x, j = _gamma(arm_key, base, 1, arm_params[arm, 0])
-        y, j = _gamma(arm_key, base, j, arm_params[arm, 1])
-        return x / (x + y), consumption
+        reward, _ = beta(arm_params[arm, 0], arm_params[arm, 1], arm_key, base + np.uint64(1))
+        return reward, consumption
     c_upper = 1.0 if family == GAUSSIAN_JOINT else np.inf
     mu_r, mu_c, sd = arm_params[arm, 0], arm_params[arm, 1], arm_params[arm, 2]
     rho, rho_bar = arm_params[arm, 3], arm_params[arm, 4]
@@ -608,28 +607,6 @@ def _box_muller(u1, u2):
     """Two independent standard normals from two uniforms in [0, 1)."""
     radius = math.sqrt(-2.0 * math.log1p(-u1))
     return radius * math.cos(2.0 * math.pi * u2), radius * math.sin(2.0 * math.pi * u2)
-
-
-@njit(cache=True)
-def _gamma(arm_key, base, j, shape):
-    """Gamma(shape, 1) by Marsaglia & Tsang (2000), with Gamma(a) = Gamma(a + 1)·U^{1/a} for
-    a < 1; uses the uniforms j, j + 1, … of the pull and returns (draw, next j)."""
-    boost = 1.0
-    if shape < 1.0:
-        boost = (1.0 - uniform(arm_key, base + np.uint64(j))) ** (1.0 / shape)
-        j += 1
-        shape += 1.0
-    d = shape - 1.0 / 3.0
-    c = 1.0 / math.sqrt(9.0 * d)
-    while j + 2 < UNIFORMS_PER_PULL:
-        z, _ = _box_muller(uniform(arm_key, base + np.uint64(j)),
-                           uniform(arm_key, base + np.uint64(j + 1)))
-        u = 1.0 - uniform(arm_key, base + np.uint64(j + 2))
-        j += 3
-        v = (1.0 + c * z) ** 3
-        if v > 0.0 and math.log(u) < 0.5 * z * z + d - d * v + d * math.log(v):
-            return boost * d * v, j
-    raise RuntimeError("sample_pull: gamma sampling ran out of counters")
 
 
 @njit(cache=True)

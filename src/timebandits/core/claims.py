@@ -176,7 +176,8 @@ def require_keys(claim: dict, *keys: str) -> None:
         raise ValueError(f"claim kind {claim['kind']!r} needs keys {missing}")
 
 
-def _check_run(claim: dict, paper: dict, experiments, algorithms) -> None:
+def check_run(claim: dict, paper: dict, experiments, algorithms) -> None:
+    """Raise ValueError if an experiment is unknown or does not run one of the algorithms."""
     for exp in experiments:
         if exp not in paper["experiments"]:
             raise ValueError(f"unknown experiment {exp!r}")
@@ -217,7 +218,7 @@ class BetterAtHorizon:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "metric", "better", "worse")
-        _check_run(claim, paper, claim["experiments"], claim["better"] + claim["worse"])
+        check_run(claim, paper, claim["experiments"], claim["better"] + claim["worse"])
         if float(claim.get("min_ratio", 1.0)) < 1.0:
             raise ValueError(f"min_ratio must be >= 1, got {claim['min_ratio']!r}")
 
@@ -310,7 +311,7 @@ class LogGrowth:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "metric", "max_decade_ratio")
-        _check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
         regime = claim.get("regime")
         if regime is not None and not (isinstance(regime, dict) and len(regime) == 1
                                        and set(regime) <= {"bound", "from_t"}):
@@ -372,7 +373,7 @@ class WinsInSettings:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "against", "metric", "min_settings")
-        _check_run(claim, paper, claim["experiments"], [claim["algorithm"], *claim["against"]])
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"], *claim["against"]])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -413,7 +414,7 @@ class BelowBound:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "bounds")
-        _check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -436,7 +437,7 @@ class SignAtHorizon:
         require_keys(claim, "experiments", "algorithms", "metric", "sign")
         if claim["sign"] not in ("negative", "positive"):
             raise ValueError(f"sign must be 'negative' or 'positive', got {claim['sign']!r}")
-        _check_run(claim, paper, claim["experiments"], claim["algorithms"])
+        check_run(claim, paper, claim["experiments"], claim["algorithms"])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:

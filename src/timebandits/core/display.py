@@ -265,6 +265,8 @@ def plot_bound(table: pd.DataFrame, experiment: str, bound: str, title: str = ""
     for i, (name, metric, group) in enumerate(series):
         g = group.sort_values("t")
         t, mean = g["t"].to_numpy(), log_safe(g["mean"])
+        if not np.isfinite(mean).any():  # a curve that is zero throughout has nothing to draw
+            continue
         # One bound: its curve in black, each metric in its own style. Several: one colour each.
         style = {**(series_style(names.index(name), len(names)) if len(names) > 1 else
                     series_style(i)), "linestyle": "-"}

@@ -19,6 +19,7 @@ from types import ModuleType
 
 PAPER_PACKAGES = {
     "farewell": "timebandits.farewell",
+    "censored": "timebandits.censored",
     "delaydep": "timebandits.delaydep",
 }
 

@@ -1,0 +1,62 @@
+"""Speed of the compiled game loop of paper 001: nanoseconds per (arm, limit) index evaluation
+per round for RCUCB, the UCB reduction and TS (Beta draws included) on one full-length run
+(T = 10^5) of each synthetic panel, after compilation.
+
+    python benchmarks/benchmark_censored.py [--horizon 1e5] [--panels fig4_poscorr fig8_n80]
+
+Prints one row per (panel, algorithm): pairs n·K, seconds per run, ns per round, ns per pair
+index. The environment's draws (rejection sampling of truncated Gaussians) are included.
+Timing is reported, never asserted (tests do not time anything).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from timebandits.censored.model import CensoredProblem
+from timebandits.censored.policies import POLICY_CODES, run_censored
+from timebandits.censored.simulation import algorithm_params, penalty_max
+from timebandits.core.checkpoints import checkpoint_grid
+from timebandits.core.config import load_paper
+
+ALGORITHMS = ("rcucb", "rcucb_observable", "ucb", "thompson")
+PANELS = ("fig4_poscorr", "fig4_negcorr", "fig4_indep", "fig6_poscorr", "fig7_poscorr",
+          "fig8_n20", "fig8_n80", "fig9_low_censoring")
+
+
+def run(problem, algorithm, horizon, checkpoints):
+    params = algorithm_params(algorithm)
+    return run_censored(POLICY_CODES[algorithm["policy"]], params.get("survival") == "literal",
+                        float(params.get("alpha", 1.0)), penalty_max(params, problem), problem.grid,
+                        problem.penalty, problem.cost_slope, problem.nu, problem.family_code,
+                        problem.arm_params, problem.pool_values, problem.pool_offsets,
+                        np.uint64(20230101), np.uint64(7), horizon, checkpoints, False, False)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--horizon", type=float, default=1e5)
+    parser.add_argument("--panels", nargs="*", default=list(PANELS))
+    args = parser.parse_args()
+    paper = load_paper("censored")
+    horizon = int(args.horizon)
+    checkpoints = checkpoint_grid(horizon, 400)
+    print(f"{'panel':20} {'algorithm':18} {'pairs':>5} {'s/run':>7} {'ns/round':>9} {'ns/pair-index':>14}")
+    for panel in args.panels:
+        problem = CensoredProblem.from_config(paper["experiments"][panel]["environment"])
+        for name in ALGORITHMS:
+            algorithm = paper["algorithms"][name]
+            run(problem, algorithm, 1000, checkpoints[checkpoints <= 1000])  # compile
+            started = time.perf_counter()
+            run(problem, algorithm, horizon, checkpoints)
+            seconds = time.perf_counter() - started
+            pairs = problem.n * problem.K
+            print(f"{panel:20} {name:18} {pairs:5d} {seconds:7.3f} {seconds / horizon * 1e9:9.0f} "
+                  f"{seconds / horizon / pairs * 1e9:14.2f}")
+
+
+if __name__ == "__main__":
+    main()

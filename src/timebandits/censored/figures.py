@@ -1,0 +1,138 @@
+"""Figures of "Bandits with Censored Consumption of Resources": Example 1's arms (Fig. 1), their
+ν curves (Fig. 2), the z-RCUCB refinement schematic (Fig. 3) and the regret panels (Figs. 4,
+6–9). Every function takes (figure spec, paper config, experiment summary); Figs. 1–3 use no
+simulation and ignore the summary."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib import pyplot as plt
+
+from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band
+
+from .model import example1_problem, sample_many
+from .zooming import refinement_schematic
+
+EXAMPLE_DRAWS = 20_000
+EXAMPLE_KEY = 20230101
+
+
+def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Left: the paper's plot, cumulative pseudo-regret against the round (mean ± 1 s.e.).
+    Right: the running share of censored rounds, the quantity of the censoring tables."""
+    apply_style()
+    fig, (regret_ax, share_ax) = plt.subplots(1, 2, figsize=(10, 3.9),
+                                              gridspec_kw={"width_ratios": [1.6, 1]})
+    labels = paper["algorithms"]
+    shares = summary[summary["metric"] == "censored"].assign(
+        mean=lambda f: f["mean"] / f["t"], se=lambda f: f["se"] / f["t"], metric="share")
+    data = pd.concat([summary, shares], ignore_index=True)
+    for alg in spec["algorithms"] + spec.get("faint", []):
+        faint = alg in spec.get("faint", [])
+        name = labels[alg]["label"] + (" (sensitivity)" if faint else "")
+        rows = data[data["algorithm"] == alg]
+        style = algorithm_style(paper, alg)
+        band(regret_ax, rows, "regret", name, style, faint=faint)
+        band(share_ax, rows, "share", name, style, faint=faint)
+    regret_ax.set_xlabel("round t")
+    regret_ax.set_ylabel("cumulative regret Σ (ν* − ν_{I_s, τ_s})")
+    regret_ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
+    regret_ax.set_title("as in the paper: pseudo-regret with the exact ν table")
+    share_ax.set_xscale("log")
+    share_ax.set_xlabel("round t (log scale)")
+    share_ax.set_ylabel("share of censored rounds so far")
+    share_ax.set_ylim(0, 1)
+    share_ax.set_title("censored rounds / t")
+    handles, names = regret_ax.get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02),
+               ncol=min(len(names), 3), frameon=False)
+    n = int(summary["n"].max())
+    fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def _penalty(setting: dict) -> dict:
+    """The penalty of a figure's setting in config form (without its plotting range)."""
+    return {key: setting[key] for key in ("threshold", "below", "above")}
+
+
+def example_distributions(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Fig. 1: reward marginal, consumption marginal and joint law of Example 1's three arms
+    (the replicator's truncated-Gaussian proposal, spec §4), from draws of the environment."""
+    apply_style()
+    problem = example1_problem(_penalty(spec["options"]["penalties"][0]))
+    names = spec["options"]["arm_names"]
+    fig, axes = plt.subplots(3, 3, figsize=(9, 7.5))
+    bins = np.linspace(0, 1, 41)
+    for arm, row in enumerate(axes):
+        reward, consumption = sample_many(problem, EXAMPLE_KEY, arm, EXAMPLE_DRAWS)
+        colour = PALETTE[arm]
+        row[0].hist(reward, bins=bins, density=True, color=colour, alpha=0.8)
+        row[1].hist(consumption, bins=bins, density=True, color=colour, alpha=0.8)
+        row[2].hist2d(reward, consumption, bins=[bins, bins], cmap="Greys")
+        row[0].set_ylabel(f"arm {arm + 1}: {names[arm]}\ndensity")
+        row[2].set_ylabel("consumption C")
+        for ax in row:
+            ax.set_xlim(0, 1)
+    for ax, title, xlabel in zip(axes[0], ("reward R", "consumption C", "joint law of (R, C)"),
+                                 ("reward R", "consumption C", "reward R")):
+        ax.set_title(title)
+    for ax, xlabel in zip(axes[-1], ("reward R", "consumption C", "reward R")):
+        ax.set_xlabel(xlabel)
+    fig.suptitle(f"{spec['title']}  ({EXAMPLE_DRAWS:,} draws per arm)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def nu_curves(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Fig. 2: ν_{i,τ} against τ for Example 1's arms under each penalty setting (exact)."""
+    apply_style()
+    settings = spec["options"]["penalties"]
+    names = spec["options"]["arm_names"]
+    fig, axes = plt.subplots(1, len(settings), figsize=(5 * len(settings), 3.6))
+    for ax, penalty in zip(np.atleast_1d(axes), settings):
+        problem = example1_problem(_penalty(penalty))
+        taus = np.linspace(penalty["tau_range"][0], penalty["tau_range"][1], 400)[1:]
+        for arm in range(problem.n):
+            ax.plot(taus, problem.nu_at(arm, taus), color=PALETTE[arm],
+                    label=f"arm {arm + 1}: {names[arm]}")
+        ax.axhline(0.0, color="0.3", linewidth=0.7)
+        ax.set_xlabel("resource limit τ")
+        ax.set_ylabel("penalized expected gain ν_{i,τ}")
+        ax.set_title(f"λ(x) = x/10 for x ≤ {penalty['threshold']:g}, "
+                     f"{penalty['above']:g}x above")
+        ax.legend(frameon=False)
+    fig.suptitle(spec["title"], fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def refinement_figure(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Fig. 3: z-RCUCB's grid refinement with m = 4, drawn from ``zooming.refinement_schematic``
+    (the same ``extend`` the policy calls)."""
+    apply_style()
+    levels = refinement_schematic(m=int(spec["options"]["m"]), tau_max=1.0)
+    fig, axes = plt.subplots(len(levels), 1, figsize=(8, 1.1 * len(levels) + 0.6), sharex=True)
+    for ax, level in zip(axes, levels):
+        ax.hlines(0, 0, 1, color="black", linewidth=1)
+        ax.vlines(level.points, -0.25, 0.25, color=PALETTE[0], linewidth=2)
+        for x in level.points:
+            ax.text(x, 0.35, f"{x:.4g}", ha="center", fontsize=7)
+        marked = ", ".join(f"{x:g}" for x in level.extended_at)
+        ax.set_title(f"{len(level.points)} grid point(s)"
+                     + (f" after extending at τ = {marked}" if marked else ": the initial grid {τmax}"),
+                     fontsize=8)
+        ax.set_ylim(-0.5, 0.8)
+        ax.set_yticks([])
+        ax.grid(False)
+        ax.spines["left"].set_visible(False)
+    axes[-1].set_xlabel("resource limit τ (τmax = 1)")
+    fig.suptitle(spec["title"], fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+FIGURE_KINDS = {"example_distributions": example_distributions, "nu_curves": nu_curves,
+                "refinement": refinement_figure, "regret_panel": regret_panel}
