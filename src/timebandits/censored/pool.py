@@ -53,6 +53,9 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
+# sha256 of this file as imported (a long generation records the code it ran, not later edits).
+SOURCE_SHA256 = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+
 # --- the arms (paper §5.2) -------------------------------------------------------------------
 
 NUM_TREES = (100, 200, 300, 400, 500, 600, 700)
@@ -264,6 +267,7 @@ def generate_block(spec: dict, block: int, n_blocks: int, seed: int,
     frame = frame.sort_values(["config", "record"], ignore_index=True)
     frame.attrs["block"] = {"block": block, "n_blocks": n_blocks, "configs": len(configs),
                             "started": started, "load_average_at_start": load_at_start,
+                            "pool.py_sha256": SOURCE_SHA256,
                             "wall_seconds": time.perf_counter() - t0}
     return frame
 
@@ -311,7 +315,7 @@ def software_versions() -> dict:
             versions[package] = importlib.metadata.version(package)
         except importlib.metadata.PackageNotFoundError:
             versions[package] = None
-    versions["pool.py_sha256"] = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    versions["pool.py_sha256"] = SOURCE_SHA256
     return versions
 
 
