@@ -178,6 +178,11 @@ def resolve_spec(spec: dict) -> dict:
     return spec
 
 
+def validate_params(params: dict) -> None:
+    """The check the dataset rules run on a paper file's ``datasets.<id>.params`` (ValueError)."""
+    resolve_spec(params)
+
+
 def selected_configs(spec: dict) -> np.ndarray:
     """The configuration indices the pool covers: all 672, or ``configs`` of them evenly spread
     over the grid (first and last included)."""
