@@ -25,6 +25,7 @@ include: "workflow/rules/simulate.smk"
 include: "workflow/rules/analyse.smk"
 include: "workflow/rules/figures.smk"
 include: "workflow/rules/notebooks.smk"
+include: "workflow/rules/datasets.smk"
 
 
 rule all:

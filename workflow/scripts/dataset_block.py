@@ -1,0 +1,42 @@
+"""Snakemake script: one block of a generated data set (workflow/rules/datasets.smk).
+
+The paper's dataset module (``params.settings["module"]``) provides
+``generate_block(spec, block, n_blocks, seed, log) -> DataFrame``; the frame (with its
+``attrs``, which describe the block's run) is written as Parquet."""
+
+import importlib
+import json
+import subprocess
+
+from timebandits.core.atomic import atomic_output
+from timebandits.core.workflow import logger
+
+
+def code_revision() -> dict:
+    """The git commit of the working tree and whether it had uncommitted changes (None outside
+    a git checkout): recorded per block, since code may change while a long generation runs."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                                check=True).stdout.strip()
+        dirty = bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                                    capture_output=True, text=True, check=True).stdout.strip())
+        return {"git_commit": commit, "uncommitted_changes": dirty}
+    except (OSError, subprocess.CalledProcessError):
+        return {"git_commit": None, "uncommitted_changes": None}
+
+
+def main(settings: dict, block: int, output: str, log_path: str) -> None:
+    log = logger(log_path)
+    module = importlib.import_module(settings["module"])
+    log(f"{settings['module']}: block {block} of {settings['blocks']} at scale {settings['scale']}")
+    frame = module.generate_block(settings["params"], block, settings["blocks"],
+                                  settings["base_seed"], log)
+    frame.attrs.setdefault("block", {})["code"] = code_revision()
+    with atomic_output(output) as tmp:
+        frame.to_parquet(tmp, index=False)
+    log(f"wrote {output} ({len(frame)} rows)")
+
+
+if "snakemake" in globals():
+    main(json.loads(snakemake.params.settings), int(snakemake.wildcards.block),  # noqa: F821
+         snakemake.output[0], snakemake.log[0])  # noqa: F821
