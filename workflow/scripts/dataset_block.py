@@ -6,23 +6,10 @@ The paper's dataset module (``params.settings["module"]``) provides
 
 import importlib
 import json
-import subprocess
 
 from timebandits.core.atomic import atomic_output
+from timebandits.core.provenance import code_revision
 from timebandits.core.workflow import logger
-
-
-def code_revision() -> dict:
-    """The git commit of the working tree and whether it had uncommitted changes (None outside
-    a git checkout): recorded per block, since code may change while a long generation runs."""
-    try:
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
-                                check=True).stdout.strip()
-        dirty = bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                                    capture_output=True, text=True, check=True).stdout.strip())
-        return {"git_commit": commit, "uncommitted_changes": dirty}
-    except (OSError, subprocess.CalledProcessError):
-        return {"git_commit": None, "uncommitted_changes": None}
 
 
 def main(settings: dict, block: int, output: str, log_path: str) -> None:

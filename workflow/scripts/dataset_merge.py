@@ -11,12 +11,12 @@ import hashlib
 import importlib
 import io
 import json
-import subprocess
 from pathlib import Path
 
 import pandas as pd
 
 from timebandits.core.atomic import atomic_output
+from timebandits.core.provenance import code_revision
 from timebandits.core.workflow import logger
 
 
@@ -26,19 +26,6 @@ def gzip_csv_bytes(frame: pd.DataFrame) -> bytes:
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as handle:
         handle.write(text)
     return buffer.getvalue()
-
-
-def code_revision() -> dict:
-    """The git commit of the working tree and whether it had uncommitted changes (None outside
-    a git checkout)."""
-    try:
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
-                                check=True).stdout.strip()
-        dirty = bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                                    capture_output=True, text=True, check=True).stdout.strip())
-        return {"git_commit": commit, "uncommitted_changes": dirty}
-    except (OSError, subprocess.CalledProcessError):
-        return {"git_commit": None, "uncommitted_changes": None}
 
 
 def main(settings: dict, blocks: list[str], output: str, provenance_path: str, log_path: str) -> None:

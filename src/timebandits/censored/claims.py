@@ -33,11 +33,12 @@ from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPROD
                                      STATISTICAL, ClaimContext, check_run, paired_verdict,
                                      require_keys)
 
+from timebandits.core.seeding import check_seed
+
 from .model import CensoredProblem
 from .theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
 
 PRINTED_TOLERANCE = 0.0005 + 1e-9
-BOOTSTRAP_SEED = 20230101
 
 
 def problem_of(paper: dict, experiment: str) -> CensoredProblem:
@@ -116,7 +117,7 @@ class RelativeGapOrder:
     @staticmethod
     def evaluate(claim, ctx):
         rows = []
-        rng = np.random.default_rng(BOOTSTRAP_SEED)
+        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "censored", claim["id"]))
         n_boot = int(ctx.config["claims"]["bootstrap_samples"])
         for first, second in claim["pairs"]:
             for baseline in claim["baselines"]:
@@ -152,7 +153,7 @@ class LargerSpread:
     @staticmethod
     def evaluate(claim, ctx):
         rows = []
-        rng = np.random.default_rng(BOOTSTRAP_SEED)
+        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "censored", claim["id"]))
         n_boot = int(ctx.config["claims"]["bootstrap_samples"])
         for exp in claim["experiments"]:
             for rival in claim["rivals"]:
@@ -265,7 +266,7 @@ class Coverage:
                                       f"closest to the bound at t = {t[worst]:.3g}: "
                                       f"{int(violations[worst])}/{trials} against Prop. 1's {bound:.3g}; "
                                       f"exact binomial P(X ≥ {int(violations[worst])}) = {p_exceeds:.2g}"),
-                        "p_claimed": 0.0 if share <= bound else 1.0, "p_opposite": p_exceeds})
+                        "p_claimed": math.nan, "p_opposite": p_exceeds})
         return rows
 
 

@@ -127,6 +127,8 @@ def run_censored(code, literal, alpha, penalty_max, grid, penalty, cost_slope, n
         db[p], cb[p] = gamma_constants(1.0)
     mean = np.zeros(pairs)
     width = np.zeros(pairs)
+    theta = np.zeros(pairs)          # TS: this round's posterior draws
+    no_width = np.zeros(pairs)
     rescale = 1.0 + penalty_max
 
     counter = 0
@@ -144,21 +146,11 @@ def run_censored(code, literal, alpha, penalty_max, grid, penalty, cost_slope, n
                 i, k = (t - 1) // K, (t - 1) % K
         else:
             if code == THOMPSON:
-                best = -1.0
-                p_best = 0
-                ties = 0
                 for p in range(pairs):
-                    theta = beta_from_constants(shape_a[p], shape_b[p], da[p], ca[p], db[p],
-                                                cb[p], policy_key, counter + p * _DRAW_BLOCK)
-                    if theta > best:
-                        best = theta
-                        p_best = p
-                        ties = 1
-                    elif theta == best:
-                        ties += 1
-                        if uniform(policy_key, counter + pairs * _DRAW_BLOCK + ties) * ties < 1.0:
-                            p_best = p
-                counter += (pairs + 1) * _DRAW_BLOCK
+                    theta[p] = beta_from_constants(shape_a[p], shape_b[p], da[p], ca[p], db[p],
+                                                   cb[p], policy_key, counter + p * _DRAW_BLOCK)
+                counter += pairs * _DRAW_BLOCK
+                p_best, counter = argmax_random_ties(theta, no_width, 0.0, policy_key, counter)
             else:
                 factor = 2.0 * alpha if code == RCUCB else 0.5 * alpha
                 p_best, counter = argmax_random_ties(mean, width, math.sqrt(factor * math.log(t)),

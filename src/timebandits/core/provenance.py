@@ -1,8 +1,24 @@
-"""The provenance table of a paper file: every value with where it comes from and why."""
+"""Provenance: the table of a paper file (every value with where it comes from and why) and
+the code revision recorded with generated data."""
 
 from __future__ import annotations
 
+import subprocess
+
 import pandas as pd
+
+
+def code_revision() -> dict:
+    """The git commit of the working tree and whether it had uncommitted changes (None outside
+    a git checkout): recorded with generated data, since code may change during a long run."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                                check=True).stdout.strip()
+        dirty = bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                                    capture_output=True, text=True, check=True).stdout.strip())
+        return {"git_commit": commit, "uncommitted_changes": dirty}
+    except (OSError, subprocess.CalledProcessError):
+        return {"git_commit": None, "uncommitted_changes": None}
 
 
 def _value_at(entry: dict, dotted: str):
