@@ -41,7 +41,7 @@ INSTANCES = {"PosCorr": POSCORR, "NegCorr": NEGCORR, "Indep": INDEP}
 def problem(env: dict, grid=None, **overrides) -> CensoredProblem:
     config = {**SYNTHETIC, **env, **overrides}
     if grid is not None:
-        config["grid"] = GRIDS[grid]
+        config["grid"] = GRIDS[grid] if isinstance(grid, str) else grid
     return CensoredProblem.from_config(config)
 
 
@@ -379,3 +379,45 @@ def test_from_records_validation():
         CensoredProblem.from_records([[0.5]], [[-0.1]], [0.5], {"slope": 1}, penalty)
     with pytest.raises(ValueError, match=r"^grid: must be strictly increasing"):
         CensoredProblem.from_records([[0.5]], [[0.1]], [0.5, 0.2], {"slope": 1}, penalty)
+
+
+# ------------------------------------------------------------------------------------------------
+# the continuous optimum (z-RCUCB's target, §4.1)
+# ------------------------------------------------------------------------------------------------
+
+def test_continuous_optimum_smooth_penalty_by_hand():
+    # λ(x) = x/10 and c(x) = x/10 with Exp(r) consumption: dν/dτ = e^{−rτ}(r E[R] − 0.1) > 0, so
+    # each arm's sup is at τmax = 1; arm 1 (E[R] = 0.8, r = 1.8) is best.
+    p = problem(INDEP, penalty={"threshold": math.inf, "below": 0.1, "above": 0.1},
+                grid=[1.0])
+    value, arm, tau = p.continuous_optimum()
+    r = 1.8
+    by_hand = 0.8 * (1 - math.exp(-r)) - 0.1 * (1 - math.exp(-r) * (1 + r)) / r - 0.1 * math.exp(-r)
+    assert (arm, tau) == (0, 1.0)
+    assert value == pytest.approx(by_hand, abs=1e-12)
+
+
+def test_continuous_optimum_step_penalty_sits_at_the_threshold():
+    # The experiments' λ jumps from 0.05 to 5 at 0.5: ν drops there, so the sup over (0, 1] of
+    # the increasing left branch is at τ = 0.5 exactly (λ(0.5) = 0.05, x ≤ threshold).
+    p = problem(INDEP, grid=[1.0])
+    value, arm, tau = p.continuous_optimum()
+    assert (arm, tau) == (0, 0.5)
+    assert value == pytest.approx(p.nu_at(0, [0.5])[0], abs=1e-15)
+    dense = np.linspace(1e-4, 1.0, 20_001)
+    assert value >= max(p.nu_at(i, dense).max() for i in range(p.n)) - 1e-12
+
+
+def test_continuous_optimum_interior_maximum():
+    # The first two PosCorr arms with c(x) = x and λ(x) = x/10: a limit beyond E[R | C = τ] ≈ τ
+    # admits losses, so arm 1's ν peaks inside (0, 1) (at τ ≈ 0.59). The bounded search must
+    # match a 20,001-point grid around the peak to its resolution.
+    env = {**POSCORR, "means": POSCORR["means"][:2], "correlation_x": [0.2, 0.3]}
+    p = problem(env, penalty={"threshold": math.inf, "below": 0.1, "above": 0.1},
+                cost={"slope": 1.0}, grid=[1.0])
+    value, arm, tau = p.continuous_optimum()
+    assert 0.0 < tau < 1.0
+    dense = np.linspace(tau - 0.01, tau + 0.01, 20_001)
+    assert value == pytest.approx(p.nu_at(arm, dense).max(), abs=1e-10)
+    assert value >= p.nu_at(arm, dense).max() - 1e-12
+    assert value > p.nu_at(1 - arm, np.linspace(1e-4, 1.0, 2001)).max()

@@ -160,7 +160,7 @@ def test_the_dataset_rules_generate_a_tiny_pool_at_smoke_scale(tmp_path):
     import shutil
     import subprocess
 
-    for name in ("Snakefile", "config", "workflow", "profiles"):
+    for name in ("Snakefile", "config", "workflow", "profiles", "data"):
         source = REPO_ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, tmp_path / name)
     target = "smoke/results/datasets/censored/ames_pool.csv.gz"
@@ -171,3 +171,15 @@ def test_the_dataset_rules_generate_a_tiny_pool_at_smoke_scale(tmp_path):
     provenance = json.loads((tmp_path / target.replace(".csv.gz", ".provenance.json")).read_text())
     assert provenance["file"]["sha256"] == pool.file_sha256(tmp_path / target)
     assert provenance["file"]["rows"] == 4  # smoke: 4 configurations x 1 record
+
+
+def test_pool_traces_depend_on_the_pool_file():
+    # The simulate rule lists these as inputs, so a new pool file reruns Fig. 5's traces.
+    from timebandits.censored.simulation import environment_files
+    from timebandits.core.config import load_paper
+
+    paper = load_paper("censored")
+    files = environment_files(paper["experiments"]["fig5_ames"]["environment"])
+    assert files[0] == "data/censored/ames_pool.csv.gz"
+    assert files[1].endswith("censored/pool.py")
+    assert environment_files(paper["experiments"]["fig4_poscorr"]["environment"]) == []

@@ -15,6 +15,8 @@ from timebandits.censored.theory import (
     cumulative_from_exact_counts,
     exact_counts_from_cumulative,
     gaps,
+    near_optimality_constant,
+    packing_number,
     proposition1_violation_bound,
     regret_from_counts,
     regret_from_cumulative,
@@ -223,3 +225,32 @@ def test_theorem2_constant_rate_and_pieces():
     assert theorem2_H_T(lambda x: 0 * x, 1.0, 3, 0.7, max_level=3) == pytest.approx(1 - 1 / 9)
     with pytest.raises(ValueError):
         theorem2_bound(100.0, 0.5, 0, 1.0, 2, 1.0, 0.0, 1.0)
+
+
+# ---- Def. 3 packing counts (Theorem 2's constant C) ------------------------------------------------
+
+def test_packing_number_by_hand():
+    taus = np.linspace(0.1, 1.0, 10)
+    everything = np.ones(10, dtype=bool)
+    # Right ends 0.1, 0.2, ..., 1.0 with length 0.25: greedy takes 0.3 (0.1 and 0.2 would need
+    # a < 0), then 0.6 (≥ 0.3 + 0.25 → 0.6 is the first grid point ≥ 0.55), then 0.9: 3 intervals.
+    assert packing_number(taus, everything, 0.25) == 3
+    # Length 0.1: every point from 0.1 on, 10 intervals (0, 0.1], (0.1, 0.2], ...
+    assert packing_number(taus, everything, 0.1) == 10
+    only_top = taus >= 0.75
+    assert packing_number(taus, only_top, 0.1) == 3     # 0.8, 0.9, 1.0
+    assert packing_number(taus, ~everything, 0.1) == 0
+
+
+def test_near_optimality_constant_of_a_linear_peak():
+    # One arm, ν(τ) = s·τ on (0, 1]: the ε-optimal set is [1 − ε/s, 1], holding
+    # floor((ε/s)/(ε/3)) + 1 = floor(3/s) + 1 intervals of length ε/3 (while ε/s < 1): with
+    # s = 0.4, floor(7.5) + 1 = 8 for every ε here, so d = 0 and C = 8.
+    taus = np.linspace(1e-5, 1.0, 100_000)
+    curves = 0.4 * taus[None, :]
+    eps = np.geomspace(1e-3, 0.1, 20)
+    assert near_optimality_constant(taus, curves, 0.4, 0.0, eps) == 8
+    # d = 1 weighs the counts by ε: the largest ε counts most, 8 × 0.1.
+    assert near_optimality_constant(taus, curves, 0.4, 1.0, eps) == pytest.approx(0.8, rel=1e-9)
+    # Two identical arms double every count.
+    assert near_optimality_constant(taus, np.vstack([curves, curves]), 0.4, 0.0, eps) == 16

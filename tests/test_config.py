@@ -153,7 +153,7 @@ def test_whole_horizons_may_be_written_as_floats(workflow_config):
     assert smoke["horizon"] == 20_000 and isinstance(smoke["horizon"], int)
 
 
-WORKFLOW_FILES = ["Snakefile", "config", "workflow", "profiles"]
+WORKFLOW_FILES = ["Snakefile", "config", "workflow", "profiles", "data"]
 
 
 @pytest.mark.parametrize("edit, message", [
@@ -205,3 +205,51 @@ def test_schema_files_exist_for_the_workflow():
         assert schema["type"] == "object"
     # The workflow tests run `python -m snakemake` with the interpreter running the tests.
     assert importlib.util.find_spec("snakemake") is not None
+
+
+# --- the censored paper (issue 9's bad inputs): one ConfigError naming the file and the key ---
+
+@pytest.fixture(scope="module")
+def censored_data():
+    return load_yaml(REPO_ROOT / "config" / "papers" / "censored.yaml")
+
+
+def _env(data, experiment):
+    return data["experiments"][experiment]["environment"]
+
+
+def _set_correlation(environment, rho):
+    """ρ given directly instead of through eq. (35)'s x."""
+    environment.pop("correlation_x")
+    environment["correlation"] = rho
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: _env(d, "fig6_poscorr").__setitem__("grid", [0.9, 0.5]), "grid: must be strictly increasing"),
+    (lambda d: _env(d, "fig6_poscorr").__setitem__("grid", [0.0, 0.5]), "grid: limits must lie in (0, τmax]"),
+    (lambda d: _env(d, "fig6_poscorr").__setitem__("grid", [-0.5, 0.5]), "grid: limits must lie in (0, τmax]"),
+    (lambda d: _env(d, "fig4_poscorr")["penalty"].__setitem__("above", 0.05),
+     "penalty: λ must be non-decreasing"),
+    (lambda d: _env(d, "fig4_poscorr").__setitem__("variance", 0.0), "variance"),
+    (lambda d: _env(d, "fig4_poscorr").__setitem__("variance", -0.2), "variance"),
+    (lambda d: _set_correlation(_env(d, "fig4_negcorr"), -1.0), "correlation: "),
+    (lambda d: _set_correlation(_env(d, "fig4_negcorr"), 1.2), "correlation: "),
+    (lambda d: _env(d, "fig4_indep")["rate"].__setitem__(2, 0.0), "rate"),
+    (lambda d: _env(d, "fig4_indep")["rate"].__setitem__(2, -1.0), "rate"),
+    (lambda d: _env(d, "fig4_indep")["beta_a"].__setitem__(0, 0.0), "beta_a"),
+    (lambda d: _env(d, "fig4_indep")["beta_b"].__setitem__(1, -0.3), "beta_b"),
+    (lambda d: _env(d, "fig5_ames")["pool"].__setitem__("path", "data/censored/absent.csv.gz"),
+     "pool.path: data/censored/absent.csv.gz not found"),
+    (lambda d: _env(d, "fig5_ames")["pool"].__setitem__("sha256", "0" * 64),
+     "pool.sha256: data/censored/ames_pool.csv.gz has sha256 6402dcf0"),
+])
+def test_bad_censored_input_names_file_and_key(tmp_path, censored_data, edit, message):
+    data = copy.deepcopy(censored_data)
+    edit(data)
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "censored.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    with pytest.raises(ConfigError) as err:
+        load_paper("censored", tmp_path)
+    text = str(err.value)
+    assert "censored.yaml: key experiments." in text and ".environment: " in text
+    assert message in text, text

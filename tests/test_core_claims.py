@@ -16,7 +16,8 @@ from timebandits.core.bounds import (COLUMNS, bound_verdict, compare_to_bound, i
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.claims import (EXACT, GENERIC_KINDS, INCONCLUSIVE, NOT_CHECKABLE,
                                      NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS, BelowBound,
-                                     BetterAtHorizon, ClaimContext, LogGrowth, NotCheckable,
+                                     BetterAtHorizon, ClaimContext, CloseAtHorizon, LogGrowth,
+                                     NotCheckable,
                                      SignAtHorizon, WinsInSettings, combine, decided_by,
                                      evaluate_claims, fraction_test, growth_increments,
                                      last_crossing, paired_verdict)
@@ -259,6 +260,79 @@ def test_better_at_horizon_effect_size(make_ctx):
         assert f"B/A = 2.5 (needs > {rho:g})" in row["headline"]
     with pytest.raises(ValueError, match="min_ratio"):
         BetterAtHorizon.check({**BETTER_CLAIM, "min_ratio": 0.5}, make_paper())
+
+
+@pytest.mark.parametrize("shift, verdict", [(5.0, REPRODUCED), (-5.0, NOT_REPRODUCED),
+                                            (0.0, INCONCLUSIVE)])
+def test_better_at_horizon_higher_direction(make_ctx, shift, verdict):
+    # A reward: "a better" means a > b. a = b + shift + jitter; with shift 0 the jitter has mean
+    # exactly 0 (p = 0.5).
+    jitter = JITTER - JITTER.mean()
+    claim = {**BETTER_CLAIM, "direction": "higher"}
+    ctx = make_ctx(make_paper([claim]), {("e", "a"): horizon_trace(BASE + shift + jitter),
+                                         ("e", "b"): horizon_trace(BASE)})
+    BetterAtHorizon.check(claim, ctx.paper)
+    row, = BetterAtHorizon.evaluate(claim, ctx)
+    assert row["verdict"] == verdict
+    if shift > 0:
+        assert "10/10 runs higher" in row["statistic"]
+        assert row["p_claimed"] == pytest.approx(st.ttest_rel(BASE + shift + jitter, BASE,
+                                                             alternative="greater").pvalue)
+    with pytest.raises(ValueError, match="direction must be"):
+        BetterAtHorizon.check({**BETTER_CLAIM, "direction": "up"}, make_paper())
+
+
+def test_better_at_horizon_higher_direction_effect_size(make_ctx):
+    # a = 2.5 b: a higher by more than a factor 2, not by a factor 3.
+    b = 100.0 + 10.0 * np.arange(REPS) + JITTER
+    traces = {("e", "a"): horizon_trace(2.5 * b), ("e", "b"): horizon_trace(b)}
+    for rho, verdict in ((2.0, REPRODUCED), (3.0, NOT_REPRODUCED)):
+        claim = {**BETTER_CLAIM, "direction": "higher", "min_ratio": rho}
+        row, = BetterAtHorizon.evaluate(claim, make_ctx(make_paper([claim]), traces))
+        assert row["verdict"] == verdict, rho
+        assert f"B/A = 0.4 (needs < {1 / rho:g})" in row["headline"]
+
+
+# --------------------------------------------------------------------------- close_at_horizon
+
+CLOSE_CLAIM = {"id": "c9", "kind": "close_at_horizon", "where": "Fig. 5", "text": "a ~ b",
+               "experiments": ["e"], "metric": "m", "pair": ["a", "b"], "tolerance": 0.02}
+
+
+@pytest.mark.parametrize("offset, verdict", [
+    (0.0, REPRODUCED),        # difference = jitter (mean 0, s.e. 0.09); margin 0.02 x ~4600 = 92
+    (300.0, NOT_REPRODUCED),  # difference 300 + jitter: 6.5% of the mean, far outside ±2%
+    # the mean difference sits on the margin, d = 0.02 (4600 + d/2): neither side shown
+    (92.0 / 0.99, INCONCLUSIVE),
+])
+def test_close_at_horizon(make_ctx, offset, verdict):
+    jitter = JITTER - JITTER.mean()
+    a = BASE + offset + jitter
+    ctx = make_ctx(make_paper([CLOSE_CLAIM]), {("e", "a"): horizon_trace(a),
+                                               ("e", "b"): horizon_trace(BASE)})
+    CloseAtHorizon.check(CLOSE_CLAIM, ctx.paper)
+    row, = CloseAtHorizon.evaluate(CLOSE_CLAIM, ctx)
+    margin = 0.02 * np.concatenate([a, BASE]).mean()
+    diff = a - BASE
+    tost = max(st.ttest_1samp(diff, margin, alternative="less").pvalue,
+               st.ttest_1samp(diff, -margin, alternative="greater").pvalue)
+    assert row["p_claimed"] == pytest.approx(tost)
+    assert row["verdict"] == verdict
+    assert "margin ±2%" in row["headline"]
+
+
+def test_close_at_horizon_check():
+    paper = make_paper()
+    CloseAtHorizon.check(CLOSE_CLAIM, paper)
+    for key in ("pair", "tolerance", "metric"):
+        with pytest.raises(ValueError, match=key):
+            CloseAtHorizon.check(_without(CLOSE_CLAIM, key), paper)
+    with pytest.raises(ValueError, match="pair must list two"):
+        CloseAtHorizon.check({**CLOSE_CLAIM, "pair": ["a"]}, paper)
+    with pytest.raises(ValueError, match="tolerance must be > 0"):
+        CloseAtHorizon.check({**CLOSE_CLAIM, "tolerance": 0}, paper)
+    with pytest.raises(ValueError, match="'zzz' is not run"):
+        CloseAtHorizon.check({**CLOSE_CLAIM, "pair": ["a", "zzz"]}, paper)
 
 
 def test_last_crossing():
@@ -505,7 +579,7 @@ def test_check_rejects_algorithm_defined_but_not_run():
 
 def test_generic_kinds_registry():
     assert GENERIC_KINDS == {"below_bound": BelowBound, "better_at_horizon": BetterAtHorizon,
-                             "log_growth": LogGrowth, "not_checkable": NotCheckable,
+                             "close_at_horizon": CloseAtHorizon, "log_growth": LogGrowth, "not_checkable": NotCheckable,
                              "sign_at_horizon": SignAtHorizon, "wins_in_settings": WinsInSettings}
 
 

@@ -22,7 +22,7 @@ from timebandits.core.claims import EVIDENCE, NOT_CHECKABLE, VERDICTS
 
 pytestmark = pytest.mark.workflow
 
-COPIED = ["Snakefile", "config", "workflow", "notebooks", "profiles"]
+COPIED = ["Snakefile", "config", "workflow", "notebooks", "profiles", "data"]
 
 
 def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:

@@ -59,9 +59,13 @@ PACKAGE = Path(timebandits.__file__).parent
 
 def simulation_inputs(wildcards):
     """What a trace depends on besides its parameters: the paper's simulation code (in the
-    installed package, wherever it lives)."""
+    installed package, wherever it lives) and the data files its environment reads, if the
+    paper's simulation module names them (``environment_files``)."""
+    simulation = paper_module(wildcards.paper, "simulation")
+    data = getattr(simulation, "environment_files", lambda environment: [])
     return [str(PACKAGE / wildcards.paper / f"{m}.py") for m in ("model", "policies", "simulation")] + [
-        str(PACKAGE / "core" / f"{m}.py") for m in ("rng", "seeding", "checkpoints", "simulation", "traces")]
+        str(PACKAGE / "core" / f"{m}.py") for m in ("rng", "seeding", "checkpoints", "simulation", "traces")] + [
+        *data(experiment_of(wildcards)["environment"])]
 
 
 def analysis_code(wildcards):

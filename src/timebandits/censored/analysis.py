@@ -1,6 +1,6 @@
 """Analysis of the censored-resources traces against the exact ν tables and the paper's bounds:
-the bound table (Theorem 1 for RCUCB, Corollary 14 for the UCB reduction, per run and per pair)
-and the censoring table of §5.1 / App. F.1."""
+the bound table (Theorem 1 for RCUCB, Corollary 14 for the UCB reduction, per run and per pair;
+Theorem 2 for z-RCUCB's simple regret) and the censoring table of §5.1 / App. F.1."""
 
 from __future__ import annotations
 
@@ -10,8 +10,15 @@ import pandas as pd
 from timebandits.core.bounds import compare_to_bound, trivial_bound
 
 from .claims import censored_share, problem_of, truth_of
-from .simulation import algorithm_params, pair_label, penalty_max
-from .theory import corollary14_bound, corollary14_per_pair, theorem1_bound, theorem1_per_pair
+from .simulation import ZOOMING, algorithm_params, pair_label, penalty_max
+from .theory import (corollary14_bound, corollary14_per_pair, near_optimality_constant,
+                     theorem1_bound, theorem1_per_pair, theorem2_c_T, theorem2_constant,
+                     theorem2_H_T, theorem2_rate)
+
+# Def. 3's packing counts are evaluated on this many equidistant limits per arm, for ε from
+# PACKING_EPSILON_MIN up to the range of ν (smaller ε are not resolved by the limit grid).
+PACKING_POINTS = 20001
+PACKING_EPSILON_MIN = 1e-3
 
 # Which bound each policy's curves are compared with.
 BOUNDS = {"rcucb": ("theorem1", theorem1_bound, theorem1_per_pair),
@@ -34,6 +41,9 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
     t·max Δ and t. Bounds are void (+inf) for α ≤ 1."""
     frames = []
     for exp_id, exp in paper["experiments"].items():
+        for algorithm in exp["algorithms"]:
+            if paper["algorithms"][algorithm]["policy"] == ZOOMING:
+                frames.append(theorem2_rows(paper, exp_id, algorithm, trace_of(exp_id, algorithm)))
         if "pairs" not in exp.get("record", []):
             continue
         problem = problem_of(paper, exp_id)
@@ -59,6 +69,54 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
                                                bound_name=f"pairs_{name}_{algorithm}_{label}",
                                                metric=label))
     return pd.concat(frames, ignore_index=True)
+
+
+def theorem2_parameters(paper: dict, experiment: str) -> dict:
+    """Theorem 2's instance constants for ``experiment``: sup ν over (0, τmax], the hand-derived
+    near-optimality dimension d (environment key ``near_optimality_d``) and the constant C of
+    Def. 3 computed from the exact ν on PACKING_POINTS limits per arm."""
+    environment = paper["experiments"][experiment]["environment"]
+    if "near_optimality_d" not in environment:
+        raise ValueError(f"experiment {experiment!r} runs z-RCUCB but its environment lacks "
+                         f"near_optimality_d (Theorem 2 needs it)")
+    problem = problem_of(paper, experiment)
+    taus = np.linspace(problem.tau_max / PACKING_POINTS, problem.tau_max, PACKING_POINTS)
+    curves = np.array([problem.nu_at(arm, taus) for arm in range(problem.n)])
+    sup = problem.continuous_optimum()[0]
+    d = float(environment["near_optimality_d"])
+    epsilons = np.geomspace(PACKING_EPSILON_MIN, sup - curves.min(), 80)
+    return {"problem": problem, "sup": sup, "d": d, "range": sup - curves.min(),
+            "C": near_optimality_constant(taus, curves, sup, d, epsilons)}
+
+
+def theorem2_curve(paper: dict, experiment: str, algorithm: str, t, constants=None) -> np.ndarray:
+    """Theorem 2's bound C̃·(ln(T²/δ)/T)^{1/(d+2)} at the horizons ``t`` for z-RCUCB
+    ``algorithm`` on ``experiment`` (C̃ with H_T and c_T of each T)."""
+    constants = constants or theorem2_parameters(paper, experiment)
+    problem = constants["problem"]
+    params = algorithm_params(paper["algorithms"][algorithm])
+    alpha, m, delta = float(params["alpha"]), int(params["m"]), float(params["delta"])
+    t = np.asarray(t, dtype=float)
+    lam_max = float(problem.penalty_at(problem.tau_max))
+    c_T = np.atleast_1d(theorem2_c_T(t, delta, problem.n, alpha, lam_max, problem.tau_max))
+    scale = np.array([theorem2_constant(constants["d"], constants["C"], m, alpha, lam_max,
+                                        theorem2_H_T(problem.penalty_at, problem.tau_max, m, c))
+                      for c in c_T])
+    return scale * theorem2_rate(t, delta, constants["d"])
+
+
+def theorem2_rows(paper: dict, experiment: str, algorithm: str, trace) -> pd.DataFrame:
+    """z-RCUCB's simple regret against Theorem 2 at each checkpoint T, bound
+    ``theorem2_<algorithm>``: a bound that holds with probability ≥ 1 − δ, compared here with the
+    mean over runs and with the number of runs above it. The trivial bound is the range of ν
+    (sup − min)."""
+    constants = theorem2_parameters(paper, experiment)
+    table = trace.pivot(index="t", columns="repetition", values="simple_regret")
+    t = table.index.to_numpy(dtype=float)
+    return compare_to_bound(table, theorem2_curve(paper, experiment, algorithm, t, constants),
+                            np.full(t.shape, constants["range"]), experiment=experiment,
+                            algorithm=algorithm, bound_name=f"theorem2_{algorithm}",
+                            metric="simple_regret")
 
 
 def censoring_table(paper: dict, trace_of) -> pd.DataFrame:

@@ -26,14 +26,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.special import stdtr
 from scipy.stats import binom
 
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
                                      STATISTICAL, ClaimContext, check_run, paired_verdict,
                                      require_keys)
-
 from timebandits.core.seeding import check_seed
+from timebandits.core.stats import equivalence_test
 
 from .model import CensoredProblem
 from .theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
@@ -58,16 +57,6 @@ def censored_share(trace) -> np.ndarray:
     return last["censored"].to_numpy(dtype=float) / float(trace["t"].max())
 
 
-def _one_sided_t(values: np.ndarray, threshold: float, below: bool) -> float:
-    """p-value of H1: mean < threshold (``below``) or mean > threshold."""
-    n = values.size
-    se = values.std(ddof=1) / math.sqrt(n)
-    if se == 0.0:
-        return 0.0 if (values.mean() < threshold) == below else 1.0
-    t = (values.mean() - threshold) / se
-    return float(stdtr(n - 1, t)) if below else float(stdtr(n - 1, -t))
-
-
 class CensoringNearTruth:
     evidence = STATISTICAL
 
@@ -83,11 +72,8 @@ class CensoringNearTruth:
             truth = truth_of(ctx.paper, exp)
             for alg in claim["algorithms"]:
                 share = censored_share(ctx.trace(exp, alg))
-                p_near = max(_one_sided_t(share, truth + tol, below=True),
-                             _one_sided_t(share, truth - tol, below=False))
-                p_far = min(_one_sided_t(share, truth + tol, below=False),
-                            _one_sided_t(share, truth - tol, below=True))
-                test = {"p_claimed": p_near, "p_opposite": p_far}
+                test = equivalence_test(share, truth, tol)
+                p_near, p_far = test["p_claimed"], test["p_opposite"]
                 rows.append({
                     "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
                     "headline": f"{share.mean():.4f} vs truth {truth:.4f} (±{tol:g}), p = {p_near:.2g}",

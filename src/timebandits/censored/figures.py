@@ -1,6 +1,6 @@
 """Figures of "Bandits with Censored Consumption of Resources": Example 1's arms (Fig. 1), their
-ν curves (Fig. 2), the z-RCUCB refinement schematic (Fig. 3) and the regret panels (Figs. 4,
-6–9). Every function takes (figure spec, paper config, experiment summary); Figs. 1–3 use no
+ν curves (Fig. 2), the z-RCUCB refinement schematic (Fig. 3), the regret panels (Figs. 4,
+6–9) and the AmesHousing reward panel (Fig. 5). Every function takes (figure spec, paper config, experiment summary); Figs. 1–3 use no
 simulation and ignore the summary."""
 
 from __future__ import annotations
@@ -12,43 +12,126 @@ from matplotlib import pyplot as plt
 from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band
 
 from .model import example1_problem, sample_many
+from .simulation import algorithm_params
+from .theory import theorem2_rate
 from .zooming import refinement_schematic
 
 EXAMPLE_DRAWS = 20_000
 EXAMPLE_KEY = 20230101
 
 
-def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
-    """Left: the paper's plot, cumulative pseudo-regret against the round (mean ± 1 s.e.).
-    Right: the running share of censored rounds, the quantity of the censoring tables."""
-    apply_style()
-    fig, (regret_ax, share_ax) = plt.subplots(1, 2, figsize=(10, 3.9),
-                                              gridspec_kw={"width_ratios": [1.6, 1]})
-    labels = paper["algorithms"]
+def _with_censored_share(summary: pd.DataFrame) -> pd.DataFrame:
+    """The summary plus metric ``share``: censored rounds so far / t (mean and s.e.)."""
     shares = summary[summary["metric"] == "censored"].assign(
         mean=lambda f: f["mean"] / f["t"], se=lambda f: f["se"] / f["t"], metric="share")
-    data = pd.concat([summary, shares], ignore_index=True)
+    return pd.concat([summary, shares], ignore_index=True)
+
+
+def _draw_panels(spec: dict, paper: dict, summary: pd.DataFrame, axes: dict) -> None:
+    """Draw ``metric`` (mean ± 1 s.e.) of every algorithm of the figure on ``axes[metric]``, the
+    running censored share on ``axes["share"]``, and the legend and title under and over them."""
+    labels = paper["algorithms"]
+    data = _with_censored_share(summary)
     for alg in spec["algorithms"] + spec.get("faint", []):
         faint = alg in spec.get("faint", [])
         name = labels[alg]["label"] + (" (sensitivity)" if faint else "")
         rows = data[data["algorithm"] == alg]
-        style = algorithm_style(paper, alg)
-        band(regret_ax, rows, "regret", name, style, faint=faint)
-        band(share_ax, rows, "share", name, style, faint=faint)
-    regret_ax.set_xlabel("round t")
-    regret_ax.set_ylabel("cumulative regret Σ (ν* − ν_{I_s, τ_s})")
-    regret_ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
-    regret_ax.set_title("as in the paper: pseudo-regret with the exact ν table")
+        for metric, ax in axes.items():
+            band(ax, rows, metric, name, algorithm_style(paper, alg), faint=faint)
+    share_ax = axes["share"]
     share_ax.set_xscale("log")
     share_ax.set_xlabel("round t (log scale)")
     share_ax.set_ylabel("share of censored rounds so far")
     share_ax.set_ylim(0, 1)
     share_ax.set_title("censored rounds / t")
-    handles, names = regret_ax.get_legend_handles_labels()
+    first = next(iter(axes.values()))
+    fig = first.figure
+    handles, names = first.get_legend_handles_labels()
     fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02),
                ncol=min(len(names), 3), frameon=False)
     n = int(summary["n"].max())
     fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
+
+
+def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Figs. 4, 6–9. Left: the paper's plot, cumulative pseudo-regret against the round (mean ±
+    1 s.e.). Right: the running share of censored rounds, the quantity of the censoring tables."""
+    apply_style()
+    fig, (regret_ax, share_ax) = plt.subplots(1, 2, figsize=(10, 3.9),
+                                              gridspec_kw={"width_ratios": [1.6, 1]})
+    _draw_panels(spec, paper, summary, {"regret": regret_ax, "share": share_ax})
+    regret_ax.set_xlabel("round t")
+    regret_ax.set_ylabel("cumulative regret Σ (ν* − ν_{I_s, τ_s})")
+    regret_ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
+    regret_ax.set_title("as in the paper: pseudo-regret with the exact ν table")
+    fig.tight_layout()
+    return fig
+
+
+def reward_panel(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Fig. 5 (§5.2), both readings of its "cumulative reward" (spec §5). Left: the realised
+    reward Σ R_s·1{C_s ≤ τ_s} (the literal reading; 0 in a censored round). Middle: the
+    penalised gain Σ y_{τ_s} of eq. (1). Right: the running share of censored rounds."""
+    apply_style()
+    fig, (reward_ax, gain_ax, share_ax) = plt.subplots(
+        1, 3, figsize=(13, 3.9), gridspec_kw={"width_ratios": [1.3, 1.3, 1]})
+    _draw_panels(spec, paper, summary, {"reward": reward_ax, "gain": gain_ax, "share": share_ax})
+    for ax in (reward_ax, gain_ax):
+        ax.set_xlabel("round t")
+        ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
+    reward_ax.set_ylabel("cumulative reward Σ R_s 1{C_s ≤ τ_s}")
+    reward_ax.set_title("Fig. 5 as printed: realised reward")
+    gain_ax.set_ylabel("cumulative penalised gain Σ y_{τ_s}")
+    gain_ax.set_title("other reading: penalised gain (eq. 1)")
+    fig.tight_layout()
+    return fig
+
+
+def simple_regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
+    """The extra z-RCUCB experiment (not in the paper). Left: simple regret L_T of the output of
+    a run of horizon T against T (log T; symmetric-log L_T, since L_T = 0 happens), with Theorem 2's bound and its rate
+    (ln(T²/δ)/T)^{1/(d+2)} drawn through the last mean as a slope guide. Right: the output limit
+    τ̂ against the continuous optimum τ*."""
+    from .analysis import theorem2_curve, theorem2_parameters  # analysis imports the claims
+
+    apply_style()
+    fig, (regret_ax, tau_ax) = plt.subplots(1, 2, figsize=(10, 3.9),
+                                            gridspec_kw={"width_ratios": [1.4, 1]})
+    constants = theorem2_parameters(paper, spec["experiment"])
+    _, _, tau_star = constants["problem"].continuous_optimum()
+    for alg in spec["algorithms"]:
+        rows = summary[summary["algorithm"] == alg]
+        style = algorithm_style(paper, alg)
+        label = paper["algorithms"][alg]["label"]
+        band(regret_ax, rows, "simple_regret", label, style)
+        band(tau_ax, rows, "output_tau", label, style)
+        t = np.sort(rows.loc[rows["metric"] == "simple_regret", "t"].to_numpy(dtype=float))
+        bound = theorem2_curve(paper, spec["experiment"], alg, t, constants)
+        regret_ax.plot(t, bound, color="0.2", linestyle="--", linewidth=1.2,
+                       label=f"Theorem 2 bound (d = {constants['d']:g}, C = {constants['C']:.3g})")
+        last = rows[(rows["metric"] == "simple_regret") & (rows["t"] == t[-1])]["mean"].iloc[0]
+        rate = theorem2_rate(t, algorithm_params(paper["algorithms"][alg])["delta"], constants["d"])
+        if last > 0:
+            regret_ax.plot(t, rate * last / rate[-1], color=PALETTE[-1], linestyle=":",
+                           linewidth=1.2, label="Theorem 2 rate, through the last mean")
+    regret_ax.set_xscale("log")
+    # Symmetric-log: a run whose output is the optimum has simple regret exactly 0.
+    regret_ax.set_yscale("symlog", linthresh=1e-2)
+    regret_ax.set_ylim(bottom=0)
+    regret_ax.set_xlabel("horizon T (log scale)")
+    regret_ax.set_ylabel("simple regret sup ν − ν(output)\n(linear below 0.01, log above)")
+    regret_ax.set_title("z-RCUCB output after T rounds")
+    tau_ax.axhline(tau_star, color="0.4", linewidth=1.0, label=f"τ* = {tau_star:.3g}")
+    tau_ax.set_xscale("log")
+    tau_ax.set_xlabel("horizon T (log scale)")
+    tau_ax.set_ylabel("output limit τ̂")
+    tau_ax.set_title("output limit")
+    tau_ax.legend(loc="lower right", fontsize=8)
+    handles, names = regret_ax.get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=3,
+               frameon=False)
+    fig.suptitle(f"{spec['title']}  (mean of {int(summary['n'].max())} runs, ±1 s.e.)",
+                 fontsize=10)
     fig.tight_layout()
     return fig
 
@@ -135,4 +218,5 @@ def refinement_figure(spec: dict, paper: dict, summary: pd.DataFrame):
 
 
 FIGURE_KINDS = {"example_distributions": example_distributions, "nu_curves": nu_curves,
-                "refinement": refinement_figure, "regret_panel": regret_panel}
+                "refinement": refinement_figure, "regret_panel": regret_panel,
+                "reward_panel": reward_panel, "simple_regret_panel": simple_regret_panel}

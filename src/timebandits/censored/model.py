@@ -34,6 +34,7 @@ from functools import cached_property
 
 import numpy as np
 from numba import njit
+from scipy.optimize import minimize_scalar
 from scipy.special import ndtr
 
 from timebandits.core.rng import beta, splitmix64, uniform
@@ -63,9 +64,13 @@ _GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(QUAD_NODES)
 UNIFORMS_PER_PULL = 1 << 20
 
 _COMMON_KEYS = ("family", "grid", "cost", "penalty")
+# Optional for every family: Def. 3's 1/3-near-optimality dimension d of the instance, derived by
+# hand, for Theorem 2's bound (theory.theorem2_for_problem); the simulation does not use it.
+_COMMON_OPTIONAL = ("near_optimality_d",)
 _FAMILY_KEYS = {  # (required, optional) beyond _COMMON_KEYS
     "truncated_gaussian": (("means", "variance"), ("correlation_x", "correlation", "truncation")),
     "beta_exponential": (("beta_a", "beta_b", "rate"), ("arms",)),
+    "pool": (("pool",), ("time_unit",)),
 }
 _TRUNCATIONS = {"joint": GAUSSIAN_JOINT, "open_consumption": GAUSSIAN_OPEN}
 
@@ -114,18 +119,22 @@ class CensoredProblem:
         if not isinstance(environment, dict):
             raise ValueError(f"environment: expected a mapping, got {environment!r}")
         family = environment.get("family")
-        if family == "pool":
-            from .pool import load_pool_records  # written separately; only the pool needs it
-
-            rewards, consumptions, calibration = load_pool_records(environment)
-            return cls.from_records(rewards, consumptions, _required(environment, "grid"),
-                                    _required(environment, "cost"),
-                                    _required(environment, "penalty"), calibration=calibration)
         if family not in _FAMILY_KEYS:
             raise ValueError(f"family: unknown family {family!r} (expected truncated_gaussian, "
                              f"beta_exponential or pool)")
         required, optional = _FAMILY_KEYS[family]
-        _check_keys(environment, "", _COMMON_KEYS + required, optional)
+        _check_keys(environment, "", _COMMON_KEYS + required, optional + _COMMON_OPTIONAL)
+        if "near_optimality_d" in environment and not (
+                _number(environment["near_optimality_d"], "near_optimality_d") >= 0):
+            raise ValueError(f"near_optimality_d: must be >= 0, got "
+                             f"{environment['near_optimality_d']!r}")
+        if family == "pool":
+            from .pool import load_pool_records  # only the pool needs pandas and the data file
+
+            rewards, consumptions, calibration = load_pool_records(environment)
+            return cls.from_records(rewards, consumptions, environment["grid"],
+                                    environment["cost"], environment["penalty"],
+                                    calibration=calibration)
         if family == "truncated_gaussian":
             code, params = _gaussian_params(environment)
         else:
@@ -251,6 +260,27 @@ class CensoredProblem:
     def optimal_pairs(self) -> list[tuple[int, int]]:
         """All (arm, grid index) with Δ ≤ OPTIMALITY_TOLERANCE (0-based; NegCorr has nine)."""
         return [(int(i), int(k)) for i, k in np.argwhere(self.gaps <= OPTIMALITY_TOLERANCE)]
+
+    def continuous_optimum(self, points: int = 4001) -> tuple[float, int, float]:
+        """(sup ν, arm, τ) over every arm and τ ∈ (0, τmax]: z-RCUCB's target (§4.1), not the
+        grid's ν*. Per arm, ν on ``points`` equidistant limits plus λ's threshold, then a bounded
+        scalar search between the neighbours of the best of them; the larger value is kept."""
+        taus = np.linspace(self.tau_max / points, self.tau_max, points)
+        if 0.0 < self.penalty_threshold < self.tau_max:
+            taus = np.sort(np.append(taus, self.penalty_threshold))
+        best = (-math.inf, -1, math.nan)
+        for arm in range(self.n):
+            values = self.nu_at(arm, taus)
+            k = int(np.argmax(values))
+            candidate = (float(values[k]), arm, float(taus[k]))
+            low, high = taus[max(k - 1, 0)], taus[min(k + 1, taus.size - 1)]
+            if high > low:
+                search = minimize_scalar(lambda x: -self.nu_at(arm, [x])[0], bounds=(low, high),
+                                         method="bounded", options={"xatol": 1e-10})
+                if -search.fun > candidate[0]:
+                    candidate = (float(-search.fun), arm, float(search.x))
+            best = max(best, candidate, key=lambda c: c[0])
+        return best
 
     @property
     def smallest_gap(self) -> float:
@@ -409,12 +439,6 @@ def _beta_exponential_params(environment: dict) -> np.ndarray:
             raise ValueError(f"{key}: must be > 0, got {values.tolist()}")
         columns.append(values)
     return np.column_stack(columns + [np.zeros(n), np.zeros(n)])
-
-
-def _required(mapping: dict, key: str):
-    if key not in mapping:
-        raise ValueError(f"{key}: missing")
-    return mapping[key]
 
 
 def _check_keys(spec, prefix: str, required, optional) -> None:

@@ -447,12 +447,11 @@ def file_sha256(path: str | Path) -> str:
 # --- the environment (family: pool) -----------------------------------------------------------
 
 TIME_UNITS = ("calibration_max", "seconds")
-ENVIRONMENT_KEYS = {"family", "pool", "time_unit"}
 
 
 def validate_pool_environment(environment: dict, check_file: bool = True) -> None:
-    """Check the keys of a ``family: pool`` environment; every ValueError starts with the
-    sub-key it is about (the caller prefixes "<config file>: key experiments.<id>.environment").
+    """Check the pool keys (``pool``, ``time_unit``) of a ``family: pool`` environment (the model
+    checks the others); every ValueError starts with the sub-key it is about (the caller prefixes "<config file>: key experiments.<id>.environment").
     With ``check_file`` the pool file must exist and match its sha256."""
     if environment.get("family") != "pool":
         raise ValueError(f"family: {environment.get('family')!r} is not 'pool'")
@@ -468,10 +467,6 @@ def validate_pool_environment(environment: dict, check_file: bool = True) -> Non
     unit = environment.get("time_unit", "calibration_max")
     if unit not in TIME_UNITS:
         raise ValueError(f"time_unit: {unit!r} is not one of {list(TIME_UNITS)}")
-    unknown = set(environment) - ENVIRONMENT_KEYS
-    if unknown:
-        raise ValueError(f"{sorted(unknown)[0]}: unknown key for family 'pool'; accepted: "
-                         f"{sorted(ENVIRONMENT_KEYS)}")
     if check_file:
         path = Path(pool["path"])
         if not path.is_file():

@@ -6,6 +6,12 @@ Metrics (cumulative over rounds 1..t at checkpoint t):
   censored  Σ_s 1{C_s > τ_s}, the rounds whose limit was exceeded (tables of §5.1, App. F.1)
   reward    Σ_s R_s·1{C_s ≤ τ_s}, the realised reward (Fig. 5)
   gain      Σ_s y_{τ_s}, the realised penalised gain (Fig. 5's other reading)
+z-RCUCB (Alg. 1, the extra simple-regret experiment) instead gives, per checkpoint T, the
+output of a run of horizon T (its confidence level ln(nT²/δ) depends on T; every run reads the
+same draws):
+  simple_regret  sup_{i, τ ∈ (0, τmax]} ν_{i,τ} − ν_{output} (§4.2, Theorem 2)
+  output_tau     the output limit τ̂
+  grid_points    the points of all arms' grids at the end
 and, when the experiment's ``record`` list asks for them,
   pairs     plays_a{i}_l{k}: plays of exactly (arm i, limit τ_k), 1-based (Thm 1, Cor. 14)
   coverage  above_conf / below_conf: pairs whose estimate is outside ν ± 𝔠 (Prop. 1; RCUCB
@@ -14,15 +20,20 @@ and, when the experiment's ``record`` list asks for them,
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from timebandits.core.config import merged_params
 from timebandits.core.seeding import key64
 
-from .model import CensoredProblem
+from .model import CensoredProblem, sample_many
 from .policies import POLICY_CODES, RCUCB, run_censored
+from .theory import simple_regret
+from .zooming import run_zrcucb
 
-POLICIES = tuple(POLICY_CODES)
+ZOOMING = "zrcucb"
+POLICIES = (*POLICY_CODES, ZOOMING)
 RECORDS = ("pairs", "coverage")
 
 # Parameters each policy accepts, with their defaults.
@@ -30,11 +41,20 @@ _PARAMS = {
     "rcucb": {"alpha": 1.0, "survival": "literal"},
     "ucb": {"alpha": 1.0, "penalty_max": "grid"},
     "thompson": {"penalty_max": "grid"},
+    ZOOMING: {"alpha": 2.0, "m": 2, "delta": 0.05},
 }
 
 
 def validate_environment(environment: dict) -> None:
     CensoredProblem.from_config(environment)
+
+
+def environment_files(environment: dict) -> list[str]:
+    """Files a trace of ``environment`` is made from besides the simulation code: for the
+    ``pool`` family (Fig. 5) the pool file and the module that reads it."""
+    if environment.get("family") != "pool":
+        return []
+    return [environment["pool"]["path"], str(Path(__file__).with_name("pool.py"))]
 
 
 def algorithm_params(algorithm: dict) -> dict:
@@ -47,6 +67,13 @@ def algorithm_params(algorithm: dict) -> dict:
     bound = params.get("penalty_max", "grid")
     if bound != "grid" and not (isinstance(bound, (int, float)) and bound >= 0):
         raise ValueError(f"penalty_max must be 'grid' or a number >= 0, got {bound!r}")
+    if algorithm["policy"] == ZOOMING:
+        if not params["alpha"] > 1:
+            raise ValueError(f"alpha must be > 1 for z-RCUCB (Algorithm 1), got {params['alpha']!r}")
+        if isinstance(params["m"], bool) or not isinstance(params["m"], int) or params["m"] < 2:
+            raise ValueError(f"m must be an integer >= 2, got {params['m']!r}")
+        if not (isinstance(params["delta"], (int, float)) and 0 < params["delta"] < 1):
+            raise ValueError(f"delta must lie in (0, 1), got {params['delta']!r}")
     return params
 
 
@@ -70,6 +97,8 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
                         checkpoints: np.ndarray) -> dict[str, np.ndarray]:
     problem = CensoredProblem.from_config(experiment["environment"])
     params = algorithm_params(algorithm)
+    if algorithm["policy"] == ZOOMING:
+        return simulate_zooming(problem, params, key64(env_seed), key64(policy_seed), checkpoints)
     record = experiment.get("record", [])
     code = POLICY_CODES[algorithm["policy"]]
     coverage = "coverage" in record and code == RCUCB
@@ -86,4 +115,27 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
                 out[pair_label(arm, limit)] = plays[:, arm * problem.K + limit]
     if coverage:
         out["above_conf"], out["below_conf"] = above, below
+    return out
+
+
+def simulate_zooming(problem: CensoredProblem, params: dict, env_key, policy_key,
+                     checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+    """z-RCUCB (Alg. 1) run afresh with horizon T for every checkpoint T, on the pulls
+    ``sample_many`` draws for each arm (the same draws RCUCB's j-th pull of the arm sees), with
+    τmax the environment grid's largest limit. Metrics in the module docstring."""
+    horizon = int(checkpoints[-1])
+    draws = [sample_many(problem, env_key, arm, horizon) for arm in range(problem.n)]
+    rewards = np.stack([r for r, _ in draws])
+    consumptions = np.stack([c for _, c in draws])
+    sup = problem.continuous_optimum()[0]
+    out = {name: np.zeros(len(checkpoints)) for name in ("simple_regret", "output_tau",
+                                                          "grid_points")}
+    for j, T in enumerate(checkpoints):
+        run = run_zrcucb(rewards, consumptions, problem.cost_slope, problem.penalty_threshold,
+                         problem.penalty_below, problem.penalty_above, problem.tau_max,
+                         params["alpha"], params["m"], params["delta"], int(T), policy_key)
+        out["simple_regret"][j] = simple_regret(
+            lambda arm, tau: problem.nu_at(arm, [tau])[0], run.output_arm, run.output_tau, sup)
+        out["output_tau"][j] = run.output_tau
+        out["grid_points"][j] = run.grid_sizes.sum()
     return out

@@ -16,7 +16,11 @@ multiplicity.
 Generic kinds:
   better_at_horizon  paired one-sided t-test, at the horizon, that metric(worse) > ρ·metric(better)
                      for every (experiment, better, worse); ρ = ``min_ratio`` (1 unless the paper
-                     says "much better"); common random numbers make the pairs.
+                     says "much better"); common random numbers make the pairs. With
+                     ``direction: higher`` (a reward, not a regret) the claim is
+                     metric(better) > ρ·metric(worse).
+  close_at_horizon   paired equivalence test (TOST), at the horizon, that the two algorithms of
+                     ``pair`` differ by less than ``tolerance`` × their mean metric.
   log_growth         the metric's growth exponent over the window [max(T/100, regime start), T],
                      as a ratio per decade: ≈1 for logarithmic growth, 10^p for t^p; bootstrap CI.
                      Inconclusive when the window does not reach the claim's regime or is flat.
@@ -39,7 +43,7 @@ import pandas as pd
 from scipy.stats import binom
 
 from .bounds import bound_verdict, informative_from
-from .stats import bootstrap_ci, paired_one_sided
+from .stats import bootstrap_ci, equivalence_test, paired_one_sided
 from .traces import concat_traces
 
 REPRODUCED = "reproduced"
@@ -211,7 +215,9 @@ class BetterAtHorizon:
     """metric(better) < metric(worse) at T, paired over runs. With ``min_ratio`` ρ > 1 (a paper
     that says "much better" or "clearly"), the claim is metric(worse) > ρ·metric(better): the
     paired test is on worse − ρ·better, and the evidence shows the ratio of the means next to the
-    p-value. The statistic also records where the mean curves last cross."""
+    p-value. ``direction: higher`` turns the order round for a metric to maximise (a reward):
+    metric(better) > ρ·metric(worse). The statistic also records where the mean curves last
+    cross."""
 
     evidence = STATISTICAL
 
@@ -221,33 +227,41 @@ class BetterAtHorizon:
         check_run(claim, paper, claim["experiments"], claim["better"] + claim["worse"])
         if float(claim.get("min_ratio", 1.0)) < 1.0:
             raise ValueError(f"min_ratio must be >= 1, got {claim['min_ratio']!r}")
+        if claim.get("direction", "lower") not in ("lower", "higher"):
+            raise ValueError(f"direction must be 'lower' or 'higher', got {claim['direction']!r}")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
         ratio = float(claim.get("min_ratio", 1.0))
         metric = claim["metric"]
+        higher = claim.get("direction", "lower") == "higher"
+        side = "higher" if higher else "lower"
         for exp in claim["experiments"]:
             for better in claim["better"]:
                 for worse in claim["worse"]:
-                    low, high = ctx.paired(exp, better, worse, metric)
+                    ours, theirs = ctx.paired(exp, better, worse, metric)
+                    # The claim is "high > ratio · low": who is low depends on the direction.
+                    low, high = (theirs, ours) if higher else (ours, theirs)
                     test = paired_one_sided(ratio * low, high)
                     wins = int(np.sum(low < high))
                     crossing = last_crossing(ctx.at(exp, better, metric).mean(axis=1),
                                              ctx.at(exp, worse, metric).mean(axis=1))
                     means = (f"{ctx.label(worse)}/{ctx.label(better)} = "
-                             f"{high.mean() / low.mean():.3g}" if low.mean() > 0 and high.mean() > 0
+                             f"{theirs.mean() / ours.mean():.3g}"
+                             if ours.mean() > 0 and theirs.mean() > 0
                              else "ratio undefined (a mean ≤ 0)")
-                    effect = (f"{means} (needs > {ratio:g}); " if ratio > 1 else "")
+                    effect = (f"{means} (needs {'<' if higher else '>'} "
+                              f"{1 / ratio if higher else ratio:g}); " if ratio > 1 else "")
                     rows.append({
                         "scope": f"{exp} {ctx.label(better)} vs {ctx.label(worse)}",
                         "verdict": paired_verdict(test, ctx.alpha),
                         "headline": f"{effect}p = {test['p_claimed']:.2g}"
-                                    + ("" if ratio > 1 else f", {wins}/{low.size} runs lower"),
-                        "statistic": (f"{metric} at T: {ctx.label(better)} {low.mean():.4g} ± "
-                                      f"{_se(low):.2g} vs {ctx.label(worse)} {high.mean():.4g} ± "
-                                      f"{_se(high):.2g} (mean ± s.e.); {wins}/{low.size} runs "
-                                      f"lower; {effect}paired t = {test['t']:.2f}, "
+                                    + ("" if ratio > 1 else f", {wins}/{low.size} runs {side}"),
+                        "statistic": (f"{metric} at T: {ctx.label(better)} {ours.mean():.4g} ± "
+                                      f"{_se(ours):.2g} vs {ctx.label(worse)} {theirs.mean():.4g} ± "
+                                      f"{_se(theirs):.2g} (mean ± s.e.); {wins}/{low.size} runs "
+                                      f"{side}; {effect}paired t = {test['t']:.2f}, "
                                       f"p = {test['p_claimed']:.2g}; mean curves "
                                       + (f"last cross at t = {crossing:.3g}" if crossing is not None
                                          else "never cross")),
@@ -256,6 +270,50 @@ class BetterAtHorizon:
                         "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
                         "last_crossing": crossing,
                     })
+        return rows
+
+
+class CloseAtHorizon:
+    """metric(first) ≈ metric(second) at T for the two algorithms of ``pair``: a paired
+    equivalence test (TOST) that the mean of the per-run differences lies within ±``tolerance``
+    × m, with m the mean of both algorithms' metric at T (taken as fixed). *Not reproduced* when
+    the difference is shown to lie outside the margin."""
+
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "metric", "pair", "tolerance")
+        if not (isinstance(claim["pair"], list) and len(claim["pair"]) == 2):
+            raise ValueError(f"pair must list two algorithms, got {claim['pair']!r}")
+        check_run(claim, paper, claim["experiments"], claim["pair"])
+        if not float(claim["tolerance"]) > 0:
+            raise ValueError(f"tolerance must be > 0, got {claim['tolerance']!r}")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        first, second = claim["pair"]
+        tol, metric = float(claim["tolerance"]), claim["metric"]
+        for exp in claim["experiments"]:
+            a, b = ctx.paired(exp, first, second, metric)
+            scale = abs(float(np.concatenate([a, b]).mean()))
+            margin = tol * scale
+            test = equivalence_test(a - b, 0.0, margin)
+            relative = (a.mean() - b.mean()) / scale if scale > 0 else math.nan
+            rows.append({
+                "scope": f"{exp} {ctx.label(first)} vs {ctx.label(second)}",
+                "verdict": paired_verdict(test, ctx.alpha),
+                "headline": f"difference {relative:+.2%} of the mean (margin ±{tol:.0%}), "
+                            f"p = {test['p_claimed']:.2g}",
+                "statistic": (f"{metric} at T: {ctx.label(first)} {a.mean():.4g} ± {_se(a):.2g} "
+                              f"vs {ctx.label(second)} {b.mean():.4g} ± {_se(b):.2g} (mean ± "
+                              f"s.e.); paired difference {(a - b).mean():.4g} ± {_se(a - b):.2g}, "
+                              f"margin ±{margin:.4g} ({tol:g} × {scale:.4g}); TOST p = "
+                              f"{test['p_claimed']:.2g}, outside the margin p = "
+                              f"{test['p_opposite']:.2g}"),
+                **test,
+            })
         return rows
 
 
@@ -479,6 +537,7 @@ class NotCheckable:
 GENERIC_KINDS = {
     "below_bound": BelowBound,
     "better_at_horizon": BetterAtHorizon,
+    "close_at_horizon": CloseAtHorizon,
     "log_growth": LogGrowth,
     "not_checkable": NotCheckable,
     "sign_at_horizon": SignAtHorizon,

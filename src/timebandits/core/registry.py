@@ -4,7 +4,8 @@ A paper package provides these modules (the rules, scripts and notebooks reach t
 :func:`paper_module`):
   simulation  ``POLICIES``; ``validate_environment(env)`` and ``validate_algorithm(alg)``
               (raise ValueError); ``simulate_repetition(experiment, algorithm, env_seed,
-              policy_seed, checkpoints)`` -> {metric: array over checkpoints}
+              policy_seed, checkpoints)`` -> {metric: array over checkpoints}; optionally
+              ``environment_files(env)``: data files the traces are made from (rerun inputs)
   claims      ``CLAIM_KINDS``: paper-specific claim kinds (core/claims.py has the generic ones)
   analysis    ``bound_table(paper, trace_of)``: rows in the core/bounds.py format
   figures     ``FIGURE_KINDS``: plot functions (figure spec, paper, summary) -> Figure

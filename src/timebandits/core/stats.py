@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 from scipy.special import stdtr
@@ -51,6 +53,30 @@ def paired_one_sided(lower: np.ndarray, higher: np.ndarray) -> dict:
         p_claimed = float(stdtr(n - 1, -t))  # Student-t upper tail P(T_{n-1} > t)
     return {"n": n, "mean_diff": mean, "se_diff": se, "t": float(t),
             "p_claimed": p_claimed, "p_opposite": 1.0 - p_claimed}
+
+
+def one_sided_t(values: np.ndarray, threshold: float, below: bool) -> float:
+    """p-value of the one-sample t-test of H1: mean < threshold (``below``) or mean > threshold.
+    With zero spread the p-value is 0 or 1 by the side the mean is on."""
+    values = np.asarray(values, dtype=float)
+    n = values.size
+    se = values.std(ddof=1) / math.sqrt(n)
+    if se == 0.0:
+        return 0.0 if (values.mean() < threshold) == below else 1.0
+    t = (values.mean() - threshold) / se
+    return float(stdtr(n - 1, t)) if below else float(stdtr(n - 1, -t))
+
+
+def equivalence_test(values: np.ndarray, center: float, margin: float) -> dict:
+    """Two one-sided tests (TOST) that the mean lies within ``center`` ± ``margin``:
+    ``p_claimed`` is the larger p of "mean < center + margin" and "mean > center − margin"
+    (small: inside the margin); ``p_opposite`` the smaller p of the two tests that it lies
+    beyond one edge (small: outside)."""
+    upper, lower = center + margin, center - margin
+    return {"p_claimed": max(one_sided_t(values, upper, below=True),
+                             one_sided_t(values, lower, below=False)),
+            "p_opposite": min(one_sided_t(values, upper, below=False),
+                              one_sided_t(values, lower, below=True))}
 
 
 def bootstrap_ci(values: np.ndarray, statistic, level: float = 0.95, n_boot: int = 4000,
