@@ -90,7 +90,7 @@ def reward_panel(spec: dict, paper: dict, summary: pd.DataFrame):
 def simple_regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     """The extra z-RCUCB experiment (not in the paper). Left: simple regret L_T of the output of
     a run of horizon T against T (log T; symmetric-log L_T, since L_T = 0 happens), with Theorem 2's bound and its rate
-    (ln(T²/δ)/T)^{1/(d+2)} drawn through the last mean as a slope guide. Right: the output limit
+    (ln(T²/δ)/T)^{1/(d+2)} drawn through the first mean as a slope guide. Right: the output limit
     τ̂ against the continuous optimum τ*."""
     from .analysis import theorem2_curve, theorem2_parameters  # analysis imports the claims
 
@@ -109,11 +109,11 @@ def simple_regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         bound = theorem2_curve(paper, spec["experiment"], alg, t, constants)
         regret_ax.plot(t, bound, color="0.2", linestyle="--", linewidth=1.2,
                        label=f"Theorem 2 bound (d = {constants['d']:g}, C = {constants['C']:.3g})")
-        last = rows[(rows["metric"] == "simple_regret") & (rows["t"] == t[-1])]["mean"].iloc[0]
+        first = rows[(rows["metric"] == "simple_regret") & (rows["t"] == t[0])]["mean"].iloc[0]
         rate = theorem2_rate(t, algorithm_params(paper["algorithms"][alg])["delta"], constants["d"])
-        if last > 0:
-            regret_ax.plot(t, rate * last / rate[-1], color=PALETTE[-1], linestyle=":",
-                           linewidth=1.2, label="Theorem 2 rate, through the last mean")
+        if first > 0:
+            regret_ax.plot(t, rate * first / rate[0], color=PALETTE[-1], linestyle=":",
+                           linewidth=1.2, label="Theorem 2 rate, through the first mean")
     regret_ax.set_xscale("log")
     # Symmetric-log: a run whose output is the optimum has simple regret exactly 0.
     regret_ax.set_yscale("symlog", linthresh=1e-2)
