@@ -11,6 +11,7 @@ from matplotlib import pyplot as plt
 
 from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band
 
+from .analysis import theorem2_curve, theorem2_parameters
 from .model import example1_problem, sample_many
 from .simulation import algorithm_params
 from .theory import theorem2_rate
@@ -92,8 +93,6 @@ def simple_regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     a run of horizon T against T (log T; symmetric-log L_T, since L_T = 0 happens), with Theorem 2's bound and its rate
     (ln(T²/δ)/T)^{1/(d+2)} drawn through the first mean as a slope guide. Right: the output limit
     τ̂ against the continuous optimum τ*."""
-    from .analysis import theorem2_curve, theorem2_parameters  # analysis imports the claims
-
     apply_style()
     fig, (regret_ax, tau_ax) = plt.subplots(1, 2, figsize=(10, 3.9),
                                             gridspec_kw={"width_ratios": [1.4, 1]})
