@@ -150,6 +150,52 @@ def test_thompson_is_reproducible_and_seed_dependent():
     assert not np.array_equal(a, c)
 
 
+def _reference_thompson(problem, horizon, penalty_max, seed):
+    """The TS reduction of App. E.1 in plain Python (sharing the environment's draws and the
+    policy stream's layout with the kernel: one ``beta_block`` per pair and round, then one
+    uniform per Bernoulli trial): the plays (arm, limit index) of ``horizon`` rounds."""
+    from timebandits.censored.model import sample_many
+    from timebandits.core.rng import BETA_BLOCK, beta_block, gamma_constants, uniform
+
+    grid, lam, n, K = problem.grid, problem.penalty, problem.n, problem.K
+    draws = [list(zip(*sample_many(problem, 1, i, horizon))) for i in range(n)]
+    success = np.ones((n, K))
+    failure = np.ones((n, K))
+    key, counter, pulls, history = np.uint64(seed), 0, [0] * n, []
+    for t in range(1, horizon + 1):
+        if t <= n * K:
+            i, k = divmod(t - 1, K)
+        else:
+            theta = [beta_block(*gamma_constants(success[p // K, p % K]),
+                                *gamma_constants(failure[p // K, p % K]), key,
+                                counter + p * BETA_BLOCK) for p in range(n * K)]
+            counter += n * K * BETA_BLOCK
+            assert theta.count(max(theta)) == 1  # no tie to break
+            i, k = divmod(int(np.argmax(theta)), K)
+        r, c = draws[i][pulls[i]]
+        pulls[i] += 1
+        for limit in range(k + 1):
+            y = r - 0.1 * c if c <= grid[limit] else -lam[limit]
+            chance = min(max((y + penalty_max) / (1 + penalty_max), 0.0), 1.0)
+            if uniform(key, counter) < chance:
+                success[i, limit] += 1
+            else:
+                failure[i, limit] += 1
+            counter += 1
+        history.append((i, k))
+    return history
+
+
+def test_thompson_matches_a_plain_reference():
+    """On the random pool problem the kernel's TS (with its batched Beta draws) makes the same
+    choice as the reference in every round."""
+    problem, horizon = _pool(MIXED, MILD), 400
+    plays = _run(THOMPSON, horizon, problem=problem, seed=5)[4]
+    kernel = [divmod(int(np.flatnonzero(np.diff(plays, axis=0, prepend=0)[t])[0]), 2)
+              for t in range(horizon)]
+    assert kernel == _reference_thompson(problem, horizon, problem.penalty[-1], 5)
+
+
 @pytest.mark.parametrize("code", [RCUCB, UCB, THOMPSON])
 def test_decomposition_identities_hold_exactly(code):
     """Eq. (6): R_t = Σ Δ_{i,τ} T_{i,τ}(t) at every checkpoint, on a random (PosCorr-like) run."""

@@ -235,6 +235,19 @@ def test_provenance_table_rows_and_dotted_keys():
     assert table.loc[0, "why"] == "as commonly stated"
 
 
+def test_provenance_table_groups_identical_entries():
+    shared = {"source": "paper", "why": "Sec. 5"}
+    paper = {"algorithms": {}, "experiments": {
+        "e1": {"horizon": 100, "provenance": {"horizon": shared}},
+        "e2": {"horizon": 100, "provenance": {"horizon": shared}},
+        "e3": {"horizon": 200, "provenance": {"horizon": shared}},                 # other value
+        "e4": {"horizon": 100, "provenance": {"horizon": {"source": "assumed", "why": "x"}}}}}
+    table = provenance_table(paper)
+    assert table[["scope", "value", "source"]].values.tolist() == [
+        ["experiment e1, e2", "100", "paper"], ["experiment e3", "200", "paper"],
+        ["experiment e4", "100", "assumed"]]
+
+
 def test_provenance_table_empty():
     table = provenance_table({"algorithms": {}, "experiments": {"e": {"horizon": 1}}})
     assert table.empty

@@ -21,7 +21,7 @@ Indices (c(x) = cost_slope·x, λ_k = λ(τ_k), y_k = (R − c(C))·1{C ≤ τ_k
       ν̃_{i,k} + sqrt(α ln t / (2 T_{i,k})),  ν̃ = (mean of y_k over plays of exactly (i, k)
                                                    + λ(τmax)) / (1 + λ(τmax))
   TS reduction (App. E.1, eq. (32)): after one play of every pair, the argmax of
-      θ_{i,k} ~ Beta(1 + S_{i,k}, 1 + F_{i,k})  (core.rng: Gamma(a)/(Gamma(a) + Gamma(b)));
+      θ_{i,k} ~ Beta(1 + S_{i,k}, 1 + F_{i,k})  (core.rng.beta_blocks, one block per pair);
   after a play at τ_k every pair (i, k') with k' ≤ k gets one Bernoulli trial of success
   probability (y_{k'} + λ(τmax))/(1 + λ(τmax)) (clipped to [0, 1]), independent across k'.
 The reductions' round-robin runs arm-major, limits ascending, and updates as usual (spec P7).
@@ -36,7 +36,7 @@ import math
 import numpy as np
 from numba import njit
 
-from timebandits.core.rng import gamma, gamma_constants, uniform
+from timebandits.core.rng import BETA_BLOCK, beta_blocks, gamma_constants, uniform
 
 from .model import sample_pull
 
@@ -44,9 +44,6 @@ RCUCB = 0
 UCB = 1
 THOMPSON = 2
 POLICY_CODES = {"rcucb": RCUCB, "ucb": UCB, "thompson": THOMPSON}
-
-# The policy stream's counter: TS's Beta draws use blocks of this size per pair and round.
-_DRAW_BLOCK = 1 << 12
 
 
 @njit(cache=True)
@@ -68,14 +65,6 @@ def argmax_random_ties(mean, width, scale, key, counter):
                 chosen = p
             counter += 1
     return chosen, counter
-
-
-@njit(cache=True)
-def beta_from_constants(a, b, da, ca, db, cb, key, counter):
-    """Beta(a, b) = Gamma(a)/(Gamma(a) + Gamma(b)) with cached Marsaglia–Tsang constants."""
-    ga, counter = gamma(a, da, ca, key, counter)
-    gb, _ = gamma(b, db, cb, key, counter)
-    return ga / (ga + gb)
 
 
 @njit(cache=True)
@@ -125,10 +114,11 @@ def run_censored(code, literal, alpha, penalty_max, grid, penalty, cost_slope, n
     for p in range(pairs):
         da[p], ca[p] = gamma_constants(1.0)
         db[p], cb[p] = gamma_constants(1.0)
+    theta = np.zeros(pairs)          # TS: this round's posterior draws
+    draw_bits = np.zeros(4 * pairs, np.uint64)
+    no_width = np.zeros(pairs)
     mean = np.zeros(pairs)
     width = np.zeros(pairs)
-    theta = np.zeros(pairs)          # TS: this round's posterior draws
-    no_width = np.zeros(pairs)
     rescale = 1.0 + penalty_max
 
     counter = 0
@@ -146,10 +136,8 @@ def run_censored(code, literal, alpha, penalty_max, grid, penalty, cost_slope, n
                 i, k = (t - 1) // K, (t - 1) % K
         else:
             if code == THOMPSON:
-                for p in range(pairs):
-                    theta[p] = beta_from_constants(shape_a[p], shape_b[p], da[p], ca[p], db[p],
-                                                   cb[p], policy_key, counter + p * _DRAW_BLOCK)
-                counter += pairs * _DRAW_BLOCK
+                beta_blocks(da, ca, db, cb, policy_key, counter, draw_bits, theta)
+                counter += pairs * BETA_BLOCK
                 p_best, counter = argmax_random_ties(theta, no_width, 0.0, policy_key, counter)
             else:
                 factor = 2.0 * alpha if code == RCUCB else 0.5 * alpha

@@ -31,16 +31,20 @@ def _value_at(entry: dict, dotted: str):
 
 
 def provenance_table(paper: dict) -> pd.DataFrame:
-    """One row per provenance entry of every algorithm, experiment and claim:
-    scope, key, value (when the key names a field), source (paper|reconstructed|assumed), why."""
-    rows = []
+    """One row per provenance entry of the algorithms, experiments and claims: scope, key, value
+    (when the key names a field), source (paper|reconstructed|assumed), why. Entries that agree in
+    kind, key, value, source and why (e.g. the shared synthetic settings of many experiments)
+    share one row, whose scope lists them all: "experiment fig4_poscorr, fig4_negcorr"."""
+    rows: dict[tuple, list[str]] = {}
     claims = {claim["id"]: claim for claim in paper.get("claims", [])}
     for kind, section in (("algorithm", paper["algorithms"]), ("experiment", paper["experiments"]),
                           ("claim", claims)):
         for item_id, item in section.items():
             for key, entry in (item.get("provenance") or {}).items():
                 value = _value_at(item.get("params", {}) if kind == "algorithm" else item, key)
-                rows.append({"scope": f"{kind} {item_id}", "key": key,
-                             "value": "" if value is None else str(value),
-                             "source": entry["source"], "why": entry["why"]})
-    return pd.DataFrame(rows, columns=["scope", "key", "value", "source", "why"])
+                shown = "" if value is None else str(value)
+                rows.setdefault((kind, key, shown, entry["source"], entry["why"]), []).append(item_id)
+    return pd.DataFrame(
+        [{"scope": f"{kind} {', '.join(ids)}", "key": key, "value": value, "source": source,
+          "why": why} for (kind, key, value, source, why), ids in rows.items()],
+        columns=["scope", "key", "value", "source", "why"])

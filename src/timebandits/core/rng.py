@@ -16,6 +16,9 @@ counter block (e.g. ``pull · 2^20``) keeps every draw addressable.
   gamma   Marsaglia & Tsang (ACM TOMS 26(3), 2000) for shape k ≥ 1, with its squeeze; shapes
           k < 1 use Gamma(k) = Gamma(k + 1)·U^{1/k}
   beta    Gamma(a)/(Gamma(a) + Gamma(b))
+  beta_block, beta_blocks  the same for shapes ≥ 1, one draw per block of 2^12 uniforms, with
+          both first tries drawn together and tested without branches (a squeeze that is nearly
+          as sharp as the exact test), so that many draws at once run at a few ns each
 """
 
 from __future__ import annotations
@@ -51,16 +54,23 @@ def uniform(key, counter):
     return np.float64(splitmix64(key, counter) >> _S11) * _TWO_POW_MINUS_53
 
 
+@njit(cache=True, inline="always")
+def _open_unit(bits):
+    """The midpoint of the 53-bit cell that the top bits of a 64-bit output pick, in (0, 1)."""
+    return (np.float64(bits >> _S11) + 0.5) * _TWO_POW_MINUS_53
+
+
 @njit(cache=True)
 def open_uniform(key, counter):
     """A uniform number in the open interval (0, 1) (the midpoint of a 53-bit cell), for logs."""
-    return (np.float64(splitmix64(key, counter) >> _S11) + 0.5) * _TWO_POW_MINUS_53
+    return _open_unit(splitmix64(key, counter))
 
 
 # ZIGNOR constants (Doornik 2005): the base strip's right edge R and the common layer area V.
 _ZIGGURAT_R = 3.442619855899
 _ZIGGURAT_V = 9.91256303526217e-3
 _LAYER_BITS = np.uint64(127)
+BETA_BLOCK = 1 << 12  # the uniforms of one beta_block draw
 
 
 def _ziggurat_tables():
@@ -81,15 +91,10 @@ _LAYER_EDGE, _LAYER_RATIO = _ziggurat_tables()
 
 
 @njit(cache=True)
-def normal(key, counter):
-    """A standard normal draw starting at uniform number ``counter``: ``(z, next counter)``."""
+def _normal_after_rectangle(layer, u, key, counter):
+    """The rest of :func:`normal` once the first try (layer, u) missed its rectangle: that try's
+    tail or wedge test, then further tries from uniform number ``counter``."""
     while True:
-        bits = splitmix64(key, counter)
-        counter += 1
-        layer = np.int64(bits & _LAYER_BITS)
-        u = 2.0 * ((np.float64(bits >> _S11) + 0.5) * _TWO_POW_MINUS_53) - 1.0
-        if abs(u) < _LAYER_RATIO[layer]:
-            return u * _LAYER_EDGE[layer], counter
         if layer == 0:  # the tail beyond R (Marsaglia 1964)
             while True:
                 x = math.log(open_uniform(key, counter)) / _ZIGGURAT_R
@@ -104,6 +109,24 @@ def normal(key, counter):
         counter += 1
         if accept:
             return x, counter
+        bits = splitmix64(key, counter)
+        counter += 1
+        layer = np.int64(bits & _LAYER_BITS)
+        u = 2.0 * _open_unit(bits) - 1.0
+        if abs(u) < _LAYER_RATIO[layer]:
+            return u * _LAYER_EDGE[layer], counter
+
+
+@njit(cache=True, inline="always")
+def normal(key, counter):
+    """A standard normal draw starting at uniform number ``counter``: ``(z, next counter)``. The
+    common case (one uniform inside its layer's rectangle) is inlined into the caller."""
+    bits = splitmix64(key, counter)
+    layer = np.int64(bits & _LAYER_BITS)
+    u = 2.0 * _open_unit(bits) - 1.0
+    if abs(u) < _LAYER_RATIO[layer]:
+        return u * _LAYER_EDGE[layer], counter + 1
+    return _normal_after_rectangle(layer, u, key, counter + 1)
 
 
 @njit(cache=True)
@@ -115,9 +138,10 @@ def gamma_constants(shape):
     return d, 1.0 / math.sqrt(9.0 * d)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gamma(shape, d, c, key, counter):
-    """A Gamma(shape, 1) draw with the constants of :func:`gamma_constants`: ``(g, next counter)``."""
+    """A Gamma(shape, 1) draw with the constants of :func:`gamma_constants`: ``(g, next counter)``
+    (inlined into the caller, like the common case of :func:`normal`)."""
     while True:
         x, counter = normal(key, counter)
         v = 1.0 + c * x
@@ -133,6 +157,94 @@ def gamma(shape, d, c, key, counter):
         boost = open_uniform(key, counter) ** (1.0 / shape)
         return d * v * boost, counter + 1
     return d * v, counter
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _gamma_first_try(d, c, bits, u):
+    """The first Marsaglia–Tsang try of Gamma(shape ≥ 1) from its normal's 64 bits and its
+    acceptance uniform u, without a branch: ``(d·v, accepted)``. Accepted means that the ziggurat
+    rectangle holds x, that v = (1 + y)³ > 0 with y = c·x, and that
+
+        u − 1 < x²/2 + d·(1 − v + 3ℓ),  ℓ = 2(s + s³/3 + min(s, 0)⁵/(5(1 − s²))),  s = y/(2 + y),
+
+    where ℓ ≤ 2·atanh(s) = ln(1 + y) (the series' tail, bounded geometrically when s < 0).
+    As ln u ≤ u − 1, this implies Marsaglia–Tsang's test ln u < x²/2 + d(1 − v + ln v); it misses
+    an acceptance only when that test's margin is of the order of its square. 1 − v + 3ℓ is
+    written as −3y²/(2 + y) − 3y² − y³ + 2s³ + …, free of the cancellation of 1 − v + ln v."""
+    layer = np.int64(bits & _LAYER_BITS)
+    w = 2.0 * _open_unit(bits) - 1.0
+    x = w * _LAYER_EDGE[layer]
+    y = c * x
+    s = y / (2.0 + y)
+    s2 = s * s
+    negative = min(s, 0.0)
+    bracket = (-3.0 * y * y / (2.0 + y) - 3.0 * y * y - y * y * y + 2.0 * s * s2
+               + 1.2 * negative * negative * negative * negative * negative / (1.0 - s2))
+    base = 1.0 + y
+    accepted = ((abs(w) < _LAYER_RATIO[layer]) & (base > 0.0)
+                & (u - 1.0 < 0.5 * x * x + d * bracket))
+    return d * (base * base * base), accepted
+
+
+@njit(cache=True)
+def _gamma_after_first_try(d, c, bits, u, key, counter):
+    """Gamma(shape ≥ 1) when the fast tests of :func:`_gamma_first_try` did not accept: that try
+    is finished (the rest of its normal's ziggurat step, Marsaglia–Tsang's logarithmic test), and a
+    rejected one is followed by :func:`gamma` from uniform ``counter`` on."""
+    layer = np.int64(bits & _LAYER_BITS)
+    w = 2.0 * _open_unit(bits) - 1.0
+    if abs(w) < _LAYER_RATIO[layer]:
+        x = w * _LAYER_EDGE[layer]
+    else:
+        x, counter = _normal_after_rectangle(layer, w, key, counter)
+    v = 1.0 + c * x
+    if v > 0.0:
+        v = v * v * v
+        if math.log(u) < 0.5 * x * x + d * (1.0 - v + math.log(v)):
+            return d * v
+    return gamma(d + 1.0 / 3.0, d, c, key, counter)[0]
+
+
+@njit(cache=True)
+def beta_block(da, ca, db, cb, key, counter):
+    """Beta(a, b) = Gamma(a)/(Gamma(a) + Gamma(b)) for shapes a, b ≥ 1, given the Marsaglia–Tsang
+    constants (da, ca), (db, cb) of :func:`gamma_constants`, from its own block of ``BETA_BLOCK``
+    = 2^12 uniforms starting at ``counter``: the first tries of Gamma(a) and Gamma(b) take
+    uniforms 0–1 and 2–3; what follows a try that is not accepted at once takes uniforms from 4
+    (Gamma(a)) and 2^11 (Gamma(b)) on."""
+    ga, accepted_a = _gamma_first_try(da, ca, splitmix64(key, counter),
+                                      open_uniform(key, counter + 1))
+    gb, accepted_b = _gamma_first_try(db, cb, splitmix64(key, counter + 2),
+                                      open_uniform(key, counter + 3))
+    if not accepted_a:
+        ga = _gamma_after_first_try(da, ca, splitmix64(key, counter),
+                                    open_uniform(key, counter + 1), key, counter + 4)
+    if not accepted_b:
+        gb = _gamma_after_first_try(db, cb, splitmix64(key, counter + 2),
+                                    open_uniform(key, counter + 3), key, counter + 2048)
+    return ga / (ga + gb)
+
+
+@njit(cache=True, error_model="numpy")
+def beta_blocks(da, ca, db, cb, key, counter, bits, out):
+    """``out[p]`` = :func:`beta_block` of pair p from the block at ``counter + p·BETA_BLOCK``, for
+    every p, in three passes: the first tries' uniforms of all pairs (into ``bits``, size
+    4·len(out); this pass is vectorised), their branch-free tests, then the few pairs that the
+    tests did not accept, by :func:`beta_block` itself. Bit-identical to calling it pair by pair;
+    about 9 ns per draw against 30 for two :func:`gamma` calls (benchmark_censored.py)."""
+    size = out.size
+    for j in range(4 * size):
+        bits[j] = splitmix64(key, counter + (j >> 2) * BETA_BLOCK + (j & 3))
+    pending = 0
+    for p in range(size):
+        ga, accepted_a = _gamma_first_try(da[p], ca[p], bits[4 * p], _open_unit(bits[4 * p + 1]))
+        gb, accepted_b = _gamma_first_try(db[p], cb[p], bits[4 * p + 2],
+                                          _open_unit(bits[4 * p + 3]))
+        out[p] = ga / (ga + gb) if accepted_a & accepted_b else -1.0
+        pending += not (accepted_a & accepted_b)
+    for p in range(size if pending else 0):
+        if out[p] < 0.0:
+            out[p] = beta_block(da[p], ca[p], db[p], cb[p], key, counter + p * BETA_BLOCK)
 
 
 @njit(cache=True)
