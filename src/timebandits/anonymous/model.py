@@ -1,0 +1,217 @@
+"""The composite and anonymous feedback model of Wang, Wang & Huang (AAAI 2021), §2 and §5.
+
+N arms with expected totals s_1 > s_2 ≥ … ≥ s_N. Pulling arm i in slot u draws its total
+X_u ~ Bernoulli(s_i) (spec P4: the paper states only expectations) and spreads it over later
+slots by a kernel w: X_u·w_τ falls due in slot u + τ. For a random delay the whole total falls
+due at a fresh offset z_u ~ U{low..high}. The learner sees only the aggregate Y(t) of what falls
+due in slot t (``feedback.window_sum``).
+
+Kernels over offsets τ (spec §2.7; the paper's §5 cases):
+  delay               all mass at z ~ U{low..high}, fresh per pull (z = 0 arrives in the same
+                      slot, spec P3)
+  bounded             uniform on τ = dmin … dmax − 1 (the paper's [t + dmin, t + dmax))
+  linear_decreasing   w_τ = 2(d + 1 − τ)/(d(d + 1)), τ = 1..d
+  linear_increasing   w_τ = 2τ/(d(d + 1)), τ = 1..d
+  discounted          w_τ = (1 − γ)γ^{τ−1}, τ ≥ 1 (infinite)
+  polynomial          w_τ = τ^{−γ}/ζ(γ), τ ≥ 1 (infinite)
+Instance constants (Theorem 1; spec Table T1), exact: the mean offset Σ τ w_τ,
+d1 = Σ_{d'≥1} max_i E[Σ_{τ≥d'} r_{i,τ}] and d2 = Σ_{d'≥1} max_i Var[Σ_{τ≥d'} r_{i,τ}], with
+``math.inf`` where a sum diverges (polynomial γ ≤ 2 for the mean and d1).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import integrate, special
+
+KERNELS = ("delay", "bounded", "linear_decreasing", "linear_increasing", "discounted",
+           "polynomial")
+DELAY, DETERMINISTIC = 0, 1
+# The polynomial d2 sums Σ W̄(d')² term by term up to this d', then adds its Euler–Maclaurin tail.
+_EULER_MACLAURIN_START = 10_000
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """How one pull's total is spread over later slots (module docstring). ``params`` holds
+    low/high (delay), dmin/dmax (bounded), d (linear), ratio (discounted) or exponent
+    (polynomial)."""
+
+    kind: str
+    params: dict
+
+    @classmethod
+    def from_config(cls, spec: dict) -> "Kernel":
+        if not isinstance(spec, dict) or spec.get("kind") not in KERNELS:
+            raise ValueError(f"kernel.kind must be one of {KERNELS}, got {spec!r}")
+        kind = spec["kind"]
+        params = {key: value for key, value in spec.items() if key != "kind"}
+        needed = {"delay": ("low", "high"), "bounded": ("dmin", "dmax"),
+                  "linear_decreasing": ("d",), "linear_increasing": ("d",),
+                  "discounted": ("ratio",), "polynomial": ("exponent",)}[kind]
+        if sorted(params) != sorted(needed):
+            raise ValueError(f"kernel {kind!r} takes exactly {needed}, got {sorted(params)}")
+        integers = {"delay": ("low", "high"), "bounded": ("dmin", "dmax"),
+                    "linear_decreasing": ("d",), "linear_increasing": ("d",)}.get(kind, ())
+        for key in integers:
+            if isinstance(params[key], bool) or not isinstance(params[key], int):
+                raise ValueError(f"kernel.{key} must be an integer, got {params[key]!r}")
+        if kind == "delay" and not 0 <= params["low"] <= params["high"]:
+            raise ValueError(f"kernel delay needs 0 <= low <= high, got {params}")
+        if kind == "bounded" and not 1 <= params["dmin"] < params["dmax"]:
+            raise ValueError(f"kernel bounded needs 1 <= dmin < dmax, got {params}")
+        if kind.startswith("linear") and params["d"] < 1:
+            raise ValueError(f"kernel.d must be >= 1, got {params['d']!r}")
+        if kind == "discounted" and not 0 < params["ratio"] < 1:
+            raise ValueError(f"kernel.ratio must lie in (0, 1), got {params['ratio']!r}")
+        if kind == "polynomial" and not params["exponent"] > 1:
+            raise ValueError(f"kernel.exponent must be > 1, got {params['exponent']!r}")
+        return cls(kind, params)
+
+    @property
+    def code(self) -> int:
+        """DELAY (a random offset per pull) or DETERMINISTIC (a fixed spread)."""
+        return DELAY if self.kind == "delay" else DETERMINISTIC
+
+    @property
+    def support(self) -> float:
+        """The largest offset with mass (``math.inf`` for the infinite kernels)."""
+        p = self.params
+        return {"delay": lambda: p.get("high"), "bounded": lambda: p.get("dmax", 0) - 1,
+                "linear_decreasing": lambda: p.get("d"), "linear_increasing": lambda: p.get("d"),
+                "discounted": lambda: math.inf, "polynomial": lambda: math.inf}[self.kind]()
+
+    def weights(self, size: int) -> np.ndarray:
+        """w_τ for τ = 0 … size − 1 (for a delay, P(z = τ))."""
+        tau = np.arange(size, dtype=float)
+        p = self.params
+        w = np.zeros(size)
+        if self.kind == "delay":
+            w[(tau >= p["low"]) & (tau <= p["high"])] = 1.0 / (p["high"] - p["low"] + 1)
+        elif self.kind == "bounded":
+            w[(tau >= p["dmin"]) & (tau < p["dmax"])] = 1.0 / (p["dmax"] - p["dmin"])
+        elif self.kind == "linear_decreasing":
+            inside = (tau >= 1) & (tau <= p["d"])
+            w[inside] = 2.0 * (p["d"] + 1 - tau[inside]) / (p["d"] * (p["d"] + 1))
+        elif self.kind == "linear_increasing":
+            inside = (tau >= 1) & (tau <= p["d"])
+            w[inside] = 2.0 * tau[inside] / (p["d"] * (p["d"] + 1))
+        elif self.kind == "discounted":
+            w[1:] = (1.0 - p["ratio"]) * p["ratio"] ** (tau[1:] - 1.0)
+        else:
+            w[1:] = tau[1:] ** -p["exponent"] / special.zeta(p["exponent"])
+        return w
+
+    def cumulative(self, size: int) -> np.ndarray:
+        """W(n) = Σ_{τ ≤ n} w_τ for n = 0 … size − 1: the share of a pull's total that has
+        fallen due n slots after it. Exact within a horizon of ``size`` slots, so the infinite
+        kernels need no truncation."""
+        return np.cumsum(self.weights(size))
+
+    def tail(self, start: np.ndarray) -> np.ndarray:
+        """W̄(d') = Σ_{τ ≥ d'} w_τ = P(offset ≥ d') for integers d' ≥ 1, in closed form."""
+        d = np.asarray(start, dtype=float)
+        p = self.params
+        if self.kind == "delay":
+            return np.clip((p["high"] - d + 1) / (p["high"] - p["low"] + 1), 0.0, 1.0)
+        if self.kind == "bounded":
+            return np.clip((p["dmax"] - np.maximum(d, p["dmin"])) / (p["dmax"] - p["dmin"]),
+                           0.0, 1.0)
+        if self.kind == "linear_decreasing":
+            m = np.clip(p["d"] + 1 - d, 0.0, None)  # terms d' … d have weights m, m − 1, …, 1
+            return m * (m + 1) / (p["d"] * (p["d"] + 1))
+        if self.kind == "linear_increasing":
+            low = np.maximum(d, 1.0)
+            return np.clip((p["d"] * (p["d"] + 1) - (low - 1) * low) / (p["d"] * (p["d"] + 1)),
+                           0.0, 1.0)
+        if self.kind == "discounted":
+            return p["ratio"] ** (d - 1.0)
+        return special.zeta(p["exponent"], d) / special.zeta(p["exponent"])
+
+    def mean_offset(self) -> float:
+        """Σ τ w_τ (``math.inf`` for polynomial γ ≤ 2)."""
+        p = self.params
+        if self.kind == "delay":
+            return (p["low"] + p["high"]) / 2.0
+        if self.kind == "bounded":
+            return (p["dmin"] + p["dmax"] - 1) / 2.0
+        if self.kind == "linear_decreasing":
+            return (p["d"] + 2) / 3.0
+        if self.kind == "linear_increasing":
+            return (2 * p["d"] + 1) / 3.0
+        if self.kind == "discounted":
+            return 1.0 / (1.0 - p["ratio"])
+        gamma = p["exponent"]
+        return math.inf if gamma <= 2 else special.zeta(gamma - 1) / special.zeta(gamma)
+
+    def squared_tail_sum(self, weight) -> float:
+        """Σ_{d' ≥ 1} weight(W̄(d')), with ``weight`` a vectorised function of W̄ that is at most
+        a constant times W̄² (the d2 sums). Finite kernels sum their support; the discounted
+        kernel to 1e-17; the polynomial one term by term to d' = 10^4, then the Euler–Maclaurin
+        tail ∫_M^∞ g − g(M)/2 − g'(M)/12 with g(q) = weight(W̄(q)) (the next term is below
+        1e-20 there)."""
+        if self.kind != "polynomial":
+            last = self.support if math.isfinite(self.support) else math.ceil(
+                math.log(1e-17) / math.log(self.params["ratio"])) + 1
+            return float(np.sum(weight(self.tail(np.arange(1, int(last) + 1)))))
+        gamma = self.params["exponent"]
+        norm = special.zeta(gamma)
+        start = _EULER_MACLAURIN_START
+        head = float(np.sum(weight(self.tail(np.arange(1, start + 1)))))
+
+        def g(q):
+            return float(weight(special.zeta(gamma, q) / norm))
+
+        def g_prime(q, step=1e-3):
+            return (g(q + step) - g(q - step)) / (2 * step)
+
+        integral, _ = integrate.quad(g, start, np.inf, epsabs=1e-15, epsrel=1e-12, limit=200)
+        return head + integral - g(start) / 2.0 - g_prime(start) / 12.0
+
+
+@dataclass(frozen=True)
+class AnonymousProblem:
+    """Arms' expected totals ``means`` (s_1 the largest) and the kernel that spreads them."""
+
+    means: np.ndarray
+    kernel: Kernel
+
+    @classmethod
+    def from_config(cls, environment: dict) -> "AnonymousProblem":
+        means = environment.get("means")
+        if (not isinstance(means, list) or len(means) < 2
+                or not all(isinstance(m, (int, float)) and 0 <= m <= 1 for m in means)):
+            raise ValueError(f"means must be a list of at least 2 numbers in [0, 1], got {means!r}")
+        if sorted(means, reverse=True)[0] == sorted(means, reverse=True)[1]:
+            raise ValueError(f"means must have a unique largest value, got {means!r}")
+        return cls(np.asarray(means, dtype=float), Kernel.from_config(environment.get("kernel")))
+
+    @property
+    def gaps(self) -> np.ndarray:
+        """Δ_i = s_1 − s_i."""
+        return self.means.max() - self.means
+
+    def d1(self) -> float:
+        """Σ_{d'≥1} max_i E[Σ_{τ≥d'} r_{i,τ}] = s_1·(mean offset) (Theorem 1)."""
+        return float(self.means.max() * self.kernel.mean_offset())
+
+    def d2(self) -> float:
+        """Σ_{d'≥1} max_i Var[Σ_{τ≥d'} r_{i,τ}] (Theorem 1). For a fixed spread the late part is
+        X·W̄(d'), variance s_i(1 − s_i)W̄²; for a delay it is Bernoulli(s_i·P(z ≥ d'))."""
+        s = self.means
+        if self.kernel.kind == "delay":
+            def weight(q):
+                x = np.multiply.outer(np.atleast_1d(q), s)
+                return (x * (1.0 - x)).max(axis=-1)
+        else:
+            spread = float((s * (1.0 - s)).max())
+
+            def weight(q):
+                return spread * np.square(q)
+        return self.kernel.squared_tail_sum(weight)
+
+    def mean_offset(self) -> float:
+        return self.kernel.mean_offset()

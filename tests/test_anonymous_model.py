@@ -1,0 +1,142 @@
+"""The composite anonymous model (paper 002, §2 and §5): kernels, their exact constants, and the
+aggregate feedback of a run of slots against a brute-force arrival buffer."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import special
+
+from timebandits.anonymous.environment import pull, window_sum
+from timebandits.anonymous.model import DELAY, AnonymousProblem, Kernel
+
+MEANS = [.9, .8, .7, .6, .5, .4, .3, .2, .1]
+KERNELS = [
+    {"kind": "delay", "low": 10, "high": 30}, {"kind": "delay", "low": 0, "high": 60},
+    {"kind": "bounded", "dmin": 30, "dmax": 40}, {"kind": "bounded", "dmin": 10, "dmax": 20},
+    {"kind": "linear_decreasing", "d": 100}, {"kind": "linear_decreasing", "d": 50},
+    {"kind": "linear_increasing", "d": 100}, {"kind": "linear_increasing", "d": 50},
+    {"kind": "discounted", "ratio": 0.8}, {"kind": "discounted", "ratio": 0.9},
+    {"kind": "polynomial", "exponent": 3}, {"kind": "polynomial", "exponent": 2}]
+FINITE = [k for k in KERNELS if k["kind"] not in ("discounted", "polynomial")]
+
+
+def _problem(kernel):
+    return AnonymousProblem.from_config({"means": MEANS, "kernel": kernel})
+
+
+@pytest.mark.parametrize("spec", FINITE)
+def test_finite_kernels_sum_to_one_and_their_tails_are_the_weights_left(spec):
+    kernel = Kernel.from_config(spec)
+    w = kernel.weights(400)
+    assert w.sum() == pytest.approx(1.0, abs=1e-12)
+    start = np.arange(1, 300)
+    np.testing.assert_allclose(kernel.tail(start), 1.0 - np.cumsum(w)[start - 1], atol=1e-12)
+    assert kernel.mean_offset() == pytest.approx(float(np.arange(400) @ w), rel=1e-12)
+
+
+def test_the_printed_kernel_shapes():
+    """§5: bounded [t + dmin, t + dmax) equal shares; linear [d r, (d−1) r, …] and [r, 2r, …];
+    discounted [r, γr, …]; polynomial c_γ/τ^γ."""
+    w = Kernel.from_config({"kind": "bounded", "dmin": 10, "dmax": 20}).weights(25)
+    assert np.flatnonzero(w).tolist() == list(range(10, 20)) and w[10] == pytest.approx(0.1)
+    w = Kernel.from_config({"kind": "linear_decreasing", "d": 4}).weights(6)
+    np.testing.assert_allclose(w, [0, .4, .3, .2, .1, 0])
+    w = Kernel.from_config({"kind": "linear_increasing", "d": 4}).weights(6)
+    np.testing.assert_allclose(w, [0, .1, .2, .3, .4, 0])
+    w = Kernel.from_config({"kind": "discounted", "ratio": 0.8}).weights(4)
+    np.testing.assert_allclose(w, [0, .2, .16, .128])
+    w = Kernel.from_config({"kind": "polynomial", "exponent": 2}).weights(3)
+    np.testing.assert_allclose(w, [0, 6 / math.pi ** 2, 1.5 / math.pi ** 2])
+
+
+@pytest.mark.parametrize("spec,mean", [
+    ({"kind": "discounted", "ratio": 0.9}, 10.0),
+    ({"kind": "polynomial", "exponent": 3}, special.zeta(2) / special.zeta(3)),
+    ({"kind": "polynomial", "exponent": 2}, math.inf)])
+def test_infinite_kernels_mean_offset(spec, mean):
+    assert Kernel.from_config(spec).mean_offset() == pytest.approx(mean, rel=1e-12)
+
+
+@pytest.mark.parametrize("spec", KERNELS)
+def test_d1_and_d2_against_their_definitions_term_by_term(spec):
+    """d1 = Σ_{d'≥1} max_i s_i W̄(d'); d2 = Σ_{d'≥1} max_i Var[late part], summed directly over
+    d' ≤ 2·10^5 (the infinite kernels' remainders are bounded below)."""
+    problem = _problem(spec)
+    s = np.asarray(MEANS)
+    d = np.arange(1, 200_001)
+    tail = problem.kernel.tail(d)
+    if spec["kind"] == "delay":
+        x = np.multiply.outer(tail, s)
+        variance = (x * (1 - x)).max(axis=1)
+    else:
+        variance = (s * (1 - s)).max() * tail ** 2
+    if math.isfinite(problem.d1()):
+        assert problem.d1() == pytest.approx(float((s.max() * tail).sum()), rel=1e-5)
+    remainder = 0.25 * (special.zeta(spec.get("exponent", 3), 2e5) / special.zeta(
+        spec.get("exponent", 3))) ** 2 * 2e5 if spec["kind"] == "polynomial" else 1e-12
+    assert -1e-12 <= problem.d2() - variance.sum() <= remainder + 1e-12
+
+
+def test_polynomial_two_has_infinite_d1_and_finite_d2():
+    problem = _problem({"kind": "polynomial", "exponent": 2})
+    assert problem.d1() == math.inf and 0.333 < problem.d2() < 0.334
+
+
+@pytest.mark.parametrize("bad", [
+    {"kind": "delay", "low": 5, "high": 2}, {"kind": "bounded", "dmin": 0, "dmax": 5},
+    {"kind": "linear_decreasing", "d": 0}, {"kind": "discounted", "ratio": 1.0},
+    {"kind": "polynomial", "exponent": 1.0}, {"kind": "spiral"},
+    {"kind": "delay", "low": 1.5, "high": 3}, {"kind": "delay", "low": 1}])
+def test_bad_kernels_are_refused(bad):
+    with pytest.raises(ValueError, match="kernel"):
+        Kernel.from_config(bad)
+
+
+def _brute_force_feedback(totals, delays, kernel, horizon):
+    """Y(t) for t = 1..horizon from an explicit arrival buffer."""
+    arrivals = np.zeros(2 * horizon + 200)
+    w = kernel.weights(horizon + 1)
+    for u in range(1, horizon + 1):
+        if kernel.code == DELAY:
+            arrivals[u + delays[u]] += totals[u]
+        else:
+            arrivals[u:u + horizon + 1] += totals[u] * w
+    return arrivals[:horizon + 1]
+
+
+@pytest.mark.parametrize("spec", KERNELS)
+def test_window_sums_equal_the_arrival_buffer(spec):
+    horizon = 400
+    problem = _problem(spec)
+    kernel = problem.kernel
+    low, high = spec.get("low", 0), spec.get("high", 0)
+    totals = np.zeros(horizon + 1)
+    delays = np.zeros(horizon + 1, np.int64)
+    rng = np.random.default_rng(0)
+    arms = rng.integers(0, len(MEANS), horizon + 1)
+    for u in range(1, horizon + 1):
+        pull(problem.means[arms[u]], u, np.uint64(9), kernel.code, low, high, totals, delays)
+    feedback = _brute_force_feedback(totals, delays, kernel, horizon)
+    cumulative = kernel.cumulative(horizon + 1)
+    support = int(min(kernel.support, horizon))
+    edges = np.sort(rng.choice(np.arange(1, horizon + 1), 30, replace=False))
+    for first, last in zip(edges[:-1], edges[1:] - 1):
+        assert window_sum(first, last, totals, delays, kernel.code, cumulative, support) == \
+            pytest.approx(feedback[first:last + 1].sum(), abs=1e-9)
+
+
+def test_pulls_have_the_right_laws():
+    """Totals Bernoulli(s); delays uniform on {low..high} (z = 0 included, spec P3)."""
+    n = 200_000
+    totals = np.zeros(n + 1)
+    delays = np.zeros(n + 1, np.int64)
+    for u in range(1, n + 1):
+        pull(0.3, u, np.uint64(4), DELAY, 0, 60, totals, delays)
+    assert abs(totals[1:].mean() - 0.3) < 4 * math.sqrt(0.21 / n)
+    counts = np.bincount(delays[1:], minlength=61)
+    assert counts.size == 61 and counts.min() > 0
+    from scipy import stats
+    assert stats.chisquare(counts).pvalue > 1e-3
