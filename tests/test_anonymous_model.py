@@ -52,6 +52,22 @@ def test_the_printed_kernel_shapes():
     np.testing.assert_allclose(w, [0, 6 / math.pi ** 2, 1.5 / math.pi ** 2])
 
 
+@pytest.mark.parametrize("spec,variance", [
+    ({"kind": "delay", "low": 10, "high": 30}, 440 / 12),
+    ({"kind": "delay", "low": 0, "high": 60}, 310.0),
+    ({"kind": "bounded", "dmin": 10, "dmax": 20}, 99 / 12),
+    ({"kind": "discounted", "ratio": 0.5}, 2.0),
+    ({"kind": "polynomial", "exponent": 3}, math.inf)])
+def test_offset_variance(spec, variance):
+    """ODAAF-V's V(τ): U{10..30} 36.67 and U{0..60} 310 as the spec lists; geometric γ/(1 − γ)²."""
+    assert Kernel.from_config(spec).offset_variance() == pytest.approx(variance, rel=1e-12)
+
+
+def test_interval_sizes_given_to_generalized_odaaf():
+    sizes = [Kernel.from_config(k).interval_size for k in KERNELS]
+    assert sizes == [30, 60, 40, 20, 100, 50, 100, 50, math.inf, math.inf, math.inf, math.inf]
+
+
 @pytest.mark.parametrize("spec,mean", [
     ({"kind": "discounted", "ratio": 0.9}, 10.0),
     ({"kind": "polynomial", "exponent": 3}, special.zeta(2) / special.zeta(3)),

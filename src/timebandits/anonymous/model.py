@@ -84,6 +84,33 @@ class Kernel:
                 "linear_decreasing": lambda: p.get("d"), "linear_increasing": lambda: p.get("d"),
                 "discounted": lambda: math.inf, "polynomial": lambda: math.inf}[self.kind]()
 
+    @property
+    def interval_size(self) -> float:
+        """The reward interval's size d as §5 gives it: high for a delay, dmax for the bounded
+        interval [t + dmin, t + dmax), d for the linear kernels (``math.inf`` otherwise); what
+        generalized ODAAF is told (spec §2.5)."""
+        p = self.params
+        return {"delay": p.get("high"), "bounded": p.get("dmax"), "linear_decreasing": p.get("d"),
+                "linear_increasing": p.get("d")}.get(self.kind, math.inf)
+
+    def offset_variance(self) -> float:
+        """Var of the offset under w (ODAAF-V's V(τ)): ((high − low + 1)² − 1)/12 for a delay,
+        γ/(1 − γ)² discounted, ζ(γ−2)/ζ(γ) − mean² polynomial (``math.inf`` for γ ≤ 3), the finite
+        sum otherwise."""
+        p = self.params
+        if self.kind == "delay":
+            return ((p["high"] - p["low"] + 1) ** 2 - 1) / 12.0
+        if self.kind == "discounted":
+            return p["ratio"] / (1.0 - p["ratio"]) ** 2
+        if self.kind == "polynomial":
+            gamma = p["exponent"]
+            if gamma <= 3:
+                return math.inf
+            return special.zeta(gamma - 2) / special.zeta(gamma) - self.mean_offset() ** 2
+        tau = np.arange(int(self.support) + 1, dtype=float)
+        w = self.weights(tau.size)
+        return float(tau ** 2 @ w - (tau @ w) ** 2)
+
     def weights(self, size: int) -> np.ndarray:
         """w_τ for τ = 0 … size − 1 (for a delay, P(z = τ))."""
         tau = np.arange(size, dtype=float)
