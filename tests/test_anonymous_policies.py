@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from timebandits.anonymous.model import AnonymousProblem
 from timebandits.anonymous.policies import run_ars_ucb
+from timebandits.anonymous.simulation import simulate_repetition
 
 
 def _run(means, kernel, horizon, alpha=4.0, sizes=None, key=1):
@@ -44,3 +46,13 @@ def test_reproducible_and_key_dependent():
     a = _run([.6, .5, .4], kernel, 3000, key=3)
     np.testing.assert_array_equal(a, _run([.6, .5, .4], kernel, 3000, key=3))
     assert not np.array_equal(a, _run([.6, .5, .4], kernel, 3000, key=4))
+
+
+def test_odaaf_is_refused_where_the_expected_delay_is_infinite():
+    """Told E[τ] = inf, ODAAF's first phase would last the whole horizon on arm 1."""
+    experiment = {"environment": {"means": [.9, .1], "kernel": {"kind": "polynomial",
+                                                                 "exponent": 2}},
+                  "horizon": 100}
+    with pytest.raises(ValueError, match="finite expected delay"):
+        simulate_repetition(experiment, {"policy": "odaaf"}, np.random.SeedSequence(1),
+                            np.random.SeedSequence(2), np.arange(1, 101))

@@ -4,6 +4,8 @@ one composite anonymous problem (model.py), returned as metrics over the checkpo
 Metrics (cumulative over slots 1..t at checkpoint t):
   regret    Σ_s (s_1 − s_{a(s)}), the pseudo-regret of §2 (Figs. 2–4), which counts each
             pull's whole expected total even when part of it falls due after T
+ARS-UCB and the ODAAF family are deterministic given the feedback (their ties go to fixed
+rules), so only the environment seed is used.
 """
 
 from __future__ import annotations
@@ -82,6 +84,10 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
     else:
         expected = (kernel.mean_offset() if params["expected_delay"] == "mean_offset"
                     else float(kernel.interval_size))
+        if not np.isfinite(expected):
+            raise ValueError(f"{algorithm['policy']} needs a finite expected delay, but kernel "
+                             f"{kernel.kind} {kernel.params} has {params['expected_delay']} = inf "
+                             "(the paper runs no baseline on the infinite kernels, Fig. 4)")
         regret = run_odaaf(problem.means, VARIANTS[algorithm["policy"]], expected,
                            kernel.offset_variance(), float(kernel.support), *common)
     return {"regret": regret}
