@@ -137,10 +137,10 @@ def test_window_sums_equal_the_arrival_buffer(spec):
         pull(problem.means[arms[u]], u, np.uint64(9), kernel.code, low, high, totals, delays)
     feedback = _brute_force_feedback(totals, delays, kernel, horizon)
     cumulative = kernel.cumulative(horizon + 1)
-    support = int(min(kernel.support, horizon))
+    reach = int(min(kernel.window_reach, horizon))
     edges = np.sort(rng.choice(np.arange(1, horizon + 1), 30, replace=False))
     for first, last in zip(edges[:-1], edges[1:] - 1):
-        assert window_sum(first, last, totals, delays, kernel.code, cumulative, support) == \
+        assert window_sum(first, last, totals, delays, kernel.code, cumulative, reach) == \
             pytest.approx(feedback[first:last + 1].sum(), abs=1e-9)
 
 
@@ -156,3 +156,21 @@ def test_pulls_have_the_right_laws():
     assert counts.size == 61 and counts.min() > 0
     from scipy import stats
     assert stats.chisquare(counts).pvalue > 1e-3
+
+
+@pytest.mark.parametrize("ratio, reach", [(0.8, 132), (0.9, 285)])
+def test_discounted_window_reach_loses_less_than_1e_12(ratio, reach):
+    """The discounted kernel's window sums skip pulls older than its reach L, the smallest L with
+    γ^L/(1 − γ) < 1e-12; against the sum over every earlier pull, in the worst case (every total
+    1), the loss stays below 1e-12 and is not zero (the truncation is real)."""
+    kernel = Kernel.from_config({"kind": "discounted", "ratio": ratio})
+    assert kernel.window_reach == reach
+    assert ratio ** reach / (1 - ratio) < 1e-12 <= ratio ** (reach - 1) / (1 - ratio)
+    horizon = 3000
+    totals = np.ones(horizon + 1)
+    delays = np.zeros(horizon + 1, np.int64)
+    cumulative = kernel.cumulative(horizon + 1)
+    losses = [window_sum(first, last, totals, delays, kernel.code, cumulative, horizon)
+              - window_sum(first, last, totals, delays, kernel.code, cumulative, reach)
+              for first, last in [(2000, 2000), (2000, 2500), (1500, 3000)]]
+    assert 0 < max(losses) < 1e-12

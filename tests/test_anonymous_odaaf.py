@@ -25,7 +25,7 @@ def _run(means, kernel, horizon, variant=ODAAF, expected=None, variance=None, bo
     bound = float(k.support) if bound is None else bound
     checkpoints = np.arange(1, horizon + 1) if checkpoints is None else checkpoints
     return run_odaaf(problem.means, variant, expected, variance, bound, k.code,
-                     k.cumulative(horizon + 1), int(min(k.support, horizon)),
+                     k.cumulative(horizon + 1), int(min(k.window_reach, horizon)),
                      kernel.get("low", 0), kernel.get("high", 0), np.uint64(key), horizon,
                      checkpoints)
 

@@ -133,7 +133,7 @@ def test_binary_file_is_not_yaml(tmp_path):
     (lambda c: c.pop("base_seed"), "key base_seed: missing (required)"),
     (lambda c: c["scales"]["smoke"].pop("checkpoints"), "key scales.smoke.checkpoints: missing (required)"),
     (lambda c: c.__setitem__("papers", ["farewell", "delaydep", "bandits"]),
-     "key papers.2: unknown paper 'bandits'; known papers: ['censored', 'delaydep', 'farewell']"),
+     "key papers.2: unknown paper 'bandits'; known papers: ['anonymous', 'censored', 'delaydep', 'farewell']"),
     (lambda c: c["scales"]["smoke"].__setitem__("max_horizon", 1500.5),
      "key scales.smoke.max_horizon: 1500.5 is not a whole number"),
 ])

@@ -57,13 +57,20 @@ def all_paper_traces(key):
 PACKAGE = Path(timebandits.__file__).parent
 
 
+# Modules of a paper package that only read traces (analysis side): editing them reruns the
+# outputs after the simulation (analysis_code), never a simulation.
+ANALYSIS_MODULES = ("__init__", "analysis", "claims", "figures", "report")
+
+
 def simulation_inputs(wildcards):
-    """What a trace depends on besides its parameters: the paper's simulation code (in the
-    installed package, wherever it lives) and the data files its environment reads, if the
-    paper's simulation module names them (``environment_files``)."""
+    """What a trace depends on besides its parameters: every simulation-side module of the
+    paper's package (the model, its environment and policies, in the installed package,
+    wherever it lives), the core modules a simulation runs, and the data files its environment
+    reads, if the paper's simulation module names them (``environment_files``)."""
     simulation = paper_module(wildcards.paper, "simulation")
     data = getattr(simulation, "environment_files", lambda environment: [])
-    return [str(PACKAGE / wildcards.paper / f"{m}.py") for m in ("model", "policies", "simulation")] + [
+    return sorted(str(path) for path in (PACKAGE / wildcards.paper).glob("*.py")
+                  if path.stem not in ANALYSIS_MODULES) + [
         str(PACKAGE / "core" / f"{m}.py") for m in ("rng", "seeding", "checkpoints", "simulation", "traces")] + [
         *data(experiment_of(wildcards)["environment"])]
 

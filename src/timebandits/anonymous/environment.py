@@ -11,8 +11,9 @@ of slots (a round, a phase block, a CLW block), so it needs only the aggregate o
     Σ_{t=t1}^{t2} Y(t) = Σ_{u ≤ t2} X_u·[W(t2 − u) − W(t1 − 1 − u)]   (a fixed spread, W = Σ w)
                        = Σ_{u ≤ t2} X_u·1{t1 ≤ u + z_u ≤ t2}          (a delay),
 
-which ``window_sum`` evaluates exactly over the pulls that can reach the window (those within
-the kernel's support before t1; every earlier pull for the infinite kernels).
+which ``window_sum`` evaluates over the pulls that can reach the window: those within the
+kernel's support before t1, exactly; for the discounted kernel those within ``Kernel.window_reach``
+(the older ones add less than 1e-12 in all); every earlier pull for the polynomial kernel.
 """
 
 from __future__ import annotations
@@ -38,12 +39,13 @@ def pull(mean, slot, env_key, kernel_code, delay_low, delay_high, totals, delays
 
 
 @njit(cache=True)
-def window_sum(first, last, totals, delays, kernel_code, cumulative, support):
+def window_sum(first, last, totals, delays, kernel_code, cumulative, reach):
     """Σ_{t=first}^{last} Y(t), the feedback observed in slots first..last, from the pulls drawn
     so far (module docstring). ``cumulative`` is W(n) for n = 0..T (``Kernel.cumulative``),
-    ``support`` the largest offset with mass (T for the infinite kernels)."""
+    ``reach`` how far back pulls can still reach the window (``Kernel.window_reach``, at
+    most T)."""
     observed = 0.0
-    for u in range(max(1, first - support), last + 1):
+    for u in range(max(1, first - reach), last + 1):
         x = totals[u]
         if x == 0.0:
             continue

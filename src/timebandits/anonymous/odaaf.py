@@ -104,14 +104,14 @@ def _play(mean, gap, first, last, env_key, kernel_code, delay_low, delay_high, t
 
 @njit(cache=True)
 def run_odaaf(means, variant, expected_delay, delay_variance, delay_bound, kernel_code,
-              cumulative, support, delay_low, delay_high, env_key, horizon, checkpoints):
+              cumulative, reach, delay_low, delay_high, env_key, horizon, checkpoints):
     """One game of ``horizon`` slots of ODAAF ``variant`` (ODAAF, ODAAF_V or ODAAF_B).
 
     What the learner is told: ``expected_delay`` E[τ] (for generalized ODAAF, the interval
     size d, module docstring), ``delay_variance`` V(τ) (used by ODAAF_V only), ``delay_bound``
     d (used by ODAAF_B only; may be ``inf``). The environment (environment.py): ``means`` s_i,
-    ``kernel_code``, ``cumulative`` W(n) for n = 0..T, ``support`` (the largest offset, at most
-    T), ``delay_low``/``delay_high`` (delay kernels) and ``env_key``. Returns the cumulative
+    ``kernel_code``, ``cumulative`` W(n) for n = 0..T, ``reach`` (``Kernel.window_reach``,
+    at most T), ``delay_low``/``delay_high`` (delay kernels) and ``env_key``. Returns the cumulative
     pseudo-regret at each slot of ``checkpoints`` (sorted, within 1..horizon)."""
     if variant != ODAAF and variant != ODAAF_V and variant != ODAAF_B:
         raise ValueError("variant must be ODAAF, ODAAF_V or ODAAF_B")
@@ -148,7 +148,7 @@ def run_odaaf(means, variant, expected_delay, delay_variance, delay_bound, kerne
             regret, cp = _play(means[j], gaps[j], first, t, env_key, kernel_code, delay_low,
                                delay_high, totals, delays, checkpoints, regret_out, regret, cp)
             observed[j] += window_sum(first, t, totals, delays, kernel_code, cumulative,
-                                      support)
+                                      reach)
         pulls = target
         best = -math.inf
         for j in range(n_arms):

@@ -136,6 +136,13 @@ def check_paper(paper: dict, source: str | Path) -> None:
             simulation.validate_environment(exp["environment"])
         except (ValueError, KeyError, TypeError) as err:
             raise ConfigError(f"{source}: key experiments.{exp_id}.environment: {err}") from err
+        validate_run = getattr(simulation, "validate_run", None)
+        for alg_id in exp["algorithms"] if validate_run else ():
+            try:
+                validate_run(exp["environment"], paper["algorithms"][alg_id])
+            except ValueError as err:
+                raise ConfigError(f"{source}: key experiments.{exp_id}.algorithms: {alg_id!r} "
+                                  f"cannot run here: {err}") from err
     for fig_id, fig in paper["figures"].items():
         exp = paper["experiments"].get(fig["experiment"])
         if exp is None:

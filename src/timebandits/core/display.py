@@ -324,7 +324,8 @@ def bound_summary(table: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (exp, fam, met), g in table.groupby(["experiment", "family", "metric"], sort=False):
         informative = g[~g["vacuous"]]
-        worst = informative.loc[informative["ratio"].idxmax()] if not informative.empty else None
+        ratios = informative["ratio"].dropna()  # 0/0 where a bound and the mean are both 0
+        worst = informative.loc[ratios.idxmax()] if not ratios.empty else None
         rows.append({"experiment": exp, "bound": fam, "metric": met,
                      "max mean/bound (informative)": math.nan if worst is None else worst["ratio"],
                      "at t": math.nan if worst is None else worst["t"],

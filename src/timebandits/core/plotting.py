@@ -58,8 +58,10 @@ def series_style(i: int, count: int = len(PALETTE)) -> dict:
 
 def algorithm_style(paper: dict, algorithm: str) -> dict:
     """The style of ``algorithm`` in every figure of its paper: that of its position in the paper
-    file's list of algorithms, so an algorithm looks the same in every panel."""
-    return series_style(list(paper["algorithms"]).index(algorithm))
+    file's list of algorithms, so an algorithm looks the same in every panel, and (up to twenty
+    algorithms) no two of a paper share a colour."""
+    names = list(paper["algorithms"])
+    return series_style(names.index(algorithm), len(names))
 
 
 def log_safe(values) -> np.ndarray:

@@ -5,7 +5,9 @@ A paper package provides these modules (the rules, scripts and notebooks reach t
   simulation  ``POLICIES``; ``validate_environment(env)`` and ``validate_algorithm(alg)``
               (raise ValueError); ``simulate_repetition(experiment, algorithm, env_seed,
               policy_seed, checkpoints)`` -> {metric: array over checkpoints}; optionally
-              ``environment_files(env)``: data files the traces are made from (rerun inputs)
+              ``environment_files(env)``: data files the traces are made from (rerun inputs),
+              and ``validate_run(env, alg)``: raise ValueError if the algorithm cannot run on
+              that environment (checked for every pair an experiment names)
   claims      ``CLAIM_KINDS``: paper-specific claim kinds (core/claims.py has the generic ones)
   analysis    ``bound_table(paper, trace_of)``: rows in the core/bounds.py format
   figures     ``FIGURE_KINDS``: plot functions (figure spec, paper, summary) -> Figure
@@ -22,6 +24,7 @@ PAPER_PACKAGES = {
     "farewell": "timebandits.farewell",
     "censored": "timebandits.censored",
     "delaydep": "timebandits.delaydep",
+    "anonymous": "timebandits.anonymous",
 }
 
 

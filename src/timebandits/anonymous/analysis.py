@@ -1,0 +1,88 @@
+"""Analysis of the composite-anonymous traces against the paper's bounds: the bound table
+(Theorem 1 for every ARS-UCB run, with and without its constant c*_f) and the table of Theorem 1's
+constants per instance, α and f (App. A), flagged where they are undefined or astronomical."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from timebandits.core.bounds import compare_to_bound, trivial_bound
+
+from .claims import problem_of
+from .simulation import ARS_UCB, algorithm_params
+from .theory import log_term_coefficient, theorem1_constant
+
+# A constant c* above this many decimal digits is "astronomical": it exceeds every horizon a
+# simulation could reach by more than the whole bound's log term.
+ASTRONOMICAL_LOG10 = 12.0
+
+
+def _constant(problem, params: dict):
+    size = params["round_size"]
+    return theorem1_constant(problem.means, float(params["alpha"]), problem.d1(), problem.d2(),
+                             size["kind"], size.get("c", 1), size.get("beta", 1))
+
+
+def bound_table(paper: dict, trace_of) -> pd.DataFrame:
+    """Every ARS-UCB curve of every experiment against Theorem 1: bound ``logterm_<algorithm>``
+    = 8α (Σ_{i≥2} 1/Δ_i) ln t alone (what is left at α = 4, where c* is undefined), and bound
+    ``theorem1_<algorithm>`` = the log term + c*_f (+inf where c* is undefined or infinite: α ≤ 4,
+    d1 = ∞; in floating point, a c* beyond 1e308 is inf as well). Trivial bound: t·max Δ."""
+    frames = []
+    for exp_id, exp in paper["experiments"].items():
+        problem = problem_of(paper, exp_id)
+        for algorithm in exp["algorithms"]:
+            alg = paper["algorithms"][algorithm]
+            if alg["policy"] != ARS_UCB:
+                continue
+            params = algorithm_params(alg)
+            regret = trace_of(exp_id, algorithm).pivot(index="t", columns="repetition",
+                                                       values="regret")
+            t = regret.index.to_numpy(dtype=float)
+            log_term = log_term_coefficient(problem.means, float(params["alpha"])) * np.log(t)
+            trivial = trivial_bound(t, problem.gaps.max())
+            constant = _constant(problem, params)
+            full = log_term + (constant.c_star if constant.void_reason is None else math.inf)
+            for name, bound in ((f"logterm_{algorithm}", log_term),
+                                (f"theorem1_{algorithm}", full)):
+                frames.append(compare_to_bound(regret, bound, trivial, experiment=exp_id,
+                                               algorithm=algorithm, bound_name=name,
+                                               metric="regret"))
+    return pd.concat(frames, ignore_index=True)
+
+
+def theorem1_table(paper: dict) -> pd.DataFrame:
+    """Theorem 1's constant for every (paper experiment, ARS-UCB algorithm it runs): k0, N(d2),
+    log10 of t1, t2, T* and c*_f (summary and unsimplified lines), the log term's coefficient,
+    and a flag: ``undefined`` (α ≤ 4), ``infinite`` (d1 = ∞), ``astronomical`` (c* above
+    10^ASTRONOMICAL_LOG10) or ``finite``, with the reason."""
+    rows = []
+    for exp_id, exp in paper["experiments"].items():
+        if exp["group"] != "paper":
+            continue
+        problem = problem_of(paper, exp_id)
+        for algorithm in exp["algorithms"]:
+            alg = paper["algorithms"][algorithm]
+            if alg["policy"] != ARS_UCB:
+                continue
+            params = algorithm_params(alg)
+            c = _constant(problem, params)
+            if c.void_reason is not None:
+                flag = "undefined" if params["alpha"] <= 4 else "infinite"
+            elif c.log10_c_star > ASTRONOMICAL_LOG10:
+                flag = "astronomical"
+            else:
+                flag = "finite"
+            rows.append({
+                "experiment": exp_id, "algorithm": algorithm, "label": alg["label"],
+                "alpha": float(params["alpha"]), "d1": problem.d1(), "d2": problem.d2(),
+                "log_coefficient": log_term_coefficient(problem.means, float(params["alpha"])),
+                "k0": c.k0, "N_d2": c.n_d2, "log10_t1": c.log10_t1, "log10_t2": c.log10_t2,
+                "log10_T_star": c.log10_T_star, "log10_c_star": c.log10_c_star,
+                "log10_c_star_unsimplified": c.log10_c_star_unsimplified, "flag": flag,
+                "reason": c.void_reason or "",
+            })
+    return pd.DataFrame(rows)

@@ -1,0 +1,149 @@
+"""Figures of "Adaptive Algorithms for Multi-armed Bandit with Composite and Anonymous Feedback":
+the schematic of one round's observed against true reward (Fig. 1, from a real simulated round
+of ARS-UCB) and the regret panels of Figs. 2–4 (an α or an f sweep with its baseline). Every
+function takes (figure spec, paper config, experiment summary); Fig. 1 ignores the summary."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib import pyplot as plt
+
+from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band
+
+from .claims import problem_of
+from .environment import pull
+from .model import DELAY
+from .policies import run_ars_ucb
+from .simulation import algorithm_params, round_size_table
+from .theory import lai_robbins_constant
+
+# The environment key of Fig. 1's run (any fixed key: the figure shows one real run).
+SCHEMATIC_KEY = 20210202
+# What a sweep varies, and the parameter every ARS-UCB curve of it shares (the config's panel
+# mapping, option ``sweep``; spec §3).
+SWEEPS = {"alpha": ("round_size", "vary α at f = k²"), "f": ("alpha", "vary f at α = 4")}
+
+
+def regret_sweep(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Figs. 2–4: mean cumulative pseudo-regret ± 1 s.e. of the sweep's ARS-UCB runs and the
+    baseline. Left, as the paper plots it (linear t); right, against log t, where logarithmic
+    growth is a straight line, with the Lai–Robbins line (Σ Δ_i/kl(s_i, s_1)) ln t dotted."""
+    fixed, varies = SWEEPS[spec["options"]["sweep"]]
+    sweep = [a for a in spec["algorithms"] if paper["algorithms"][a]["policy"] == "ars_ucb"]
+    if len({str(algorithm_params(paper["algorithms"][a])[fixed]) for a in sweep}) > 1:
+        raise ValueError(f"figure {spec['title']!r}: its ARS-UCB curves must share {fixed} "
+                         f"(sweep {spec['options']['sweep']!r})")
+    apply_style()
+    fig, (linear_ax, log_ax) = plt.subplots(1, 2, figsize=(10, 3.9),
+                                            gridspec_kw={"width_ratios": [1.3, 1]})
+    labels = paper["algorithms"]
+    for alg in spec["algorithms"] + spec.get("faint", []):
+        faint = alg in spec.get("faint", [])
+        rows = summary[summary["algorithm"] == alg]
+        for ax in (linear_ax, log_ax):
+            band(ax, rows, "regret", labels[alg]["label"] + (" (option)" if faint else ""),
+                 algorithm_style(paper, alg), faint=faint)
+    t = np.sort(summary.loc[summary["metric"] == "regret", "t"].unique().astype(float))
+    lai_robbins = lai_robbins_constant(problem_of(paper, spec["experiment"]).means)
+    log_ax.plot(t, lai_robbins * np.log(t), color="0.3", linestyle=":", linewidth=1.2,
+                label=f"Lai–Robbins line {lai_robbins:.3g} ln t")
+    linear_ax.set_xlabel("time slot t")
+    linear_ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
+    linear_ax.set_title(f"as in the paper: ARS-UCB, {varies}")
+    log_ax.set_xscale("log")
+    log_ax.set_xlabel("time slot t (log scale)")
+    log_ax.set_title("against log t: logarithmic growth is a straight line")
+    for ax in (linear_ax, log_ax):
+        ax.set_ylabel("cumulative pseudo-regret Σ (s_1 − s_a(t))")
+        ax.set_ylim(bottom=0)
+    handles, names = log_ax.get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02),
+               ncol=min(len(names), 3), frameon=False)
+    n = int(summary["n"].max())
+    fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def round_of(plays: np.ndarray, sizes: np.ndarray, arm: int, round_index: int) -> tuple[int, int]:
+    """First and last slot of ``arm``'s round number ``round_index`` (1-based) in the play
+    sequence ``plays`` (plays[t] = arm of slot t), splitting each run of the arm's slots into
+    its successive round sizes f(k) (two rounds of an arm can follow each other)."""
+    played = 0  # the arm's rounds completed before the current slot
+    t, horizon = 1, plays.size - 1
+    while t <= horizon:
+        if plays[t] != arm:
+            t += 1
+            continue
+        length = int(sizes[played])
+        if played + 1 == round_index:
+            if t + length - 1 > horizon:
+                break
+            return t, t + length - 1
+        played += 1
+        t += length
+    raise ValueError(f"arm {arm + 1} plays no complete round {round_index} in {horizon} slots")
+
+
+def round_schematic(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Fig. 1: a round's observed against its true reward, from a real run of ARS-UCB (the
+    experiment's α = 4, f = k² algorithm and kernel, Bernoulli totals, environment key
+    SCHEMATIC_KEY). The learner credits the round with what it observes in the round's slots:
+    earlier rounds' reward falling due then (the first "triangle"), plus the part of its own
+    reward that falls due before it ends; the rest of its own reward falls due later and is
+    credited to the next round (the second "triangle")."""
+    problem = problem_of(paper, spec["experiment"])
+    kernel = problem.kernel
+    if kernel.code == DELAY or not np.isfinite(kernel.support):
+        raise ValueError(f"figure {spec['title']!r} needs a finite fixed spread, not a "
+                         f"{kernel.kind} kernel")
+    params = algorithm_params(paper["algorithms"]["ars_ucb"])
+    arm, round_index = int(spec["options"]["arm"]), int(spec["options"]["round"])
+    horizon = 2000
+    sizes = round_size_table(params["round_size"], horizon)
+    _, _, plays = run_ars_ucb(problem.means, float(params["alpha"]), sizes, problem.d1(),
+                              problem.d2(), kernel.code, kernel.cumulative(horizon + 1),
+                              int(min(kernel.window_reach, horizon)), 0, 0,
+                              np.uint64(SCHEMATIC_KEY), horizon, np.array([horizon]))
+    first, last = round_of(plays, sizes, arm, round_index)
+    reach = int(kernel.support)
+    totals = np.zeros(horizon + 1)
+    delays = np.zeros(horizon + 1, np.int64)
+    for u in range(1, last + 1):
+        pull(problem.means[plays[u]], u, np.uint64(SCHEMATIC_KEY), kernel.code, 0, 0, totals,
+             delays)
+    weights = kernel.weights(reach + 1)
+    slots = np.arange(first, last + reach + 1)
+    earlier = np.array([sum(totals[u] * weights[s - u] for u in range(max(1, s - reach), first))
+                        for s in slots])
+    own = np.array([sum(totals[u] * weights[s - u] for u in range(first, min(s, last) + 1)
+                        if s - u <= reach) for s in slots])
+    inside = slots <= last
+    apply_style()
+    fig, ax = plt.subplots(figsize=(9, 3.6))
+    ax.bar(slots[inside], earlier[inside], width=0.85, color=PALETTE[1],
+           label="observed: reward of earlier rounds (other arms)")
+    ax.bar(slots[inside], own[inside], bottom=earlier[inside], width=0.85, color=PALETTE[0],
+           label="observed: this round's own reward")
+    ax.bar(slots[~inside], own[~inside], width=0.85, color="white", edgecolor=PALETTE[0],
+           hatch="///", label="this round's reward falling due after it (credited to the next round)")
+    ax.axvspan(first - 0.5, last + 0.5, color="0.9", zorder=0)
+    top = float(np.max(earlier + own))
+    ax.set_ylim(0, 1.18 * top)
+    ax.text((first + last) / 2, 1.15 * top, f"arm {arm + 1}, round {round_index}: "
+            f"slots {first}–{last}", ha="center", va="top", fontsize=8)
+    observed = earlier[inside].sum() + own[inside].sum()
+    true = totals[first:last + 1].sum()
+    ax.set_xlabel("time slot t")
+    ax.set_ylabel("reward falling due in slot t")
+    ax.set_title(f"{spec['title']}\n{paper['experiments'][spec['experiment']]['title']}: "
+                 f"observed in the round {observed:.2f}, its true total {true:.0f} "
+                 f"(Bernoulli totals)", fontsize=9)
+    fig.legend(*ax.get_legend_handles_labels(), loc="upper center", bbox_to_anchor=(0.5, 0.02),
+               ncol=2, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+FIGURE_KINDS = {"regret_sweep": regret_sweep, "round_schematic": round_schematic}

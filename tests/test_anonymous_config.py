@@ -1,0 +1,72 @@
+"""Paper 002's bad inputs: each is one ConfigError naming config/papers/anonymous.yaml and the key,
+raised when the paper file loads, before any job runs."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import yaml
+
+from conftest import REPO_ROOT
+from timebandits.core.config import ConfigError, load_paper, load_yaml
+
+
+@pytest.fixture(scope="module")
+def anonymous_data():
+    return load_yaml(REPO_ROOT / "config" / "papers" / "anonymous.yaml")
+
+
+def _kernel(data, experiment):
+    return data["experiments"][experiment]["environment"]["kernel"]
+
+
+def _params(data, algorithm):
+    return data["algorithms"][algorithm]["params"]
+
+
+@pytest.mark.parametrize("edit, key, message", [
+    (lambda d: _kernel(d, "delay_10_30").update(low=31), "experiments.delay_10_30.environment",
+     "0 <= low <= high"),
+    (lambda d: _kernel(d, "delay_0_60").update(low=-1), "experiments.delay_0_60.environment",
+     "0 <= low <= high"),
+    (lambda d: _kernel(d, "bounded_10_20").update(dmin=20), "experiments.bounded_10_20.environment",
+     "1 <= dmin < dmax"),
+    (lambda d: _kernel(d, "discounted_08").update(ratio=1.2), "experiments.discounted_08.environment",
+     "ratio must lie in (0, 1)"),
+    (lambda d: _kernel(d, "polynomial_3").update(kind="sawtooth"),
+     "experiments.polynomial_3.environment", "kernel.kind must be one of"),
+    (lambda d: _params(d, "ars_ucb_alpha6").update(alpha=0.0), "algorithms.ars_ucb_alpha6.params",
+     "alpha must be a positive number"),
+    (lambda d: _params(d, "ars_ucb_alpha8").update(alpha=-2.0), "algorithms.ars_ucb_alpha8.params",
+     "alpha must be a positive number"),
+    (lambda d: _params(d, "ars_ucb_f_k").update(round_size={"kind": "power", "c": 1, "beta": 0}),
+     "algorithms.ars_ucb_f_k.params", "beta >= 1"),
+    (lambda d: _params(d, "ars_ucb_f_2k").update(round_size={"kind": "exponential", "c": -1}),
+     "algorithms.ars_ucb_f_2k.params", "c >= 0"),
+    (lambda d: _params(d, "gen_odaaf").update(expected_delay="oracle"), "algorithms.gen_odaaf.params",
+     "expected_delay must be one of"),
+    (lambda d: d["experiments"]["polynomial_2"]["algorithms"].append("odaaf"),
+     "experiments.polynomial_2.algorithms", "needs a finite expected delay"),
+])
+def test_bad_anonymous_input_names_file_and_key(tmp_path, anonymous_data, edit, key, message):
+    data = copy.deepcopy(anonymous_data)
+    edit(data)
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "anonymous.yaml").write_text(yaml.safe_dump(data, sort_keys=False,
+                                                                       allow_unicode=True))
+    with pytest.raises(ConfigError) as err:
+        load_paper("anonymous", tmp_path)
+    text = str(err.value)
+    assert "anonymous.yaml" in text and f"key {key}" in text, text
+    assert message in text, text
+
+
+def test_every_unstated_value_has_provenance(anonymous_data):
+    for exp_id, exp in anonymous_data["experiments"].items():
+        keys = set(exp["provenance"])
+        assert {"horizon", "repetitions"} <= keys, exp_id
+        assert any(k.startswith("environment") for k in keys), exp_id
+    for alg_id, alg in anonymous_data["algorithms"].items():
+        for param in alg.get("params", {}):
+            assert param in alg["provenance"], (alg_id, param)
