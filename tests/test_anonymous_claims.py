@@ -32,15 +32,13 @@ def _paper(experiments, algorithms, claims=()):
 def context(tmp_path):
     def build(paper, finals: dict):
         """finals: (experiment, algorithm) -> {metric: values per repetition at T}."""
-        paths = {}
+        frames = {}
         for (exp, alg), metrics in finals.items():
             n = len(next(iter(metrics.values())))
-            frame = pd.DataFrame({"repetition": np.arange(n), "t": np.full(n, 1000),
-                                  **{m: np.asarray(v, float) for m, v in metrics.items()}})
-            path = tmp_path / f"{exp}__{alg}.parquet"
-            frame.to_parquet(path, index=False)
-            paths[(exp, alg)] = [path]
-        return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG), trace_paths=paths)
+            frames[(exp, alg)] = pd.DataFrame({"repetition": np.arange(n), "t": np.full(n, 1000),
+                                               **{m: np.asarray(v, float) for m, v in metrics.items()}})
+        return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG),
+                            trace_of=lambda exp, alg: frames[(exp, alg)])
     return build
 
 
@@ -111,7 +109,7 @@ def test_constant_order_is_exact_and_sees_ties():
     paper = load_paper("anonymous")
     claim = next(c for c in paper["claims"] if c["kind"] == "constant_order")
     claim = {**claim, "experiments": ["delay_10_30", "polynomial_2"], "alphas": [9.0]}
-    ctx = ClaimContext(paper=paper, config=copy.deepcopy(CONFIG), trace_paths={})
+    ctx = ClaimContext(paper=paper, config=copy.deepcopy(CONFIG), trace_of=None)
     rows = ConstantOrder.evaluate(claim, ctx)
     verdicts = {r["scope"]: r["verdict"] for r in rows}
     assert verdicts["polynomial_2"] == INCONCLUSIVE

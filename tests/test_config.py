@@ -193,10 +193,12 @@ def test_scale_caps_horizon_and_repetitions(workflow_config):
 
 def test_chunks_cover_repetitions_exactly_once():
     for reps, horizon, work in [(10, 1e7, 1e8), (10, 1e7, 3e7), (2000, 1e4, 1e8), (7, 1e9, 1e8)]:
-        chunks = repetition_chunks(reps, horizon, work)
-        covered = [r for start, stop in chunks for r in range(start, stop)]
-        assert covered == list(range(reps))
+        for algorithms in (1, 3):
+            chunks = repetition_chunks(reps, horizon, work, algorithms)
+            covered = [r for start, stop in chunks for r in range(start, stop)]
+            assert covered == list(range(reps))
     assert repetition_chunks(10, 1e7, 2e7) == [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10)]
+    assert repetition_chunks(10, 1e7, 4e7, 2) == [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10)]
 
 
 def test_schema_files_exist_for_the_workflow():

@@ -48,13 +48,8 @@ def trace_frame(values_by_t: dict, shuffle_seed=None) -> pd.DataFrame:
 @pytest.fixture
 def make_ctx(tmp_path):
     def build(paper, traces: dict, bounds=None):
-        paths = {}
-        for (exp, alg), frame in traces.items():
-            path = tmp_path / f"{exp}__{alg}.parquet"
-            frame.to_parquet(path, index=False)
-            paths[(exp, alg)] = [path]  # one chunk file
-        return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG), trace_paths=paths,
-                            bounds=bounds)
+        return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG),
+                            trace_of=lambda exp, alg: traces[(exp, alg)], bounds=bounds)
     return build
 
 

@@ -12,13 +12,13 @@ from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import repetition_chunks
 from timebandits.core.provenance import provenance_table
 from timebandits.core.seeding import environment_seed, key64, policy_seed, stable_id
-from timebandits.core.traces import (ID_COLUMNS, concat_traces, read_trace,
+from timebandits.core.traces import (ID_COLUMNS, algorithm_trace, concat_traces, read_trace,
                                      write_atomic, write_trace)
 
 
-def chunk(reps, ts=(1, 10, 100)):
-    return pd.DataFrame([{"repetition": r, "t": t, "regret": float(r * 1000 + t)}
-                         for r in reps for t in ts])
+def chunk(reps, ts=(1, 10, 100), algorithm="a"):
+    return pd.DataFrame([{"algorithm": algorithm, "repetition": r, "t": t,
+                          "regret": float(r * 1000 + t)} for r in reps for t in ts])
 
 
 def leftovers(folder):
@@ -32,7 +32,7 @@ def test_write_trace_sorts_and_round_trips(tmp_path):
     path = tmp_path / "deep" / "er" / "trace.parquet"     # parent folders are created
     write_trace(frame, path)
     back = read_trace(path)
-    assert list(back.columns) == ["repetition", "t", "regret"]
+    assert list(back.columns) == ["algorithm", "repetition", "t", "regret"]
     assert list(zip(back["repetition"], back["t"])) == [
         (0, 1), (0, 10), (0, 100), (1, 1), (1, 10), (1, 100)]
     assert list(back["regret"]) == [1.0, 10.0, 100.0, 1001.0, 1010.0, 1100.0]
@@ -135,23 +135,38 @@ def test_concat_traces_refuses_overlap(tmp_path):
 
 
 def test_trace_reader_joins_the_configured_chunks(tmp_path):
-    # 4 repetitions of horizon 10 with chunk_work 20 -> chunks [0, 2) and [2, 4); a stale chunk
-    # from another chunking in the same folder is never read.
-    from timebandits.core.workflow import trace_chunks, trace_paths, trace_reader
+    # 4 repetitions of horizon 10, 2 algorithms, chunk_work 40 -> chunks [0, 2) and [2, 4) of
+    # both algorithms; a stale chunk from another chunking in the same folder is never read.
+    from timebandits.core.workflow import trace_chunks, trace_reader
 
     paper = {"paper": {"key": "p"},
-             "experiments": {"e": {"horizon": 10, "repetitions": 4, "algorithms": ["a"]}}}
-    config = {"scale": "full", "chunk_work": 20,
+             "experiments": {"e": {"horizon": 10, "repetitions": 4, "algorithms": ["a", "b"]}}}
+    config = {"scale": "full", "chunk_work": 40,
               "scales": {"full": {"max_horizon": None, "max_repetitions": None, "checkpoints": 10}}}
     root = f"{tmp_path}/"
-    chunks = trace_chunks(root, paper, config, "e", "a")
+    chunks = trace_chunks(root, paper, config, "e")
     assert [c.rsplit("/", 1)[1] for c in chunks] == ["reps0-2.parquet", "reps2-4.parquet"]
-    assert trace_paths(root, paper, config) == {("e", "a"): chunks}
     for reps, path in zip([[0, 1], [2, 3]], chunks):
-        write_trace(chunk(reps), path)
-    write_trace(chunk([0, 1, 2, 3]), f"{tmp_path}/results/traces/p/e/a/reps0-4.parquet")
-    joined = trace_reader(root, paper, config)("e", "a")
-    pd.testing.assert_frame_equal(joined, chunk(range(4)), check_dtype=False)
+        b = chunk(reps, algorithm="b").assign(extra=1.0)       # a metric only b reports
+        write_trace(pd.concat([chunk(reps), b], ignore_index=True), path)
+    write_trace(chunk([0, 1, 2, 3]), f"{tmp_path}/results/traces/p/e/reps0-4.parquet")
+    trace_of = trace_reader(root, paper, config)
+    expected = chunk(range(4)).drop(columns="algorithm")
+    pd.testing.assert_frame_equal(trace_of("e", "a"), expected, check_dtype=False)
+    pd.testing.assert_frame_equal(trace_of("e", "b"), expected.assign(extra=1.0), check_dtype=False)
+    with pytest.raises(KeyError, match="does not run algorithm 'c'"):
+        trace_of("e", "c")
+    with pytest.raises(KeyError, match="no experiment 'f'"):
+        trace_of("f", "a")
+
+
+def test_algorithm_trace_keeps_a_metric_with_some_values(tmp_path):
+    frame = pd.concat([chunk([0]), chunk([0], algorithm="b")], ignore_index=True)
+    frame["partial"] = [np.nan, 1.0, np.nan, np.nan, np.nan, np.nan]
+    assert "partial" in algorithm_trace(frame, "a").columns
+    assert "partial" not in algorithm_trace(frame, "b").columns
+    with pytest.raises(KeyError, match="'z'"):
+        algorithm_trace(frame, "z")
 
 
 # --------------------------------------------------------------------------- checkpoint_grid
@@ -312,4 +327,5 @@ def test_environment_seeds_distinct_over_repetitions():
 def test_repetition_chunks(reps, horizon, work, expected):
     chunks = repetition_chunks(reps, horizon, work)
     assert chunks == expected
+    assert repetition_chunks(reps, horizon / 2, work, algorithms=2) == expected
     assert [r for a, b in chunks for r in range(a, b)] == list(range(reps))

@@ -28,25 +28,22 @@ def paper():
 
 
 @pytest.fixture(scope="module")
-def context(paper, tmp_path_factory):
+def context(paper):
     """Traces of fig2 and fig3 (T = 3000, 4 runs) for every algorithm, as the workflow writes."""
-    root = tmp_path_factory.mktemp("traces")
-    paths = {}
+    frames = {}
     for exp_id in EXPERIMENTS:
         exp = resolve_experiment(paper, exp_id, CONFIG)
         checkpoints = checkpoint_grid(exp["horizon"], exp["checkpoints"])
         for alg in exp["algorithms"]:
-            frames = []
+            frames_of_runs = []
             for rep in range(exp["repetitions"]):
                 seed = environment_seed(CONFIG["base_seed"], "delaydep", exp_id, rep)
                 metrics = simulate_repetition(exp, paper["algorithms"][alg], seed, None, checkpoints)
-                frames.append(pd.DataFrame({"repetition": rep, "t": checkpoints, **metrics}))
-            path = root / f"{exp_id}_{alg}.parquet"
-            pd.concat(frames).to_parquet(path, index=False)
-            paths[(exp_id, alg)] = [path]
+                frames_of_runs.append(pd.DataFrame({"repetition": rep, "t": checkpoints, **metrics}))
+            frames[(exp_id, alg)] = pd.concat(frames_of_runs, ignore_index=True)
     small = copy.deepcopy(paper)
     small["experiments"] = {e: {**small["experiments"][e], "horizon": 3000} for e in EXPERIMENTS}
-    return ClaimContext(paper=small, config=CONFIG, trace_paths=paths)
+    return ClaimContext(paper=small, config=CONFIG, trace_of=lambda e, a: frames[(e, a)])
 
 
 def claim(**fields):

@@ -28,7 +28,6 @@ def _alternatives(values):
 wildcard_constraints:
     paper=_alternatives(PAPERS),
     experiment=_alternatives(e for p in PAPERS.values() for e in p["experiments"]),
-    algorithm=_alternatives(a for p in PAPERS.values() for a in p["algorithms"]),
     figure=_alternatives(f for p in PAPERS.values() for f in p["figures"]),
     start=r"\d+",
     stop=r"\d+",
@@ -39,9 +38,7 @@ def experiment_of(wildcards):
 
 
 def experiment_traces(wildcards):
-    paper = PAPERS[wildcards.paper]
-    return [c for a in paper["experiments"][wildcards.experiment]["algorithms"]
-            for c in trace_chunks(ROOT, paper, config, wildcards.experiment, a)]
+    return trace_chunks(ROOT, PAPERS[wildcards.paper], config, wildcards.experiment)
 
 
 def paper_traces(wildcards):
@@ -50,8 +47,7 @@ def paper_traces(wildcards):
 
 def all_paper_traces(key):
     paper = PAPERS[key]
-    return [c for e, exp in paper["experiments"].items() for a in exp["algorithms"]
-            for c in trace_chunks(ROOT, paper, config, e, a)]
+    return [c for e in paper["experiments"] for c in trace_chunks(ROOT, paper, config, e)]
 
 
 PACKAGE = Path(timebandits.__file__).parent
@@ -85,15 +81,17 @@ def analysis_code(wildcards):
 
 
 def simulation_params(wildcards):
-    """Every setting a chunk's trace depends on (rerun trigger): not titles or provenance."""
+    """Every setting a chunk's trace depends on (rerun trigger): not titles or provenance. A
+    job runs all algorithms of its experiment, so changing one algorithm reruns the experiment."""
     exp = experiment_of(wildcards)
-    algorithm = PAPERS[wildcards.paper]["algorithms"][wildcards.algorithm]
-    extra = {"record": exp["record"]} if "record" in exp else {}  # (older traces lack the key)
+    paper = PAPERS[wildcards.paper]
+    algorithms = {a: {"policy": paper["algorithms"][a]["policy"],
+                      "params": paper["algorithms"][a].get("params", {})}
+                  for a in exp["algorithms"]}
+    extra = {"record": exp["record"]} if "record" in exp else {}
     return json.dumps({"environment": exp["environment"], "horizon": exp["horizon"],
-                       "checkpoints": exp["checkpoints"], **extra,
-                       "policy": algorithm["policy"],
-                       "params": algorithm.get("params", {}), "base_seed": config["base_seed"]},
-                      sort_keys=True)
+                       "checkpoints": exp["checkpoints"], **extra, "algorithms": algorithms,
+                       "base_seed": config["base_seed"]}, sort_keys=True)
 
 
 def canonical(value) -> str:

@@ -1,16 +1,17 @@
-# One simulate job = (paper, experiment, algorithm, chunk of repetitions). The chunk files of
-# an (experiment, algorithm) together are its trace; readers join them (core/workflow.py).
+# One simulate job = (paper, experiment, chunk of repetitions), running every algorithm of the
+# experiment (one start-up per chunk, not per algorithm). The chunk files of an experiment
+# together are its trace; readers join them and select an algorithm (core/workflow.py).
 
 
 rule simulate:
     input:
         simulation_inputs,
     output:
-        paths.trace_chunk(ROOT, "{paper}", "{experiment}", "{algorithm}", "{start}", "{stop}"),
+        paths.trace_chunk(ROOT, "{paper}", "{experiment}", "{start}", "{stop}"),
     log:
-        paths.log(ROOT, "simulate", "{paper}/{experiment}/{algorithm}/reps{start}-{stop}"),
+        paths.log(ROOT, "simulate", "{paper}/{experiment}/reps{start}-{stop}"),
     benchmark:
-        paths.benchmark(ROOT, "simulate", "{paper}/{experiment}/{algorithm}/reps{start}-{stop}")
+        paths.benchmark(ROOT, "simulate", "{paper}/{experiment}/reps{start}-{stop}")
     params:
         settings=simulation_params,
         root=ROOT,

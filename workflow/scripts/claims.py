@@ -5,13 +5,13 @@ import pandas as pd
 from timebandits.core.claims import ClaimContext, evaluate_claims
 from timebandits.core.config import claim_kinds_of, load_paper
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import logger, trace_paths
+from timebandits.core.workflow import logger, trace_reader
 
 
 def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_path):
     log = logger(log_path)
     paper = load_paper(paper_key)
-    context = ClaimContext(paper=paper, config=config, trace_paths=trace_paths(root, paper, config),
+    context = ClaimContext(paper=paper, config=config, trace_of=trace_reader(root, paper, config),
                            bounds=pd.read_parquet(bounds_path))
     verdicts, details = evaluate_claims(paper, context, claim_kinds_of(paper_key))
     write_atomic(details, details_path)

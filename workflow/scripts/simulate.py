@@ -1,4 +1,4 @@
-"""Snakemake script: simulate one chunk of repetitions of one (experiment, algorithm)."""
+"""Snakemake script: simulate one chunk of repetitions of every algorithm of one experiment."""
 
 import json
 
@@ -8,10 +8,10 @@ from timebandits.core.traces import write_trace
 from timebandits.core.workflow import logger
 
 
-def main(config, paper_key, experiment, algorithm, start, stop, output, log_path):
+def main(config, paper_key, experiment, start, stop, output, log_path):
     log = logger(log_path)
     paper = load_paper(paper_key)
-    frame = run_chunk(config, paper, experiment, algorithm, start, stop, log=log)
+    frame = run_chunk(config, paper, experiment, start, stop, log=log)
     write_trace(frame, output)
     log(f"wrote {output} ({len(frame)} rows)")
 
@@ -19,5 +19,5 @@ def main(config, paper_key, experiment, algorithm, start, stop, output, log_path
 if "snakemake" in globals():
     wc = snakemake.wildcards  # noqa: F821
     json.loads(snakemake.params.settings)  # noqa: F821  (the rerun trigger; must be valid JSON)
-    main(snakemake.config, wc.paper, wc.experiment, wc.algorithm, int(wc.start), int(wc.stop),  # noqa: F821
+    main(snakemake.config, wc.paper, wc.experiment, int(wc.start), int(wc.stop),  # noqa: F821
          snakemake.output[0], snakemake.log[0])  # noqa: F821

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 import pandas as pd
@@ -44,7 +45,6 @@ from scipy.stats import binom
 
 from .bounds import bound_verdict, informative_from
 from .stats import bootstrap_ci, equivalence_test, paired_one_sided
-from .traces import concat_traces
 
 REPRODUCED = "reproduced"
 NOT_REPRODUCED = "not reproduced"
@@ -134,16 +134,14 @@ class ClaimContext:
 
     paper: dict
     config: dict
-    trace_paths: dict  # (experiment, algorithm) -> its chunk files (core/workflow.trace_paths)
+    trace_of: Callable[[str, str], pd.DataFrame]  # (experiment, algorithm) -> its trace (core/workflow.trace_reader)
     bounds: pd.DataFrame | None = None  # the paper's bound table (core/bounds.py), if any
     _cache: dict = field(default_factory=dict)
 
     def trace(self, experiment: str, algorithm: str) -> pd.DataFrame:
         key = (experiment, algorithm)
         if key not in self._cache:
-            if key not in self.trace_paths:
-                raise KeyError(f"no trace for experiment {experiment!r}, algorithm {algorithm!r}")
-            self._cache[key] = concat_traces(self.trace_paths[key])
+            self._cache[key] = self.trace_of(experiment, algorithm)
         return self._cache[key]
 
     def final(self, experiment: str, algorithm: str, metric: str) -> np.ndarray:

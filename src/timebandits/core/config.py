@@ -201,14 +201,18 @@ def resolve_experiment(paper: dict, experiment_id: str, config: dict) -> dict:
     return exp
 
 
-def repetition_chunks(repetitions: int, horizon: float, chunk_work: float) -> list[tuple[int, int]]:
-    """Half-open repetition ranges [start, stop) of the simulate jobs: each job simulates about
-    ``chunk_work`` time units, i.e. max(1, chunk_work // horizon) repetitions.
+def repetition_chunks(repetitions: int, horizon: float, chunk_work: float,
+                      algorithms: int = 1) -> list[tuple[int, int]]:
+    """Half-open repetition ranges [start, stop) of the simulate jobs of one experiment: each job
+    runs every one of its ``algorithms`` for about ``chunk_work`` time units in all, i.e.
+    max(1, chunk_work // (horizon x algorithms)) repetitions.
 
     >>> repetition_chunks(10, 1e7, 4e7)
     [(0, 4), (4, 8), (8, 10)]
+    >>> repetition_chunks(10, 1e7, 4e7, algorithms=2)
+    [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10)]
     >>> repetition_chunks(2000, 1e4, 1e8)
     [(0, 2000)]
     """
-    size = max(1, int(chunk_work // horizon))
+    size = max(1, int(chunk_work // (horizon * algorithms)))
     return [(start, min(start + size, repetitions)) for start in range(0, repetitions, size)]

@@ -5,8 +5,8 @@ Arguments may be Snakemake wildcard patterns such as "{paper}"."""
 from __future__ import annotations
 
 
-def trace_chunk(root, paper, experiment, algorithm, start, stop) -> str:
-    return f"{root}results/traces/{paper}/{experiment}/{algorithm}/reps{start}-{stop}.parquet"
+def trace_chunk(root, paper, experiment, start, stop) -> str:
+    return f"{root}results/traces/{paper}/{experiment}/reps{start}-{stop}.parquet"
 
 
 def summary(root, paper, experiment) -> str:

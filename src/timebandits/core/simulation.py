@@ -1,4 +1,5 @@
-"""Run one simulate job: (paper, experiment, algorithm, chunk of repetitions) -> trace frame."""
+"""Run one simulate job: (paper, experiment, chunk of repetitions) -> trace frame of every
+algorithm of the experiment."""
 
 from __future__ import annotations
 
@@ -14,29 +15,37 @@ from .registry import paper_module
 from .seeding import environment_seed, policy_seed
 
 
-def run_chunk(config: dict, paper: dict, experiment_id: str, algorithm_id: str,
-              start: int, stop: int, log: Callable[[str], None] = print) -> pd.DataFrame:
-    """Simulate repetitions ``start .. stop-1`` and return their trace (one row per repetition
-    and checkpoint). Repetition r's seeds depend only on ids and r, never on the chunking."""
+def run_chunk(config: dict, paper: dict, experiment_id: str, start: int, stop: int,
+              log: Callable[[str], None] = print) -> pd.DataFrame:
+    """Simulate repetitions ``start .. stop-1`` of every algorithm of the experiment and return
+    their trace (one row per algorithm, repetition and checkpoint). Repetition r's seeds depend
+    only on ids and r, never on the chunking or on the other algorithms, so a trace is the same
+    however the jobs are cut. One job runs all algorithms, so a job's start-up (interpreter,
+    imports, compiled-code loading) is paid once per chunk, not once per algorithm."""
     key = paper["paper"]["key"]
     experiment = resolve_experiment(paper, experiment_id, config)
-    algorithm = paper["algorithms"][algorithm_id]
     simulation = paper_module(key, "simulation")
     checkpoints = checkpoint_grid(experiment["horizon"], experiment["checkpoints"])
     frames = []
     started = time.perf_counter()
-    total = stop - start
+    algorithms = experiment["algorithms"]
+    total = (stop - start) * len(algorithms)
     report_every = max(1, total // 10)
-    for rep in range(start, stop):
-        env_seed = environment_seed(config["base_seed"], key, experiment_id, rep)
-        pol_seed = policy_seed(config["base_seed"], key, experiment_id, algorithm_id, rep)
-        metrics = simulation.simulate_repetition(experiment, algorithm, env_seed, pol_seed, checkpoints)
-        frame = pd.DataFrame({"repetition": np.full(checkpoints.size, rep, dtype=np.int64),
-                              "t": checkpoints, **metrics})
-        frames.append(frame)
-        done = rep + 1 - start
-        if done % report_every == 0 or done == total:
-            elapsed = time.perf_counter() - started
-            log(f"{key}/{experiment_id}/{algorithm_id}: {done}/{total} repetitions done, "
-                f"{elapsed:.1f} s elapsed (horizon {experiment['horizon']:g})")
+    done = 0
+    for algorithm_id in algorithms:
+        algorithm = paper["algorithms"][algorithm_id]
+        for rep in range(start, stop):
+            env_seed = environment_seed(config["base_seed"], key, experiment_id, rep)
+            pol_seed = policy_seed(config["base_seed"], key, experiment_id, algorithm_id, rep)
+            metrics = simulation.simulate_repetition(experiment, algorithm, env_seed, pol_seed,
+                                                     checkpoints)
+            frames.append(pd.DataFrame({"algorithm": algorithm_id,
+                                        "repetition": np.full(checkpoints.size, rep, dtype=np.int64),
+                                        "t": checkpoints, **metrics}))
+            done += 1
+            if done % report_every == 0 or done == total:
+                elapsed = time.perf_counter() - started
+                log(f"{key}/{experiment_id} reps {start}-{stop}: {done}/{total} runs done "
+                    f"({algorithm_id} rep {rep}), {elapsed:.1f} s elapsed "
+                    f"(horizon {experiment['horizon']:g})")
     return pd.concat(frames, ignore_index=True)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 from scipy.special import stdtr
 
-from .traces import ID_COLUMNS
+from .traces import RUN_COLUMNS
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 
@@ -18,8 +18,8 @@ def summarise_trace(trace: pd.DataFrame, metrics: list[str] | None = None) -> pd
 
     Returns a long frame with columns ``metric, t, n, mean, se, min, max, q05 .. q95``.
     """
-    metrics = metrics or [c for c in trace.columns if c not in ID_COLUMNS]
-    long = trace.melt(id_vars=list(ID_COLUMNS), value_vars=metrics, var_name="metric")
+    metrics = metrics or [c for c in trace.columns if c not in RUN_COLUMNS]
+    long = trace.melt(id_vars=list(RUN_COLUMNS), value_vars=metrics, var_name="metric")
     grouped = long.groupby(["metric", "t"], sort=True)["value"]
     out = grouped.agg(n="count", mean="mean", std="std", min="min", max="max")
     out["se"] = out["std"].fillna(0.0) / np.sqrt(out["n"])

@@ -1,8 +1,11 @@
 """Trace files: one row per repetition x checkpoint, written once and atomically.
 
-A trace holds identifiers and metrics only (bsuite style): ``repetition``, ``t`` (the checkpoint)
-and one column per metric. Settings are joined back from the paper config at analysis time.
-Writes are atomic (core/atomic.py).
+A trace file holds identifiers and metrics only (bsuite style): ``algorithm``, ``repetition``,
+``t`` (the checkpoint) and one column per metric. Settings are joined back from the paper config
+at analysis time. One file holds every algorithm of an experiment for a chunk of repetitions
+(one simulate job); algorithms may report different metrics, so a metric column that is empty
+(NaN) for every row of an algorithm is not part of that algorithm's trace
+(:func:`algorithm_trace`). Writes are atomic (core/atomic.py).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import pandas as pd
 
 from .atomic import atomic_output
 
-ID_COLUMNS = ("repetition", "t")
+RUN_COLUMNS = ("repetition", "t")  # the identifiers of one algorithm's trace
+ID_COLUMNS = ("algorithm", *RUN_COLUMNS)
 
 
 def write_atomic(frame: pd.DataFrame, path: str | os.PathLike, writer=None) -> None:
@@ -34,7 +38,7 @@ def write_trace(frame: pd.DataFrame, path: str | os.PathLike) -> None:
     if missing:
         raise ValueError(f"trace for {path} lacks identifier columns {missing}")
     if frame.duplicated(list(ID_COLUMNS)).any():
-        raise ValueError(f"trace for {path} has duplicated (repetition, t) rows")
+        raise ValueError(f"trace for {path} has duplicated (algorithm, repetition, t) rows")
     write_atomic(frame.sort_values(list(ID_COLUMNS)).reset_index(drop=True), path)
 
 
@@ -43,8 +47,17 @@ def read_trace(path: str | os.PathLike) -> pd.DataFrame:
 
 
 def concat_traces(paths: list[str | os.PathLike]) -> pd.DataFrame:
-    """Join the chunk files of one (experiment, algorithm) into its trace, refusing overlaps."""
+    """Join the chunk files of one experiment into its trace, refusing overlaps."""
     frame = pd.concat([read_trace(p) for p in paths], ignore_index=True)
     if frame.duplicated(list(ID_COLUMNS)).any():
         raise ValueError(f"chunks {list(map(str, paths))} overlap in repetitions")
     return frame.sort_values(list(ID_COLUMNS)).reset_index(drop=True)
+
+
+def algorithm_trace(frame: pd.DataFrame, algorithm: str) -> pd.DataFrame:
+    """The rows of ``algorithm`` in an experiment's trace, without the ``algorithm`` column and
+    without the metrics it does not report (empty for all its rows)."""
+    rows = frame[frame["algorithm"] == algorithm]
+    if rows.empty:
+        raise KeyError(f"the trace has no rows of algorithm {algorithm!r}")
+    return rows.drop(columns="algorithm").dropna(axis=1, how="all").reset_index(drop=True)

@@ -1,6 +1,7 @@
 """Helpers for the thin Snakemake scripts and the notebooks: logging to the job's log and to
-the console, and reading a paper's traces by id. A trace is the set of its chunk files (one per
-simulate job); readers join them, so no job exists only to copy them together."""
+the console, and reading a paper's traces by id. An experiment's trace is the set of its chunk
+files (one per simulate job, each with every algorithm); readers join them, so no job exists
+only to copy them together."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pandas as pd
 
 from . import paths
 from .config import repetition_chunks, resolve_experiment
-from .traces import concat_traces
+from .traces import algorithm_trace, concat_traces
 
 
 def logger(log_path: str | Path) -> Callable[[str], None]:
@@ -29,24 +30,28 @@ def logger(log_path: str | Path) -> Callable[[str], None]:
     return log
 
 
-def trace_chunks(root: str, paper: dict, config: dict, experiment: str, algorithm: str) -> list[str]:
-    """The chunk files that together form the trace of (experiment, algorithm) at the configured
-    scale: the single place that decides them, for the rules and every reader."""
+def trace_chunks(root: str, paper: dict, config: dict, experiment: str) -> list[str]:
+    """The chunk files that together form the trace of ``experiment`` at the configured scale:
+    the single place that decides them, for the rules and every reader."""
     exp = resolve_experiment(paper, experiment, config)
-    return [paths.trace_chunk(root, paper["paper"]["key"], experiment, algorithm, start, stop)
-            for start, stop in repetition_chunks(exp["repetitions"], exp["horizon"], config["chunk_work"])]
-
-
-def trace_paths(root: str, paper: dict, config: dict) -> dict:
-    """(experiment, algorithm) -> its chunk files, for every run of ``paper``."""
-    return {(e, a): trace_chunks(root, paper, config, e, a)
-            for e, exp in paper["experiments"].items() for a in exp["algorithms"]}
+    chunks = repetition_chunks(exp["repetitions"], exp["horizon"], config["chunk_work"],
+                               len(exp["algorithms"]))
+    return [paths.trace_chunk(root, paper["paper"]["key"], experiment, start, stop)
+            for start, stop in chunks]
 
 
 def trace_reader(root: str, paper: dict, config: dict) -> Callable[[str, str], pd.DataFrame]:
-    """``trace_of(experiment, algorithm)``: the whole trace, joined from its chunks."""
+    """``trace_of(experiment, algorithm)``: the algorithm's whole trace, joined from the
+    experiment's chunks (each experiment is read once)."""
+    experiments: dict[str, pd.DataFrame] = {}
 
     def trace_of(experiment: str, algorithm: str) -> pd.DataFrame:
-        return concat_traces(trace_chunks(root, paper, config, experiment, algorithm))
+        if experiment not in paper["experiments"]:
+            raise KeyError(f"no experiment {experiment!r} in paper {paper['paper']['key']!r}")
+        if algorithm not in paper["experiments"][experiment]["algorithms"]:
+            raise KeyError(f"experiment {experiment!r} does not run algorithm {algorithm!r}")
+        if experiment not in experiments:
+            experiments[experiment] = concat_traces(trace_chunks(root, paper, config, experiment))
+        return algorithm_trace(experiments[experiment], algorithm)
 
     return trace_of
