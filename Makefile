@@ -35,6 +35,7 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/benchmark_farewell.py
 	$(BIN)/python benchmarks/benchmark_delaydep.py
 	$(BIN)/python benchmarks/benchmark_censored.py
+	$(BIN)/python benchmarks/benchmark_anonymous.py
 
 clean-results:
 	rm -rf results figures smoke logs benchmarks/simulate report.html

@@ -21,6 +21,10 @@ def _kernel(data, experiment):
     return data["experiments"][experiment]["environment"]["kernel"]
 
 
+def _game(data, experiment):
+    return data["experiments"][experiment]["environment"]
+
+
 def _params(data, algorithm):
     return data["algorithms"][algorithm]["params"]
 
@@ -41,13 +45,39 @@ def _params(data, algorithm):
     (lambda d: _params(d, "ars_ucb_alpha8").update(alpha=-2.0), "algorithms.ars_ucb_alpha8.params",
      "alpha must be a positive number"),
     (lambda d: _params(d, "ars_ucb_f_k").update(round_size={"kind": "power", "c": 1, "beta": 0}),
-     "algorithms.ars_ucb_f_k.params", "beta >= 1"),
+     "algorithms.ars_ucb_f_k.params", "not increasing"),
+    (lambda d: _params(d, "ars_ucb_f_k3").update(round_size={"kind": "power", "c": 0, "beta": 3}),
+     "algorithms.ars_ucb_f_k3.params", "c >= 1"),
+    (lambda d: d["experiments"]["bounded_30_40"]["environment"].update(
+        kernel={"kind": "weights", "weights": [0.5, -0.1, 0.6]}),
+     "experiments.bounded_30_40.environment", "must be >= 0, got w_τ < 0 at (τ, w_τ) = [(2, -0.1)]"),
+    (lambda d: d["experiments"]["bounded_30_40"]["environment"].update(
+        kernel={"kind": "weights", "weights": [0.5, 0.4]}),
+     "experiments.bounded_30_40.environment", "must sum to 1"),
     (lambda d: _params(d, "ars_ucb_f_2k").update(round_size={"kind": "exponential", "c": -1}),
      "algorithms.ars_ucb_f_2k.params", "c >= 0"),
     (lambda d: _params(d, "gen_odaaf").update(expected_delay="oracle"), "algorithms.gen_odaaf.params",
      "expected_delay must be one of"),
     (lambda d: d["experiments"]["polynomial_2"]["algorithms"].append("odaaf"),
      "experiments.polynomial_2.algorithms", "needs a finite expected delay"),
+    (lambda d: _params(d, "ars_exp3").update(beta=1.5), "algorithms.ars_exp3.params",
+     "beta must be a number in [0, 1]"),
+    (lambda d: _params(d, "ars_exp3").update(beta=-0.1), "algorithms.ars_exp3.params",
+     "beta must be a number in [0, 1]"),
+    (lambda d: _game(d, "fig5c")["delays"].update(low=8, high=6), "experiments.fig5c.environment",
+     "1 <= low <= high <= d"),
+    (lambda d: _game(d, "fig5d")["delays"].update(low=-1), "experiments.fig5d.environment",
+     "1 <= low <= high <= d"),
+    (lambda d: _game(d, "fig5a").update(stream={"kind": "outbrain"}),
+     "experiments.fig5a.environment", "unknown stream kind 'outbrain'"),
+    (lambda d: _game(d, "fig5b").update(stream={"top": 10}), "experiments.fig5b.environment",
+     "stream needs a kind"),
+    (lambda d: _game(d, "fig5a").update(stream={"kind": "kaggle_coupon"}),
+     "experiments.fig5a.environment", "which is missing: it is never downloaded"),
+    (lambda d: _game(d, "synthetic_oblivious")["stream"].update(shares=[0.5, 0.6]),
+     "experiments.synthetic_oblivious.environment", "summing to 1"),
+    (lambda d: d["experiments"]["fig5a"]["algorithms"].append("gen_odaaf"),
+     "experiments.fig5a.algorithms", "runs on stochastic instances"),
 ])
 def test_bad_anonymous_input_names_file_and_key(tmp_path, anonymous_data, edit, key, message):
     data = copy.deepcopy(anonymous_data)
@@ -70,3 +100,21 @@ def test_every_unstated_value_has_provenance(anonymous_data):
     for alg_id, alg in anonymous_data["algorithms"].items():
         for param in alg.get("params", {}):
             assert param in alg["provenance"], (alg_id, param)
+
+
+def test_kaggle_csv_without_its_columns_names_the_file(tmp_path, anonymous_data, monkeypatch):
+    data = copy.deepcopy(anonymous_data)
+    _game(data, "fig5c").update(stream={"kind": "kaggle_coupon"})
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "anonymous.yaml").write_text(yaml.safe_dump(data, sort_keys=False,
+                                                                       allow_unicode=True))
+    raw = tmp_path / "data" / "raw"
+    raw.mkdir(parents=True)
+    (raw / "coupon_visit_train.csv").write_text("PURCHASE_FLG,VISIT_DATE\n0,2012-01-01\n")
+    (tmp_path / "workflow").symlink_to(REPO_ROOT / "workflow")  # the schemas; data/raw is relative
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError) as err:
+        load_paper("anonymous", tmp_path)
+    text = str(err.value)
+    assert "key experiments.fig5c.environment" in text, text
+    assert "coupon_visit_train.csv lacks the column(s) ['I_DATE']" in text, text

@@ -19,7 +19,8 @@ KERNELS = [
     {"kind": "linear_decreasing", "d": 100}, {"kind": "linear_decreasing", "d": 50},
     {"kind": "linear_increasing", "d": 100}, {"kind": "linear_increasing", "d": 50},
     {"kind": "discounted", "ratio": 0.8}, {"kind": "discounted", "ratio": 0.9},
-    {"kind": "polynomial", "exponent": 3}, {"kind": "polynomial", "exponent": 2}]
+    {"kind": "polynomial", "exponent": 3}, {"kind": "polynomial", "exponent": 2},
+    {"kind": "weights", "weights": [0.1, 0.0, 0.3, 0.6]}]
 FINITE = [k for k in KERNELS if k["kind"] not in ("discounted", "polynomial")]
 
 
@@ -65,7 +66,7 @@ def test_offset_variance(spec, variance):
 
 def test_interval_sizes_given_to_generalized_odaaf():
     sizes = [Kernel.from_config(k).interval_size for k in KERNELS]
-    assert sizes == [30, 60, 40, 20, 100, 50, 100, 50, math.inf, math.inf, math.inf, math.inf]
+    assert sizes == [30, 60, 40, 20, 100, 50, 100, 50, math.inf, math.inf, math.inf, math.inf, 4]
 
 
 @pytest.mark.parametrize("spec,mean", [
@@ -96,6 +97,20 @@ def test_d1_and_d2_against_their_definitions_term_by_term(spec):
     assert -1e-12 <= problem.d2() - variance.sum() <= remainder + 1e-12
 
 
+def test_given_weights_match_the_printed_kernel_they_copy():
+    d = 50
+    printed = _problem({"kind": "linear_increasing", "d": d})
+    given = _problem({"kind": "weights", "weights": [2 * t / (d * (d + 1)) for t in range(1, d + 1)]})
+    for name in ("d1", "d2", "mean_offset"):
+        assert getattr(given, name)() == pytest.approx(getattr(printed, name)(), rel=1e-12), name
+    assert given.kernel.offset_variance() == pytest.approx(printed.kernel.offset_variance(), rel=1e-12)
+    assert given.kernel.interval_size == printed.kernel.interval_size == d
+    np.testing.assert_allclose(given.kernel.cumulative(80), printed.kernel.cumulative(80), atol=1e-15)
+    irregular = Kernel.from_config({"kind": "weights", "weights": [0.1, 0.0, 0.3, 0.6]})
+    assert irregular.mean_offset() == pytest.approx(0.1 * 1 + 0.3 * 3 + 0.6 * 4)
+    assert list(irregular.tail(np.arange(1, 7))) == pytest.approx([1.0, 0.9, 0.9, 0.6, 0.0, 0.0])
+
+
 def test_polynomial_two_has_infinite_d1_and_finite_d2():
     problem = _problem({"kind": "polynomial", "exponent": 2})
     assert problem.d1() == math.inf and 0.333 < problem.d2() < 0.334
@@ -105,7 +120,9 @@ def test_polynomial_two_has_infinite_d1_and_finite_d2():
     {"kind": "delay", "low": 5, "high": 2}, {"kind": "bounded", "dmin": 0, "dmax": 5},
     {"kind": "linear_decreasing", "d": 0}, {"kind": "discounted", "ratio": 1.0},
     {"kind": "polynomial", "exponent": 1.0}, {"kind": "spiral"},
-    {"kind": "delay", "low": 1.5, "high": 3}, {"kind": "delay", "low": 1}])
+    {"kind": "delay", "low": 1.5, "high": 3}, {"kind": "delay", "low": 1},
+    {"kind": "weights", "weights": [0.5, 0.6]}, {"kind": "weights", "weights": [1.5, -0.5]},
+    {"kind": "weights", "weights": []}])
 def test_bad_kernels_are_refused(bad):
     with pytest.raises(ValueError, match="kernel"):
         Kernel.from_config(bad)

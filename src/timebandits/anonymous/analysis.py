@@ -1,6 +1,7 @@
 """Analysis of the composite-anonymous traces against the paper's bounds: the bound table
-(Theorem 1 for every ARS-UCB run, with and without its constant c*_f) and the table of Theorem 1's
-constants per instance, α and f (App. A), flagged where they are undefined or astronomical."""
+(Theorem 1 for every ARS-UCB run, with and without its constant c*_f; Theorem 2 for every
+ARS-EXP3 run), the table of Theorem 1's constants per instance, α and f (App. A), flagged where
+they are undefined or astronomical, and the table of Theorem 2 at each label game's horizon."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import pandas as pd
 from timebandits.core.bounds import compare_to_bound, trivial_bound
 
 from .claims import problem_of
-from .simulation import ARS_UCB, algorithm_params
-from .theory import log_term_coefficient, theorem1_constant
+from .simulation import ARS_EXP3, ARS_UCB, algorithm_params, game_labels, is_label_game
+from .theory import (ars_exp3_gamma, exp3_rounds, log_term_coefficient, theorem1_constant,
+                     theorem2_bound)
 
 # A constant c* above this many decimal digits is "astronomical": it exceeds every horizon a
 # simulation could reach by more than the whole bound's log term.
@@ -26,13 +28,40 @@ def _constant(problem, params: dict):
                              size["kind"], size.get("c", 1), size.get("beta", 1))
 
 
+def _theorem2_rows(paper: dict, exp_id: str, trace_of) -> list[pd.DataFrame]:
+    """Every ARS-EXP3 curve of a label game against Theorem 2 at each checkpoint t (the bound
+    for a run of horizon t; the run itself is tuned to its horizon T, so the rows at t = T are
+    the theorem's statement and earlier ones its bound had the game stopped there). Trivial
+    bound: t (a 0/1 reward per slot)."""
+    exp = paper["experiments"][exp_id]
+    environment = exp["environment"]
+    stream, _ = game_labels(environment, int(exp["horizon"]))
+    frames = []
+    for algorithm in exp["algorithms"]:
+        alg = paper["algorithms"][algorithm]
+        if alg["policy"] != ARS_EXP3:
+            continue
+        regret = trace_of(exp_id, algorithm).pivot(index="t", columns="repetition", values="regret")
+        t = regret.index.to_numpy(dtype=float)
+        bound = theorem2_bound(t, stream.n_arms, environment["delays"]["d"],
+                               float(algorithm_params(alg)["beta"]))
+        frames.append(compare_to_bound(regret, bound, trivial_bound(t, 1.0), experiment=exp_id,
+                                       algorithm=algorithm, bound_name=f"theorem2_{algorithm}",
+                                       metric="regret"))
+    return frames
+
+
 def bound_table(paper: dict, trace_of) -> pd.DataFrame:
     """Every ARS-UCB curve of every experiment against Theorem 1: bound ``logterm_<algorithm>``
     = 8α (Σ_{i≥2} 1/Δ_i) ln t alone (what is left at α = 4, where c* is undefined), and bound
     ``theorem1_<algorithm>`` = the log term + c*_f (+inf where c* is undefined or infinite: α ≤ 4,
-    d1 = ∞; in floating point, a c* beyond 1e308 is inf as well). Trivial bound: t·max Δ."""
+    d1 = ∞; in floating point, a c* beyond 1e308 is inf as well). Trivial bound: t·max Δ. Every
+    ARS-EXP3 curve against Theorem 2 (``theorem2_<algorithm>``, :func:`_theorem2_rows`)."""
     frames = []
     for exp_id, exp in paper["experiments"].items():
+        if is_label_game(exp["environment"]):
+            frames += _theorem2_rows(paper, exp_id, trace_of)
+            continue
         problem = problem_of(paper, exp_id)
         for algorithm in exp["algorithms"]:
             alg = paper["algorithms"][algorithm]
@@ -61,7 +90,7 @@ def theorem1_table(paper: dict) -> pd.DataFrame:
     10^ASTRONOMICAL_LOG10) or ``finite``, with the reason."""
     rows = []
     for exp_id, exp in paper["experiments"].items():
-        if exp["group"] != "paper":
+        if exp["group"] != "paper" or is_label_game(exp["environment"]):
             continue
         problem = problem_of(paper, exp_id)
         for algorithm in exp["algorithms"]:
@@ -84,5 +113,39 @@ def theorem1_table(paper: dict) -> pd.DataFrame:
                 "log10_T_star": c.log10_T_star, "log10_c_star": c.log10_c_star,
                 "log10_c_star_unsimplified": c.log10_c_star_unsimplified, "flag": flag,
                 "reason": c.void_reason or "",
+            })
+    return pd.DataFrame(rows)
+
+
+def theorem2_table(paper: dict) -> pd.DataFrame:
+    """Theorem 2 at the horizon T of every label game with ARS-EXP3, exact: the stream (N, its
+    length, the best label's share over the horizon), K, g(K), g(K+1), G(K), γ in both forms,
+    the bound 3 g(K)√(N K ln N) + 2dK + g(K+1), the trivial bound T and whether the bound is
+    below it (informative), and its ratio to T."""
+    rows = []
+    for exp_id, exp in paper["experiments"].items():
+        environment = exp["environment"]
+        if not is_label_game(environment):
+            continue
+        horizon = int(exp["horizon"])
+        stream, labels = game_labels(environment, horizon)
+        d = environment["delays"]["d"]
+        for algorithm in exp["algorithms"]:
+            alg = paper["algorithms"][algorithm]
+            if alg["policy"] != ARS_EXP3:
+                continue
+            beta = float(algorithm_params(alg)["beta"])
+            rounds = exp3_rounds(horizon, beta)
+            gamma = ars_exp3_gamma(stream.n_arms, horizon, beta)
+            bound = float(theorem2_bound(horizon, stream.n_arms, d, beta))
+            rows.append({
+                "experiment": exp_id, "algorithm": algorithm, "stream": stream.name,
+                "N": stream.n_arms, "stream_length": stream.length, "T": horizon,
+                "best_share_over_T": float(np.bincount(labels, minlength=stream.n_arms).max()
+                                           / horizon),
+                "d": d, "beta": beta, "K": rounds.K, "g_K": rounds.g_K, "g_K_plus_1": rounds.g_next,
+                "G_K": rounds.G_K, "gamma_appendix": gamma.appendix, "gamma_theorem": gamma.printed,
+                "bound": bound, "trivial": float(horizon), "informative": bound < horizon,
+                "bound_over_T": bound / horizon,
             })
     return pd.DataFrame(rows)

@@ -1,7 +1,8 @@
 """Figures of "Adaptive Algorithms for Multi-armed Bandit with Composite and Anonymous Feedback":
 the schematic of one round's observed against true reward (Fig. 1, from a real simulated round
-of ARS-UCB) and the regret panels of Figs. 2–4 (an α or an f sweep with its baseline). Every
-function takes (figure spec, paper config, experiment summary); Fig. 1 ignores the summary."""
+of ARS-UCB), the regret panels of Figs. 2–4 (an α or an f sweep with its baseline) and the
+label-stream games of Fig. 5 (ARS-EXP3 against CLW). Every function takes (figure spec, paper
+config, experiment summary); Fig. 1 ignores the summary."""
 
 from __future__ import annotations
 
@@ -9,14 +10,14 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 
-from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band
+from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band, series_style
 
 from .claims import problem_of
 from .environment import pull
 from .model import DELAY
 from .policies import run_ars_ucb
-from .simulation import algorithm_params, round_size_table
-from .theory import lai_robbins_constant
+from .simulation import LABEL_GAME_POLICIES, algorithm_params, game_labels, round_size_table
+from .theory import lai_robbins_constant, theorem2_bound
 
 # The environment key of Fig. 1's run (any fixed key: the figure shows one real run).
 SCHEMATIC_KEY = 20210202
@@ -146,4 +147,57 @@ def round_schematic(spec: dict, paper: dict, summary: pd.DataFrame):
     return fig
 
 
-FIGURE_KINDS = {"regret_sweep": regret_sweep, "round_schematic": round_schematic}
+def label_game_regret(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Fig. 5: mean cumulative regret max_i G_i(t) − gain(t) ± 1 s.e. of ARS-EXP3 and CLW on a
+    label stream. Left, as the paper plots it; right, log-log, with Theorem 2's bound
+    3 g(K)√(N K ln N) + 2dK + g(K+1) for ARS-EXP3 at each t (dashed; theory.theorem2_bound)
+    and the slopes 2/3 and 1 through the last point of ARS-EXP3's curve (dotted)."""
+    experiment = paper["experiments"][spec["experiment"]]
+    environment = experiment["environment"]
+    stream, _ = game_labels(environment, int(summary["t"].max()))
+    apply_style()
+    fig, (linear_ax, log_ax) = plt.subplots(1, 2, figsize=(10, 3.9),
+                                            gridspec_kw={"width_ratios": [1.3, 1]})
+    labels = paper["algorithms"]
+    # Fig. 5's algorithms never share a panel with Figs. 2-4's: their own palette, so that
+    # ARS-EXP3 and CLW do not get two shades of the same colour of the paper's long list.
+    players = [a for a, alg in labels.items() if alg["policy"] in LABEL_GAME_POLICIES]
+    for alg in spec["algorithms"]:
+        rows = summary[summary["algorithm"] == alg]
+        for ax in (linear_ax, log_ax):
+            band(ax, rows, "regret", labels[alg]["label"],
+                 series_style(players.index(alg), len(players)))
+    exp3 = [a for a in spec["algorithms"] if labels[a]["policy"] == "ars_exp3"]
+    if exp3:
+        t = np.sort(summary.loc[summary["metric"] == "regret", "t"].unique().astype(float))
+        t = t[t >= 10]
+        beta = float(algorithm_params(labels[exp3[0]])["beta"])
+        d = environment["delays"]["d"]
+        log_ax.plot(t, theorem2_bound(t, stream.n_arms, d, beta), color="0.3", linestyle="--",
+                    linewidth=1.2, label=f"Theorem 2's bound (N = {stream.n_arms}, d = {d})")
+        rows = summary[(summary["algorithm"] == exp3[0]) & (summary["metric"] == "regret")]
+        last = rows.sort_values("t").iloc[-1]
+        for slope, style in ((2 / 3, ":"), (1.0, "-.")):
+            log_ax.plot(t, last["mean"] * (t / last["t"]) ** slope, color="0.55",
+                        linestyle=style, linewidth=1.0, label=f"slope {slope:.3g}")
+    linear_ax.set_xlabel("time slot t")
+    linear_ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
+    linear_ax.set_title(f"as in the paper ({stream.n_arms} arms, best label "
+                        f"{stream.best_share:.1%} of the stream)")
+    log_ax.set_xscale("log")
+    log_ax.set_yscale("log")
+    log_ax.set_xlabel("time slot t (log scale)")
+    log_ax.set_title("log-log: slope = growth exponent")
+    linear_ax.set_ylabel("cumulative regret max_i G_i(t) − gain(t)")
+    log_ax.set_ylabel("cumulative regret (log scale)")
+    handles, names = log_ax.get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02),
+               ncol=min(len(names), 4), frameon=False)
+    n = int(summary["n"].max())
+    fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+FIGURE_KINDS = {"regret_sweep": regret_sweep, "round_schematic": round_schematic,
+                "label_game_regret": label_game_regret}

@@ -14,6 +14,8 @@ Kernels over offsets τ (spec §2.7; the paper's §5 cases):
   linear_increasing   w_τ = 2τ/(d(d + 1)), τ = 1..d
   discounted          w_τ = (1 − γ)γ^{τ−1}, τ ≥ 1 (infinite)
   polynomial          w_τ = τ^{−γ}/ζ(γ), τ ≥ 1 (infinite)
+  weights             any finite kernel w_1 … w_L given as a list (the general model of §2: the
+                      weights must be ≥ 0 and sum to 1)
 Instance constants (Theorem 1; spec Table T1), exact: the mean offset Σ τ w_τ,
 d1 = Σ_{d'≥1} max_i E[Σ_{τ≥d'} r_{i,τ}] and d2 = Σ_{d'≥1} max_i Var[Σ_{τ≥d'} r_{i,τ}], with
 ``math.inf`` where a sum diverges (polynomial γ ≤ 2 for the mean and d1).
@@ -28,7 +30,9 @@ import numpy as np
 from scipy import integrate, special
 
 KERNELS = ("delay", "bounded", "linear_decreasing", "linear_increasing", "discounted",
-           "polynomial")
+           "polynomial", "weights")
+# How far the weights of a ``weights`` kernel may sum from 1.
+WEIGHTS_SUM_TOLERANCE = 1e-9
 DELAY, DETERMINISTIC = 0, 1
 # The polynomial d2 sums Σ W̄(d')² term by term up to this d', then adds its Euler–Maclaurin tail.
 _EULER_MACLAURIN_START = 10_000
@@ -37,11 +41,25 @@ _EULER_MACLAURIN_START = 10_000
 WINDOW_TRUNCATION_ERROR = 1e-12
 
 
+def _checked_weights(weights) -> tuple[float, ...]:
+    """The weights w_1 … w_L of a ``weights`` kernel, checked: numbers ≥ 0 summing to 1."""
+    if (not isinstance(weights, list) or not weights
+            or not all(isinstance(w, (int, float)) and not isinstance(w, bool) for w in weights)):
+        raise ValueError(f"kernel.weights must be a non-empty list of numbers, got {weights!r}")
+    negative = [(tau, w) for tau, w in enumerate(weights, start=1) if w < 0]
+    if negative:
+        raise ValueError(f"kernel.weights must be >= 0, got w_τ < 0 at (τ, w_τ) = {negative}")
+    if abs(math.fsum(weights) - 1.0) > WEIGHTS_SUM_TOLERANCE:
+        raise ValueError(f"kernel.weights must sum to 1 (a pull's whole total is spread), "
+                         f"got sum {math.fsum(weights)!r}")
+    return tuple(float(w) for w in weights)
+
+
 @dataclass(frozen=True)
 class Kernel:
     """How one pull's total is spread over later slots (module docstring). ``params`` holds
-    low/high (delay), dmin/dmax (bounded), d (linear), ratio (discounted) or exponent
-    (polynomial)."""
+    low/high (delay), dmin/dmax (bounded), d (linear), ratio (discounted), exponent
+    (polynomial) or weights (w_1 … w_L)."""
 
     kind: str
     params: dict
@@ -54,7 +72,8 @@ class Kernel:
         params = {key: value for key, value in spec.items() if key != "kind"}
         needed = {"delay": ("low", "high"), "bounded": ("dmin", "dmax"),
                   "linear_decreasing": ("d",), "linear_increasing": ("d",),
-                  "discounted": ("ratio",), "polynomial": ("exponent",)}[kind]
+                  "discounted": ("ratio",), "polynomial": ("exponent",),
+                  "weights": ("weights",)}[kind]
         if sorted(params) != sorted(needed):
             raise ValueError(f"kernel {kind!r} takes exactly {needed}, got {sorted(params)}")
         integers = {"delay": ("low", "high"), "bounded": ("dmin", "dmax"),
@@ -72,6 +91,8 @@ class Kernel:
             raise ValueError(f"kernel.ratio must lie in (0, 1), got {params['ratio']!r}")
         if kind == "polynomial" and not params["exponent"] > 1:
             raise ValueError(f"kernel.exponent must be > 1, got {params['exponent']!r}")
+        if kind == "weights":
+            params = {"weights": _checked_weights(params["weights"])}
         return cls(kind, params)
 
     @property
@@ -85,7 +106,8 @@ class Kernel:
         p = self.params
         return {"delay": lambda: p.get("high"), "bounded": lambda: p.get("dmax", 0) - 1,
                 "linear_decreasing": lambda: p.get("d"), "linear_increasing": lambda: p.get("d"),
-                "discounted": lambda: math.inf, "polynomial": lambda: math.inf}[self.kind]()
+                "discounted": lambda: math.inf, "polynomial": lambda: math.inf,
+                "weights": lambda: len(p.get("weights", ()))}[self.kind]()
 
     @property
     def window_reach(self) -> float:
@@ -103,11 +125,12 @@ class Kernel:
     @property
     def interval_size(self) -> float:
         """The reward interval's size d as §5 gives it: high for a delay, dmax for the bounded
-        interval [t + dmin, t + dmax), d for the linear kernels (``math.inf`` otherwise); what
-        generalized ODAAF is told (spec §2.5)."""
+        interval [t + dmin, t + dmax), d for the linear kernels, L for given weights w_1 … w_L
+        (``math.inf`` otherwise); what generalized ODAAF is told (spec §2.5)."""
         p = self.params
         return {"delay": p.get("high"), "bounded": p.get("dmax"), "linear_decreasing": p.get("d"),
-                "linear_increasing": p.get("d")}.get(self.kind, math.inf)
+                "linear_increasing": p.get("d"),
+                "weights": len(p.get("weights", ()))}.get(self.kind, math.inf)
 
     def offset_variance(self) -> float:
         """Var of the offset under w (ODAAF-V's V(τ)): ((high − low + 1)² − 1)/12 for a delay,
@@ -142,6 +165,9 @@ class Kernel:
         elif self.kind == "linear_increasing":
             inside = (tau >= 1) & (tau <= p["d"])
             w[inside] = 2.0 * tau[inside] / (p["d"] * (p["d"] + 1))
+        elif self.kind == "weights":
+            given = np.asarray(p["weights"], dtype=float)[:max(size - 1, 0)]
+            w[1:1 + given.size] = given
         elif self.kind == "discounted":
             # exp of a product, not a power: 10x faster over a 10^6-slot horizon
             w[1:] = (1.0 - p["ratio"]) * np.exp(math.log(p["ratio"]) * (tau[1:] - 1.0))
@@ -171,6 +197,10 @@ class Kernel:
             low = np.maximum(d, 1.0)
             return np.clip((p["d"] * (p["d"] + 1) - (low - 1) * low) / (p["d"] * (p["d"] + 1)),
                            0.0, 1.0)
+        if self.kind == "weights":
+            given = np.asarray(p["weights"], dtype=float)
+            suffix = np.concatenate([np.cumsum(given[::-1])[::-1], [0.0]])  # W̄(1) … W̄(L+1)
+            return suffix[np.clip(d.astype(int), 1, given.size + 1) - 1]
         if self.kind == "discounted":
             return p["ratio"] ** (d - 1.0)
         return special.zeta(p["exponent"], d) / special.zeta(p["exponent"])
@@ -186,6 +216,8 @@ class Kernel:
             return (p["d"] + 2) / 3.0
         if self.kind == "linear_increasing":
             return (2 * p["d"] + 1) / 3.0
+        if self.kind == "weights":
+            return float(np.arange(1, len(p["weights"]) + 1) @ np.asarray(p["weights"], float))
         if self.kind == "discounted":
             return 1.0 / (1.0 - p["ratio"])
         gamma = p["exponent"]

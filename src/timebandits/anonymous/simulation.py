@@ -1,14 +1,23 @@
 """Glue between the paper config and the compiled game loops: one repetition of one algorithm on
-one composite anonymous problem (model.py), returned as metrics over the checkpoint grid.
+one composite anonymous problem (model.py; Figs. 1–4) or one label-stream game (streams.py,
+adversarial.py; Fig. 5), returned as metrics over the checkpoint grid.
+
+An experiment's ``environment`` is either stochastic, ``{means, kernel}``, or a label-stream
+game, ``{stream, extend, delays}``: ``stream`` a streams.py spec, ``extend`` what happens when the
+stream is shorter than the horizon (``stop``: an error; ``cycle``: it repeats), and ``delays``
+``{adversary: non_oblivious, d}`` (Fig. 5a, b) or ``{adversary: oblivious, d, low, high}``
+(Fig. 5c, d), d the interval bound Theorem 2 and CLW use.
 
 Metrics (cumulative over slots 1..t at checkpoint t):
-  regret    Σ_s (s_1 − s_{a(s)}), the pseudo-regret of §2 (Figs. 2–4), which counts each
-            pull's whole expected total even when part of it falls due after T
+  regret    stochastic: Σ_s (s_1 − s_{a(s)}), the pseudo-regret of §2 (Figs. 2–4), which counts
+            each pull's whole expected total even when part of it falls due after T;
+            label streams: max_i G_i(t) − gain(t), the best label's count so far minus the
+            learner's earnings (spec P9)
 and, when the experiment's ``record`` list asks for ``lemma1`` (ARS-UCB only), Lemma 1's tally
 (policies.LEMMA1_METRICS: arm-decisions checked, those whose estimate missed s_i by the hidden
 radius rad', the misses Lemma 1 allows, Σ 2/t³, and the largest |ŝ_i − s_i|/rad' so far).
 ARS-UCB and the ODAAF family are deterministic given the feedback (their ties go to fixed
-rules), so only the environment seed is used.
+rules), so only the environment seed is used; ARS-EXP3 and CLW draw from the policy seed.
 """
 
 from __future__ import annotations
@@ -18,13 +27,19 @@ import numpy as np
 from timebandits.core.config import merged_params
 from timebandits.core.seeding import key64
 
+from . import adversarial, streams
 from .model import AnonymousProblem
 from .odaaf import VARIANTS, run_odaaf
 from .policies import LEMMA1_METRICS, run_ars_ucb
 from .theory import round_sizes
 
 ARS_UCB = "ars_ucb"
-POLICIES = (ARS_UCB, *VARIANTS)
+ARS_EXP3, CLW = "ars_exp3", "clw"
+STOCHASTIC_POLICIES = (ARS_UCB, *VARIANTS)
+LABEL_GAME_POLICIES = (ARS_EXP3, CLW)
+POLICIES = (*STOCHASTIC_POLICIES, *LABEL_GAME_POLICIES)
+ADVERSARIES = {"non_oblivious": adversarial.NON_OBLIVIOUS, "oblivious": adversarial.OBLIVIOUS}
+EXTENDS = ("stop", "cycle")
 ROUND_SIZE_KINDS = ("power", "exponential")
 # What an ODAAF-type baseline is told about the delay (spec §2.4–2.5): the kernel's exact mean
 # offset, or the interval size d (the reconstruction of generalized ODAAF, spec §2.5).
@@ -34,11 +49,51 @@ RECORDS = ("lemma1",)
 _PARAMS = {
     ARS_UCB: {"alpha": 4.0, "round_size": {"kind": "power", "c": 1, "beta": 2}},
     **{variant: {"expected_delay": "mean_offset"} for variant in VARIANTS},
+    ARS_EXP3: {"beta": 0.5},
+    CLW: {"d_factor": 1.0},
 }
 
 
+def is_label_game(environment: dict) -> bool:
+    """A Fig. 5 label-stream game (``stream`` key), rather than a stochastic instance."""
+    return "stream" in environment
+
+
+def _delays(environment: dict) -> dict:
+    """The checked ``delays`` of a label-stream game (module docstring)."""
+    delays = environment.get("delays")
+    if not isinstance(delays, dict) or delays.get("adversary") not in ADVERSARIES:
+        raise ValueError(f"delays.adversary must be one of {tuple(ADVERSARIES)}, got {delays!r}")
+    needed = ("adversary", "d") + (("low", "high") if delays["adversary"] == "oblivious" else ())
+    if sorted(delays) != sorted(needed):
+        raise ValueError(f"delays of a {delays['adversary']} adversary take exactly {needed}, "
+                         f"got {sorted(delays)}")
+    for key in needed[1:]:
+        if isinstance(delays[key], bool) or not isinstance(delays[key], int):
+            raise ValueError(f"delays.{key} must be an integer, got {delays[key]!r}")
+    if delays["d"] < 1:
+        raise ValueError(f"delays.d must be >= 1, got {delays['d']!r}")
+    if delays["adversary"] == "oblivious" and not 1 <= delays["low"] <= delays["high"] <= delays["d"]:
+        raise ValueError(f"oblivious delays need 1 <= low <= high <= d (a delay of z slots, "
+                         f"z ~ U{{low..high}}), got {delays}")
+    return delays
+
+
 def validate_environment(environment: dict) -> None:
-    AnonymousProblem.from_config(environment)
+    if not is_label_game(environment):
+        AnonymousProblem.from_config(environment)
+        return
+    streams.validate_stream_spec(environment["stream"])
+    streams.check_stream_files(environment["stream"])
+    if environment.get("extend") not in EXTENDS:
+        raise ValueError(f"extend must be one of {EXTENDS}, got {environment.get('extend')!r}")
+    _delays(environment)
+
+
+def environment_files(environment: dict) -> list[str]:
+    """The data files a label-stream game reads (Kaggle CSVs in data/raw/), for Snakemake."""
+    return [str(path) for path in streams.stream_files(environment["stream"])] \
+        if is_label_game(environment) else []
 
 
 def algorithm_params(algorithm: dict) -> dict:
@@ -52,6 +107,15 @@ def algorithm_params(algorithm: dict) -> dict:
         if not isinstance(size, dict) or size.get("kind") not in ROUND_SIZE_KINDS:
             raise ValueError(f"round_size.kind must be one of {ROUND_SIZE_KINDS}, got {size!r}")
         round_sizes(size["kind"], size.get("c", 1), size.get("beta", 1), 2)
+    elif algorithm["policy"] == ARS_EXP3:
+        beta = params["beta"]
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 <= beta <= 1:
+            raise ValueError(f"beta must be a number in [0, 1] (Theorem 2: g(k) = k^beta), "
+                             f"got {beta!r}")
+    elif algorithm["policy"] == CLW:
+        factor = params["d_factor"]
+        if isinstance(factor, bool) or not isinstance(factor, (int, float)) or factor <= 0:
+            raise ValueError(f"d_factor must be a positive number, got {factor!r}")
     elif params["expected_delay"] not in KNOWLEDGE:
         raise ValueError(f"expected_delay must be one of {KNOWLEDGE}, "
                          f"got {params['expected_delay']!r}")
@@ -76,8 +140,27 @@ def told_delay(problem: AnonymousProblem, algorithm: dict) -> float:
     return expected
 
 
+def clw_interval(environment: dict, algorithm: dict) -> int:
+    """The interval size d̂ = d_factor · d CLW is told (an integer: q = 1/(2d̂) and the last d̂
+    observations of a block)."""
+    d = _delays(environment)["d"]
+    factor = algorithm_params(algorithm)["d_factor"]
+    told = factor * d
+    if abs(told - round(told)) > 1e-9 or round(told) < 1:
+        raise ValueError(f"CLW is told d_factor * d = {factor:g} * {d} = {told:g}, which must be "
+                         "a positive integer")
+    return int(round(told))
+
+
 def validate_run(environment: dict, algorithm: dict) -> None:
-    if algorithm["policy"] != ARS_UCB:
+    game = is_label_game(environment)
+    if game != (algorithm["policy"] in LABEL_GAME_POLICIES):
+        raise ValueError(f"{algorithm['policy']} runs on "
+                         + ("label-stream games (Fig. 5)" if not game else "stochastic instances")
+                         + ", not on this experiment's environment")
+    if algorithm["policy"] == CLW:
+        clw_interval(environment, algorithm)
+    elif algorithm["policy"] in VARIANTS:
         told_delay(AnonymousProblem.from_config(environment), algorithm)
 
 
@@ -92,8 +175,33 @@ def round_size_table(size: dict, horizon: int) -> np.ndarray:
         count *= 2
 
 
+def game_labels(environment: dict, horizon: int) -> tuple[streams.LabelStream, np.ndarray]:
+    """The stream of a label-stream game and its first ``horizon`` labels (cached per process:
+    every algorithm of a job plays the same stream)."""
+    stream = streams.load_stream(environment["stream"])
+    return stream, stream.horizon_labels(horizon, environment["extend"])
+
+
+def _simulate_label_game(experiment: dict, algorithm: dict, env_seed, policy_seed,
+                         checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+    environment = experiment["environment"]
+    stream, labels = game_labels(environment, int(experiment["horizon"]))
+    delays = _delays(environment)
+    game = (ADVERSARIES[delays["adversary"]], delays["d"], delays.get("low", 1),
+            delays.get("high", 1), key64(env_seed), key64(policy_seed), checkpoints)
+    if algorithm["policy"] == ARS_EXP3:
+        regret = adversarial.ars_exp3_regret(labels, stream.n_arms,
+                                             float(algorithm_params(algorithm)["beta"]), *game)
+    else:
+        regret = adversarial.clw_regret(labels, stream.n_arms,
+                                        clw_interval(environment, algorithm), *game)
+    return {"regret": regret}
+
+
 def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
                         checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+    if is_label_game(experiment["environment"]):
+        return _simulate_label_game(experiment, algorithm, env_seed, policy_seed, checkpoints)
     problem = AnonymousProblem.from_config(experiment["environment"])
     params = algorithm_params(algorithm)
     horizon = int(experiment["horizon"])

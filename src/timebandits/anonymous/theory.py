@@ -51,6 +51,9 @@ def _check_round_size(kind, c, beta) -> None:
     if kind not in ROUND_SIZE_KINDS:
         raise ValueError(f"round-size kind must be one of {ROUND_SIZE_KINDS}, got {kind!r}")
     if kind == "power":
+        if _is_integer(beta) and beta == 0:
+            raise ValueError("f(k) = c*k**0 is constant, not increasing: Theorem 1 needs an "
+                             "increasing f (beta >= 1)")
         if not (_is_integer(c) and c >= 1 and _is_integer(beta) and beta >= 1):
             raise ValueError("power round sizes f(k) = c*k**beta need integers c >= 1 and "
                              f"beta >= 1 (paper §2.2), got c={c!r}, beta={beta!r}")
@@ -445,12 +448,17 @@ def _check_arms(N) -> None:
         raise ValueError(f"the number of arms N must be an integer >= 2, got {N!r}")
 
 
+def _exp3_sizes(count: int, beta: float) -> np.ndarray:
+    """g(1), …, g(count), g(k) = ⌈k^β⌉."""
+    return np.ceil(np.arange(1, count + 1, dtype=float) ** beta).astype(np.int64)
+
+
 def _exp3_schedule(T, beta) -> tuple[np.ndarray, ...]:
     """(K, g(K), g(K+1), G(K)) arrays shaped like T. Since G(K) ≥ Σ_{k≤K} k^β ≥ K^{β+1}/(β+1),
     K ≤ ((β+1)T)^{1/(β+1)}, so g up to that bound + 2 covers K + 1."""
     T = _check_exp3(beta, T)
     k_max = int(((beta + 1.0) * T.max()) ** (1.0 / (beta + 1.0))) + 2
-    g = np.ceil(np.arange(1, k_max + 1, dtype=float) ** beta).astype(np.int64)
+    g = _exp3_sizes(k_max, beta)
     G = np.cumsum(g)
     K = np.searchsorted(G, T, side="right")  # G strictly increasing (g ≥ 1)
     return K, g[K - 1], g[K], G[K - 1]
@@ -471,6 +479,12 @@ def exp3_rounds(T, beta: float) -> Exp3Rounds:
     """
     K, g_K, g_next, G_K = _exp3_schedule(T, beta)
     return Exp3Rounds(int(K), int(g_K), int(g_next), int(G_K))
+
+
+def exp3_round_sizes(T: int, beta: float) -> np.ndarray:
+    """g(1), …, g(K): the sizes of ARS-EXP3's K complete rounds in T slots (Algorithm 2;
+    :func:`exp3_rounds`)."""
+    return _exp3_sizes(exp3_rounds(T, beta).K, beta)
 
 
 def _scalar_or_array(values, T):

@@ -257,6 +257,8 @@ def plot_bound(table: pd.DataFrame, experiment: str, bound: str, title: str = ""
     apply_style()
     rows = table[(table["experiment"] == experiment) & table["bound"].str.startswith(bound)]
     names = sorted(rows["bound"].unique(), key=_natural)
+    if not names:
+        raise KeyError(f"the bound table has no bound {bound!r} for experiment {experiment!r}")
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 5.2), sharex=True,
                                       gridspec_kw={"height_ratios": [2, 1]})
     handles = []
