@@ -108,7 +108,7 @@ def ref_b2dep(table, delays, d0, delta, key, max_rounds):
     delayed_discarded = 0
 
     def pull(a):
-        nonlocal t, delayed_discarded
+        nonlocal t
         t += 1
         tau = 0 if last[a] == 0 else t - last[a]
         last[a] = t

@@ -133,17 +133,20 @@ def _play_run(first, last, arm, labels, mode, d, low, high, best_arm, env_key, a
 
 
 @njit(cache=True)
+def _new_game(horizon, n_arms, checkpoints):
+    """A game's empty state: rewards falling due per slot, the labels' counts so far, the run
+    tally of ``_play_run``, regret at the checkpoints, plays (−1 = not yet) and log-weights."""
+    return (np.zeros(horizon + 2), np.zeros(n_arms), np.zeros(4), np.zeros(checkpoints.size),
+            np.full(horizon + 1, -1, np.int64), np.zeros(n_arms))
+
+
+@njit(cache=True)
 def run_ars_exp3(labels, n_arms, round_sizes, gamma, mode, d, low, high, best_arm, env_key,
                  policy_key, checkpoints):
     """One game of ARS-EXP3 (module docstring); ``round_sizes`` = g(1), …, g(K) of the K
     complete rounds. Returns (regret at ``checkpoints``, plays[1..T])."""
     horizon = labels.size
-    arrivals = np.zeros(horizon + 2)
-    counts = np.zeros(n_arms)
-    state = np.zeros(4)
-    regret = np.zeros(checkpoints.size)
-    plays = np.full(horizon + 1, -1, np.int64)
-    weights = np.zeros(n_arms)
+    arrivals, counts, state, regret, plays, weights = _new_game(horizon, n_arms, checkpoints)
     rounds = round_sizes.size
     scale = float(round_sizes[rounds - 1])
     slot = 1
@@ -181,12 +184,7 @@ def run_clw(labels, n_arms, d_hat, gamma, mode, d, low, high, best_arm, env_key,
     """One game of CLW(d̂) (module docstring). Returns (regret at ``checkpoints``,
     plays[1..T])."""
     horizon = labels.size
-    arrivals = np.zeros(horizon + 2)
-    counts = np.zeros(n_arms)
-    state = np.zeros(4)
-    regret = np.zeros(checkpoints.size)
-    plays = np.full(horizon + 1, -1, np.int64)
-    weights = np.zeros(n_arms)
+    arrivals, counts, state, regret, plays, weights = _new_game(horizon, n_arms, checkpoints)
     ends = np.flatnonzero(block_ends(horizon, d_hat, policy_key))
     p = _probabilities(weights, 1.0, gamma)
     arm = _draw(p, uniform(policy_key, 1))

@@ -13,7 +13,7 @@ import pandas as pd
 from timebandits.core.bounds import compare_to_bound, trivial_bound
 
 from .claims import problem_of
-from .simulation import ARS_EXP3, ARS_UCB, algorithm_params, game_labels, is_label_game
+from .simulation import ARS_EXP3, ARS_UCB, game_labels, is_label_game, label_games, runs_of
 from .theory import (ars_exp3_gamma, exp3_rounds, log_term_coefficient, theorem1_constant,
                      theorem2_bound)
 
@@ -37,14 +37,11 @@ def _theorem2_rows(paper: dict, exp_id: str, trace_of) -> list[pd.DataFrame]:
     environment = exp["environment"]
     stream, _ = game_labels(environment, int(exp["horizon"]))
     frames = []
-    for algorithm in exp["algorithms"]:
-        alg = paper["algorithms"][algorithm]
-        if alg["policy"] != ARS_EXP3:
-            continue
+    for algorithm, _, params in runs_of(paper, exp, ARS_EXP3):
         regret = trace_of(exp_id, algorithm).pivot(index="t", columns="repetition", values="regret")
         t = regret.index.to_numpy(dtype=float)
         bound = theorem2_bound(t, stream.n_arms, environment["delays"]["d"],
-                               float(algorithm_params(alg)["beta"]))
+                               float(params["beta"]))
         frames.append(compare_to_bound(regret, bound, trivial_bound(t, 1.0), experiment=exp_id,
                                        algorithm=algorithm, bound_name=f"theorem2_{algorithm}",
                                        metric="regret"))
@@ -63,11 +60,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
             frames += _theorem2_rows(paper, exp_id, trace_of)
             continue
         problem = problem_of(paper, exp_id)
-        for algorithm in exp["algorithms"]:
-            alg = paper["algorithms"][algorithm]
-            if alg["policy"] != ARS_UCB:
-                continue
-            params = algorithm_params(alg)
+        for algorithm, _, params in runs_of(paper, exp, ARS_UCB):
             regret = trace_of(exp_id, algorithm).pivot(index="t", columns="repetition",
                                                        values="regret")
             t = regret.index.to_numpy(dtype=float)
@@ -93,11 +86,7 @@ def theorem1_table(paper: dict) -> pd.DataFrame:
         if exp["group"] != "paper" or is_label_game(exp["environment"]):
             continue
         problem = problem_of(paper, exp_id)
-        for algorithm in exp["algorithms"]:
-            alg = paper["algorithms"][algorithm]
-            if alg["policy"] != ARS_UCB:
-                continue
-            params = algorithm_params(alg)
+        for algorithm, alg, params in runs_of(paper, exp, ARS_UCB):
             c = _constant(problem, params)
             if c.void_reason is not None:
                 flag = "undefined" if params["alpha"] <= 4 else "infinite"
@@ -123,18 +112,11 @@ def theorem2_table(paper: dict) -> pd.DataFrame:
     the bound 3 g(K)√(N K ln N) + 2dK + g(K+1), the trivial bound T and whether the bound is
     below it (informative), and its ratio to T."""
     rows = []
-    for exp_id, exp in paper["experiments"].items():
-        environment = exp["environment"]
-        if not is_label_game(environment):
-            continue
+    for exp_id, exp, stream, labels in label_games(paper):
         horizon = int(exp["horizon"])
-        stream, labels = game_labels(environment, horizon)
-        d = environment["delays"]["d"]
-        for algorithm in exp["algorithms"]:
-            alg = paper["algorithms"][algorithm]
-            if alg["policy"] != ARS_EXP3:
-                continue
-            beta = float(algorithm_params(alg)["beta"])
+        d = exp["environment"]["delays"]["d"]
+        for algorithm, _, params in runs_of(paper, exp, ARS_EXP3):
+            beta = float(params["beta"])
             rounds = exp3_rounds(horizon, beta)
             gamma = ars_exp3_gamma(stream.n_arms, horizon, beta)
             bound = float(theorem2_bound(horizon, stream.n_arms, d, beta))

@@ -10,7 +10,8 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 
-from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band, series_style
+from timebandits.core.plotting import (PALETTE, algorithm_style, apply_style, band,
+                                       legend_and_title, series_style)
 
 from .claims import problem_of
 from .environment import pull
@@ -58,11 +59,7 @@ def regret_sweep(spec: dict, paper: dict, summary: pd.DataFrame):
     for ax in (linear_ax, log_ax):
         ax.set_ylabel("cumulative pseudo-regret Σ (s_1 − s_a(t))")
         ax.set_ylim(bottom=0)
-    handles, names = log_ax.get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02),
-               ncol=min(len(names), 3), frameon=False)
-    n = int(summary["n"].max())
-    fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
+    legend_and_title(fig, log_ax, spec["title"], summary, columns=3)
     fig.tight_layout()
     return fig
 
@@ -190,11 +187,7 @@ def label_game_regret(spec: dict, paper: dict, summary: pd.DataFrame):
     log_ax.set_title("log-log: slope = growth exponent")
     linear_ax.set_ylabel("cumulative regret max_i G_i(t) − gain(t)")
     log_ax.set_ylabel("cumulative regret (log scale)")
-    handles, names = log_ax.get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02),
-               ncol=min(len(names), 4), frameon=False)
-    n = int(summary["n"].max())
-    fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
+    legend_and_title(fig, log_ax, spec["title"], summary, columns=4)
     fig.tight_layout()
     return fig
 

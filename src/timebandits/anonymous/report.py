@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from timebandits.core.provenance import provenance_table
 
-import numpy as np
-
 from .analysis import theorem1_table, theorem2_table
 from .claims import problem_of
-from .simulation import game_labels, is_label_game
+from .simulation import is_label_game, label_games
 from .theory import lai_robbins_constant, log_term_coefficient
 
 TABLES = ("instances", "label_games", "theorem1", "theorem2", "provenance")
@@ -47,12 +46,9 @@ def label_games_table(paper: dict) -> pd.DataFrame:
     N and length, the horizon T and how a shorter stream is extended, the best label and its
     share over the first T slots, and the delays."""
     rows = []
-    for exp_id, exp in paper["experiments"].items():
+    for exp_id, exp, stream, labels in label_games(paper):
         environment = exp["environment"]
-        if not is_label_game(environment):
-            continue
         horizon = int(exp["horizon"])
-        stream, labels = game_labels(environment, horizon)
         counts = np.bincount(labels, minlength=stream.n_arms)
         delays = environment["delays"]
         rows.append({

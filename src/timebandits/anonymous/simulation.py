@@ -182,6 +182,22 @@ def game_labels(environment: dict, horizon: int) -> tuple[streams.LabelStream, n
     return stream, stream.horizon_labels(horizon, environment["extend"])
 
 
+def label_games(paper: dict):
+    """(id, experiment, stream, its first T labels) of every label-stream game of ``paper``."""
+    for exp_id, exp in paper["experiments"].items():
+        if is_label_game(exp["environment"]):
+            yield (exp_id, exp, *game_labels(exp["environment"], int(exp["horizon"])))
+
+
+def runs_of(paper: dict, experiment: dict, policy: str):
+    """(id, config entry, merged params) of each algorithm of ``experiment`` that runs
+    ``policy``."""
+    for algorithm in experiment["algorithms"]:
+        alg = paper["algorithms"][algorithm]
+        if alg["policy"] == policy:
+            yield algorithm, alg, algorithm_params(alg)
+
+
 def _simulate_label_game(experiment: dict, algorithm: dict, env_seed, policy_seed,
                          checkpoints: np.ndarray) -> dict[str, np.ndarray]:
     environment = experiment["environment"]

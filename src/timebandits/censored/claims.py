@@ -29,7 +29,7 @@ import numpy as np
 from scipy.stats import binom
 
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                     STATISTICAL, ClaimContext, check_run, paired_verdict,
+                                     STATISTICAL, check_run, paired_verdict,
                                      require_keys)
 from timebandits.core.seeding import check_seed
 from timebandits.core.stats import equivalence_test

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 
-from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band
+from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band, legend_and_title
 
 from .analysis import theorem2_curve, theorem2_parameters
 from .model import example1_problem, sample_many
@@ -47,11 +47,7 @@ def _draw_panels(spec: dict, paper: dict, summary: pd.DataFrame, axes: dict) -> 
     share_ax.set_title("censored rounds / t")
     first = next(iter(axes.values()))
     fig = first.figure
-    handles, names = first.get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02),
-               ncol=min(len(names), 3), frameon=False)
-    n = int(summary["n"].max())
-    fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
+    legend_and_title(fig, first, spec["title"], summary, columns=3)
 
 
 def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
@@ -126,11 +122,7 @@ def simple_regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     tau_ax.set_ylabel("output limit τ̂")
     tau_ax.set_title("output limit")
     tau_ax.legend(loc="lower right", fontsize=8)
-    handles, names = regret_ax.get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=3,
-               frameon=False)
-    fig.suptitle(f"{spec['title']}  (mean of {int(summary['n'].max())} runs, ±1 s.e.)",
-                 fontsize=10)
+    legend_and_title(fig, regret_ax, spec["title"], summary, columns=3)
     fig.tight_layout()
     return fig
 

@@ -89,6 +89,16 @@ def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict, faint:
                     color=style["color"], alpha=0.1 if faint else 0.22, linewidth=0)
 
 
+def legend_and_title(fig, ax, title: str, summary: pd.DataFrame, columns: int,
+                     anchor: float = 0.02) -> None:
+    """The frame every summary figure shares: ``ax``'s legend under the panels, in at most
+    ``columns`` columns, and ``title`` with the number of runs behind the means and bands."""
+    handles, names = ax.get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, anchor),
+               ncol=min(len(names), columns), frameon=False)
+    fig.suptitle(f"{title}  (mean of {int(summary['n'].max())} runs, ±1 s.e.)", fontsize=10)
+
+
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
     """Save as PDF and PNG, each atomically, without timestamps (same summary, same bytes)."""
     for path in (Path(pdf), Path(png)):

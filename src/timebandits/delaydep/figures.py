@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 
-from timebandits.core.plotting import algorithm_style, apply_style, band
+from timebandits.core.plotting import algorithm_style, apply_style, band, legend_and_title
 
 from .simulation import problem_of
 from .theory import figure1_edges
@@ -45,11 +45,7 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     switch_ax.set_ylim(bottom=0)
     switch_ax.set_ylabel("switches between ranking policies")
     switch_ax.set_title("switches (the cost multiplies these)")
-    handles, names = regret_ax.get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.02),
-               ncol=min(len(names), 2), frameon=False)
-    n = int(summary["n"].max())
-    fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
+    legend_and_title(fig, regret_ax, spec["title"], summary, columns=2)
     fig.tight_layout()
     return fig
 

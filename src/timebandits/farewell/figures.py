@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 
-from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band
+from timebandits.core.plotting import PALETTE, algorithm_style, apply_style, band, legend_and_title
 
 from .analysis import problem_of
 
@@ -69,11 +69,7 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     logx.set_xlabel("time t (budget units, log scale)")
     logx.set_ylabel("pseudo-regret R̃_t = Σ N·Δ·μ^c")
     logx.set_title("pseudo-regret (what Thm 2 bounds), log time")
-    handles, names = linear.get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.035),
-               ncol=min(4, len(names)), frameon=False)
-    n = int(summary["n"].max())
-    fig.suptitle(f"{spec['title']}  (mean of {n} runs, ±1 s.e.)", fontsize=10)
+    legend_and_title(fig, linear, spec["title"], summary, columns=4, anchor=0.035)
     return fig
 
 
