@@ -1,0 +1,1 @@
+"""Paper 003: "Continuous Time Bandits With Sampling Costs" (Vaze & Hanawal, arXiv 2107.05289)."""

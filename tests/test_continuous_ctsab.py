@@ -1,0 +1,98 @@
+"""CTSAB (continuous/ctsab.py) against a play-by-play reference written from Algorithm 1's
+pseudocode (spec §3.3): every play instant listed, its payoff μ − 1/Δt summed at each checkpoint,
+the same per-window binomial draws; then Lemma 19's identity on the kernel's own outputs and the
+failure path."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from timebandits.continuous.ctsab import FAILED, LEARNED, WINDOW_DRAWS, run_ctsab
+from timebandits.continuous.model import window_regret
+from timebandits.core.checkpoints import checkpoint_grid
+from timebandits.core.rng import binomial
+
+
+def reference(mean, horizon, epsilon, kappa, delta, key):
+    """Algorithm 1 play by play: (play times, windows as (length, plays), outcome, i*, τ)."""
+    c, ell, threshold = horizon ** epsilon, math.log(horizon), math.log(2 / delta)
+    times, windows, total, successes, window = [], [], 0, 0, 0
+    phase, start, outcome, i_star, tau = 1, 0.0, FAILED, 0, 0.0
+    while start < horizon:
+        end = c ** phase
+        plays = math.ceil(kappa * ell * c ** (2 * phase / 3))
+        instants = [start + j * (end - start) / plays for j in range(1, plays + 1)]
+        instants = [t for t in instants if t <= horizon]
+        times += instants
+        windows.append((end - start, len(instants)))
+        if instants:
+            drawn, _ = binomial(len(instants), mean, key, window * WINDOW_DRAWS)
+            total, successes = total + len(instants), successes + drawn
+        window += 1
+        if end > horizon:
+            break
+        if math.sqrt(threshold / total) < successes / total / 2:
+            outcome, i_star, tau = LEARNED, phase, end
+            break
+        start, phase = end, phase + 1
+    j = 1
+    while outcome == LEARNED and j * tau < horizon:
+        start = j * tau
+        length = min(tau, horizon - start)
+        plays = math.floor(successes / total * length / 2 + 0.5)
+        times += [start + i * length / plays for i in range(1, plays + 1)]
+        windows.append((length, plays))
+        if plays:
+            drawn, _ = binomial(plays, mean, key, window * WINDOW_DRAWS)
+            total, successes = total + plays, successes + drawn
+        window, j = window + 1, j + 1
+    return np.array(times), windows, outcome, i_star, tau
+
+
+def payoff_at(times, mean, checkpoints):
+    gaps = np.diff(np.concatenate([[0.0], times]))
+    cumulative = np.concatenate([[0.0], np.cumsum(mean - 1 / gaps)])
+    return cumulative[np.searchsorted(times, checkpoints, side="right")]
+
+
+CASES = [(0.3, 2000.0, 0.2, 1.0, 0.05, 3), (0.15, 5e4, 0.1, 1.0, 0.05, 4),
+         (0.05, 6e4, 0.05, 1.0, 0.05, 5), (0.3, 6e4, 0.05, 0.5, 0.05, 6),
+         (0.6, 777.7, 0.25, 2.0, 0.01, 7)]
+
+
+@pytest.mark.parametrize("mean, horizon, epsilon, kappa, delta, seed", CASES)
+def test_ctsab_matches_the_play_by_play_reference(mean, horizon, epsilon, kappa, delta, seed):
+    key = np.uint64(seed)
+    checkpoints = checkpoint_grid(horizon, 200).astype(float)
+    payoff, outcome, i_star, tau, _, _, plays = run_ctsab(mean, horizon, epsilon, kappa, delta, key,
+                                                          checkpoints)
+    times, _, ref_outcome, ref_i_star, ref_tau = reference(mean, horizon, epsilon, kappa, delta, key)
+    assert (outcome, i_star, plays) == (ref_outcome, ref_i_star, times.size)
+    assert tau == pytest.approx(ref_tau, rel=1e-12)
+    assert payoff == pytest.approx(payoff_at(times, mean, checkpoints), rel=1e-9, abs=1e-6)
+
+
+@pytest.mark.parametrize("mean, horizon, epsilon, kappa, delta, seed",
+                         [case for case in CASES if case[0] >= 0.15])
+def test_regret_is_the_sum_of_window_regrets_lemma_19(mean, horizon, epsilon, kappa, delta, seed):
+    key = np.uint64(seed)
+    payoff, outcome, *_ = run_ctsab(mean, horizon, epsilon, kappa, delta, key,
+                                    np.array([horizon]))
+    _, windows, *_ = reference(mean, horizon, epsilon, kappa, delta, key)
+    assert outcome == LEARNED and all(plays > 0 for _, plays in windows)
+    regret = mean * mean * horizon / 4 - payoff[-1]
+    assert regret == pytest.approx(sum(window_regret(mean, n, L) for L, n in windows), rel=1e-9)
+
+
+def test_learning_that_never_stops_fails_and_keeps_its_payoff():
+    # μ = 0.01 at T' = 500 with κ = 1: the rule needs about 4 ln(40)/μ² ≈ 150,000 plays
+    key = np.uint64(11)
+    payoff, outcome, i_star, tau, n_at_tau, _, plays = run_ctsab(0.01, 500.0, 0.2, 1.0, 0.05, key,
+                                                                 np.array([500.0]))
+    times, *_ = reference(0.01, 500.0, 0.2, 1.0, 0.05, key)
+    assert (outcome, i_star, tau, n_at_tau) == (FAILED, 0, 0.0, 0)
+    assert plays == times.size and payoff[-1] == pytest.approx(payoff_at(times, 0.01, [500.0])[0])
+    assert payoff[-1] < 0  # learning alone costs more than it earns at this mean
