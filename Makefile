@@ -36,6 +36,7 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/benchmark_delaydep.py
 	$(BIN)/python benchmarks/benchmark_censored.py
 	$(BIN)/python benchmarks/benchmark_anonymous.py
+	$(BIN)/python benchmarks/benchmark_continuous.py
 
 clean-results:
 	rm -rf results figures smoke logs benchmarks/simulate report.html

@@ -85,6 +85,11 @@ def test_every_unstated_value_has_provenance(paper_data):
      "figures.fig1a.algorithms", "is not run in experiment"),
     (lambda d: d["experiments"]["fig2b"]["environment"].__setitem__("reward_prob", [0.7, 1.0]),
      "experiments.fig2b.environment", "one delay pmf per macro-arm"),
+    (lambda d: d["figures"]["fig1a"].__setitem__("also", ["fig9z"]),
+     "figures.fig1a.also", "unknown experiment 'fig9z'"),
+    (lambda d: d["experiments"]["fig1b"].__setitem__("algorithms", ["wait_ucb"])
+     or d["figures"]["fig1a"].__setitem__("also", ["fig1b"]),
+     "figures.fig1a.algorithms", "is not run in experiment 'fig1b'"),
 ])
 def test_bad_paper_file_names_file_and_key(tmp_path, paper_data, edit, key, message):
     with pytest.raises(ConfigError) as err:
@@ -133,7 +138,7 @@ def test_binary_file_is_not_yaml(tmp_path):
     (lambda c: c.pop("base_seed"), "key base_seed: missing (required)"),
     (lambda c: c["scales"]["smoke"].pop("checkpoints"), "key scales.smoke.checkpoints: missing (required)"),
     (lambda c: c.__setitem__("papers", ["farewell", "delaydep", "bandits"]),
-     "key papers.2: unknown paper 'bandits'; known papers: ['anonymous', 'censored', 'delaydep', 'farewell']"),
+     "key papers.2: unknown paper 'bandits'; known papers: ['anonymous', 'censored', 'continuous', 'delaydep', 'farewell']"),
     (lambda c: c["scales"]["smoke"].__setitem__("max_horizon", 1500.5),
      "key scales.smoke.max_horizon: 1500.5 is not a whole number"),
 ])

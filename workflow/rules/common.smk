@@ -126,6 +126,7 @@ def figure_settings(wildcards):
     spec = paper["figures"][wildcards.figure]
     labels = {a: paper["algorithms"][a]["label"] for a in spec["algorithms"] + spec.get("faint", [])}
     return canonical({"figure": spec, "experiment": paper["experiments"][spec["experiment"]],
+                      "also": {exp: paper["experiments"][exp] for exp in spec.get("also", [])},
                       "labels": labels, "style_order": list(paper["algorithms"])})
 
 

@@ -3,14 +3,16 @@
 # labels) rerenders it. Captions for `snakemake --report` come from the paper file.
 
 
-def figure_summary(wildcards):
+def figure_summaries(wildcards):
+    """The summary of the figure's experiment, then those of the experiments it ``also`` reads."""
     figure = PAPERS[wildcards.paper]["figures"][wildcards.figure]
-    return paths.summary(ROOT, wildcards.paper, figure["experiment"])
+    return [paths.summary(ROOT, wildcards.paper, exp)
+            for exp in [figure["experiment"], *figure.get("also", [])]]
 
 
 rule figure:
     input:
-        figure_summary,
+        summaries=figure_summaries,
         code=analysis_code,
     output:
         pdf=paths.figure(ROOT, "{paper}", "{figure}", "pdf"),

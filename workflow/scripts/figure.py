@@ -1,4 +1,5 @@
-"""Snakemake script: render one figure of a paper from its experiment's summary."""
+"""Snakemake script: render one figure of a paper from its experiment's summary (stacked with
+those of the experiments the figure ``also`` reads, each row with its ``experiment``)."""
 
 import pandas as pd
 
@@ -8,16 +9,20 @@ from timebandits.core.registry import paper_module
 from timebandits.core.workflow import logger
 
 
-def main(paper_key, figure_id, summary_path, pdf, png, log_path):
+def main(paper_key, figure_id, summary_paths, pdf, png, log_path):
     log = logger(log_path)
     paper = load_paper(paper_key)
     spec = paper["figures"][figure_id]
     plot = paper_module(paper_key, "figures").FIGURE_KINDS[spec["kind"]]
-    fig = plot(spec, paper, pd.read_parquet(summary_path))
+    experiments = [spec["experiment"], *spec.get("also", [])]
+    summary = pd.concat([pd.read_parquet(path).assign(experiment=exp)
+                         for exp, path in zip(experiments, summary_paths)], ignore_index=True)
+    fig = plot(spec, paper, summary)
     save_figure(fig, pdf, png)
     log(f"rendered {figure_id}: {pdf}, {png}")
 
 
 if "snakemake" in globals():
-    main(snakemake.wildcards.paper, snakemake.wildcards.figure, snakemake.input[0],  # noqa: F821
+    main(snakemake.wildcards.paper, snakemake.wildcards.figure,  # noqa: F821
+         list(snakemake.input.summaries),  # noqa: F821
          snakemake.output.pdf, snakemake.output.png, snakemake.log[0])  # noqa: F821

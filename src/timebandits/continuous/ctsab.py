@@ -34,27 +34,13 @@ from numba import njit
 
 from timebandits.core.rng import binomial
 
+from .schedule import play_window
+
 # Uniforms reserved per window for its binomial draw (O(log n) beta draws of a few uniforms
 # each, so far fewer are used): window w draws from counter w·WINDOW_DRAWS on.
 WINDOW_DRAWS = 1 << 16
 # Outcome codes.
 LEARNED, FAILED = 0, 1
-
-
-@njit(cache=True)
-def _play_window(start, length, plays, mean, last_play, checkpoints, next_cp, paid, payoff):
-    """Plays at start + j·length/plays, j = 1..plays, the first paying for its gap from
-    ``last_play``; the cumulative payoff at every checkpoint passed goes into ``payoff``.
-    Returns (payoff so far, next checkpoint index, last play time)."""
-    spacing = length / plays
-    first_gap = start + spacing - last_play
-    for j in range(1, plays + 1):
-        time = start + j * spacing
-        while next_cp < checkpoints.size and checkpoints[next_cp] < time * (1.0 - 1e-12):
-            payoff[next_cp] = paid
-            next_cp += 1
-        paid += mean - (1.0 / first_gap if j == 1 else 1.0 / spacing)
-    return paid, next_cp, start + plays * spacing
 
 
 @njit(cache=True)
@@ -77,7 +63,7 @@ def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints):
         kept = plays if end <= horizon else min(plays, int(math.floor((horizon - start) / length
                                                                       * plays)))
         if kept > 0:
-            paid, next_cp, last_play = _play_window(start, length * kept / plays, kept, mean,
+            paid, next_cp, last_play = play_window(start, length * kept / plays, kept, mean,
                                                     last_play, checkpoints, next_cp, paid, payoff)
             drawn, _ = binomial(kept, mean, key, window * WINDOW_DRAWS)
             total += kept
@@ -98,7 +84,7 @@ def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints):
             length = min(tau, horizon - start)
             plays = int(math.floor(0.5 * (successes / total) * length + 0.5))
             if plays > 0:
-                paid, next_cp, last_play = _play_window(start, length, plays, mean, last_play,
+                paid, next_cp, last_play = play_window(start, length, plays, mean, last_play,
                                                         checkpoints, next_cp, paid, payoff)
                 drawn, _ = binomial(plays, mean, key, window * WINDOW_DRAWS)
                 total += plays

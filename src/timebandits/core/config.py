@@ -144,14 +144,16 @@ def check_paper(paper: dict, source: str | Path) -> None:
                 raise ConfigError(f"{source}: key experiments.{exp_id}.algorithms: {alg_id!r} "
                                   f"cannot run here: {err}") from err
     for fig_id, fig in paper["figures"].items():
-        exp = paper["experiments"].get(fig["experiment"])
-        if exp is None:
-            raise ConfigError(f"{source}: key figures.{fig_id}.experiment: unknown experiment "
-                              f"{fig['experiment']!r}")
-        for alg_id in fig["algorithms"] + fig.get("faint", []):
-            if alg_id not in exp["algorithms"]:
-                raise ConfigError(f"{source}: key figures.{fig_id}.algorithms: {alg_id!r} is not "
-                                  f"run in experiment {fig['experiment']!r}")
+        for key_name, exp_id in [("experiment", fig["experiment"])] + [
+                ("also", other) for other in fig.get("also", [])]:
+            exp = paper["experiments"].get(exp_id)
+            if exp is None:
+                raise ConfigError(f"{source}: key figures.{fig_id}.{key_name}: unknown experiment "
+                                  f"{exp_id!r}")
+            for alg_id in fig["algorithms"] + fig.get("faint", []):
+                if alg_id not in exp["algorithms"]:
+                    raise ConfigError(f"{source}: key figures.{fig_id}.algorithms: {alg_id!r} is "
+                                      f"not run in experiment {exp_id!r}")
     claim_kinds = claim_kinds_of(key)
     seen = set()
     for i, claim in enumerate(paper["claims"]):

@@ -78,25 +78,26 @@ def log_safe(values) -> np.ndarray:
 
 
 def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict, faint: bool = False,
-         x_scale: float = 1.0) -> None:
-    """Mean of ``metric`` over repetitions in ``style`` (``algorithm_style``) with a ±1
-    standard-error band; ``faint`` (a run not in the paper's figure) draws a thinner line and a
-    lighter band."""
+         x_scale: float = 1.0, width: float = 1.0) -> None:
+    """Mean of ``metric`` over repetitions in ``style`` (``algorithm_style``) with a band of
+    ±``width`` standard errors (1: ±1 s.e.; 1.96: a 95% normal interval); ``faint`` (a run not in
+    the paper's figure) draws a thinner line and a lighter band."""
     rows = summary[summary["metric"] == metric].sort_values("t")
     x = rows["t"].to_numpy() * x_scale
     ax.plot(x, rows["mean"], label=label, linewidth=0.9 if faint else 1.5, **style)
-    ax.fill_between(x, rows["mean"] - rows["se"], rows["mean"] + rows["se"],
+    ax.fill_between(x, rows["mean"] - width * rows["se"], rows["mean"] + width * rows["se"],
                     color=style["color"], alpha=0.1 if faint else 0.22, linewidth=0)
 
 
 def legend_and_title(fig, ax, title: str, summary: pd.DataFrame, columns: int,
-                     anchor: float = 0.02) -> None:
+                     anchor: float = 0.02, bands: str = "±1 s.e.") -> None:
     """The frame every summary figure shares: ``ax``'s legend under the panels, in at most
-    ``columns`` columns, and ``title`` with the number of runs behind the means and bands."""
+    ``columns`` columns, and ``title`` with the number of runs behind the means and what the
+    bands are."""
     handles, names = ax.get_legend_handles_labels()
     fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, anchor),
                ncol=min(len(names), columns), frameon=False)
-    fig.suptitle(f"{title}  (mean of {int(summary['n'].max())} runs, ±1 s.e.)", fontsize=10)
+    fig.suptitle(f"{title}  (mean of {int(summary['n'].max())} runs, {bands})", fontsize=10)
 
 
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:

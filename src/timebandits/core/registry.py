@@ -25,6 +25,7 @@ PAPER_PACKAGES = {
     "censored": "timebandits.censored",
     "delaydep": "timebandits.delaydep",
     "anonymous": "timebandits.anonymous",
+    "continuous": "timebandits.continuous",
 }
 
 

@@ -1,0 +1,280 @@
+"""Claim kinds of "Continuous Time Bandits With Sampling Costs" beyond the generic ones
+(core/claims.py); spec §7.
+
+  oracle_exact     (exact) Props. 1–2 and Remark 3 for each experiment: the oracle's payoff at T
+                   equals the best μ1 N − N²/T' over every integer N (brute force), equals
+                   μ1²T'/4 when μ1T'/2 is an integer, and is the same at (cλ, cT) for c = 0.1, 10.
+  exact_sign       (exact) a deterministic policy's (oracle, baseline) metric at T is negative or
+                   positive, for each experiment.
+  close_to_oracle  (statistical) the learner's mean payoff at T is at least ``share`` × the
+                   oracle's: one-sided t-test over runs, for each experiment.
+  regret_slope     (statistical) the least-squares slope of log(mean regret at T) on log μ across
+                   ``experiments`` (one arm each) lies in [``low``, ``high``]: a bootstrap over the
+                   runs of each experiment gives its 95% interval; inconclusive where it straddles
+                   a limit or a mean regret is ≤ 0.
+  regret_grows     (statistical) the learner's regret at T increases along ``experiments``: a
+                   one-sided Welch test between consecutive experiments (independent runs).
+  run_frequency    (statistical) a per-run event holds with probability ≥ ``level`` (exact
+                   binomial test, core.claims.fraction_test), for each experiment. Events:
+                   ``lemma13`` i* ≤ ⌈p*/ε⌉ + 1 (a run that never stops fails it); ``lemma15``
+                   |μ̂ − μ1| < μ1 when learning stops; ``lemma22`` (2/3)μ1 ≤ μ̂[1] ≤ 2μ1 when
+                   estimation stops; ``identified`` LUCB1 returned arm 1 (judged on the runs
+                   whose identification finished before T; the others are counted apart).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.stats import ttest_ind
+
+from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
+                                     STATISTICAL, ClaimContext, check_run, fraction_test,
+                                     paired_verdict, require_keys)
+from timebandits.core.seeding import check_seed
+from timebandits.core.stats import paired_one_sided
+
+from .model import equal_spacing_payoff, normalised_horizon, oracle
+from .simulation import algorithm_params
+from .theory import lemma13_i_star_bound
+
+EVENTS = ("lemma13", "lemma15", "lemma22", "identified")
+
+
+def _instance(paper: dict, exp: str) -> tuple[np.ndarray, float, float]:
+    """(means, λ, T') of an experiment."""
+    experiment = paper["experiments"][exp]
+    lam = float(experiment["environment"]["lam"])
+    return (np.asarray(experiment["environment"]["means"], dtype=float), lam,
+            normalised_horizon(float(experiment["horizon"]), lam))
+
+
+def _oracle_payoff(paper: dict, exp: str) -> float:
+    means, _, horizon = _instance(paper, exp)
+    return oracle(means.max(), horizon).payoff
+
+
+class OracleExact:
+    evidence = EXACT
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments")
+        check_run(claim, paper, claim["experiments"], ["oracle"])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        for exp in claim["experiments"]:
+            means, lam, horizon = _instance(ctx.paper, exp)
+            mu = means.max()
+            simulated = float(ctx.final(exp, "oracle", "payoff")[0])
+            brute = float(equal_spacing_payoff(mu, np.arange(int(horizon) + 2), horizon).max())
+            scaled = [oracle(mu, normalised_horizon(c * horizon * lam, c * lam)).payoff
+                      for c in (0.1, 10.0)]
+            closed = mu * mu * horizon / 4 if (mu * horizon / 2).is_integer() else None
+            checks = [math.isclose(simulated, brute, rel_tol=1e-12, abs_tol=1e-9),
+                      all(math.isclose(s, simulated, rel_tol=1e-12) for s in scaled),
+                      closed is None or math.isclose(simulated, closed, rel_tol=1e-12)]
+            rows.append({
+                "scope": exp, "verdict": REPRODUCED if all(checks) else NOT_REPRODUCED,
+                "headline": f"P* = {simulated:.6g} (brute force {brute:.6g}"
+                            + (f", μ1²T'/4 = {closed:.6g}" if closed is not None else "") + ")",
+                "statistic": (f"oracle payoff at T' = {horizon:g}: simulated {simulated!r}, best "
+                              f"over integer N {brute!r}, at (0.1λ, 0.1T) and (10λ, 10T) {scaled}"
+                              + (f", closed form {closed!r}" if closed is not None else
+                                 " (μ1T'/2 not an integer: floor or ceil, footnote 3)")),
+            })
+        return rows
+
+
+class ExactSign:
+    evidence = EXACT
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "metric", "sign")
+        if claim["sign"] not in ("negative", "positive"):
+            raise ValueError(f"sign must be 'negative' or 'positive', got {claim['sign']!r}")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        for exp in claim["experiments"]:
+            values = ctx.final(exp, claim["algorithm"], claim["metric"])
+            if np.ptp(values) != 0:
+                raise ValueError(f"{exp}: {claim['algorithm']} is not deterministic")
+            value = float(values[0])
+            holds = value < 0 if claim["sign"] == "negative" else value > 0
+            _, _, horizon = _instance(ctx.paper, exp)
+            rows.append({"scope": exp, "verdict": REPRODUCED if holds else NOT_REPRODUCED,
+                         "headline": f"{claim['metric']} at T = {value:.6g} ({value / horizon:.6g} T/λ)",
+                         "statistic": f"{ctx.label(claim['algorithm'])}: {claim['metric']} at T "
+                                      f"= {value!r}, i.e. {value / horizon!r} in units of T/λ"})
+        return rows
+
+
+class CloseToOracle:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "share")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        if not 0 < float(claim["share"]) <= 1:
+            raise ValueError(f"share must lie in (0, 1], got {claim['share']!r}")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        share = float(claim["share"])
+        for exp in claim["experiments"]:
+            payoff = ctx.final(exp, claim["algorithm"], "payoff")
+            target = share * _oracle_payoff(ctx.paper, exp)
+            test = paired_one_sided(np.full_like(payoff, target), payoff)
+            ratio = payoff.mean() / _oracle_payoff(ctx.paper, exp)
+            rows.append({
+                "scope": exp, "verdict": paired_verdict(test, ctx.alpha),
+                "headline": f"payoff = {ratio:.3g} × the oracle's (needs ≥ {share:g}), "
+                            f"p = {test['p_claimed']:.2g}",
+                "statistic": (f"mean payoff at T {payoff.mean():.6g} ± {payoff.std(ddof=1) / math.sqrt(payoff.size):.2g} "
+                              f"against {share:g} × P* = {target:.6g}; one-sided t-test p = "
+                              f"{test['p_claimed']:.2g} (opposite {test['p_opposite']:.2g})"),
+                "ratio": ratio, "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
+            })
+        return rows
+
+
+def _regrets(ctx: ClaimContext, exp: str, algorithm: str) -> np.ndarray:
+    return _oracle_payoff(ctx.paper, exp) - ctx.final(exp, algorithm, "payoff")
+
+
+class RegretSlope:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "low", "high")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        if len(claim["experiments"]) < 2 or not float(claim["low"]) < float(claim["high"]):
+            raise ValueError("regret_slope needs at least 2 experiments and low < high")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        mus = np.array([_instance(ctx.paper, e)[0].max() for e in claim["experiments"]])
+        regrets = [_regrets(ctx, e, claim["algorithm"]) for e in claim["experiments"]]
+        means = np.array([r.mean() for r in regrets])
+        low, high = float(claim["low"]), float(claim["high"])
+        if (means <= 0).any():
+            return [{"scope": "all μ", "verdict": INCONCLUSIVE,
+                     "headline": "a mean regret ≤ 0: no log-log slope",
+                     "statistic": f"mean regrets {means.tolist()} at μ = {mus.tolist()}"}]
+        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
+        slopes = []
+        for _ in range(int(ctx.config["claims"]["bootstrap_samples"])):
+            resampled = np.array([r[rng.integers(0, r.size, r.size)].mean() for r in regrets])
+            if (resampled > 0).all():
+                slopes.append(np.polyfit(np.log(mus), np.log(resampled), 1)[0])
+        slope = float(np.polyfit(np.log(mus), np.log(means), 1)[0])
+        ci_low, ci_high = np.quantile(slopes, [0.025, 0.975])
+        verdict = (REPRODUCED if low <= ci_low and ci_high <= high
+                   else NOT_REPRODUCED if ci_high < low or ci_low > high else INCONCLUSIVE)
+        return [{"scope": "all μ", "verdict": verdict,
+                 "headline": f"slope {slope:.3g} (95% CI {ci_low:.3g} to {ci_high:.3g}; needs "
+                             f"{low:g} to {high:g})",
+                 "statistic": (f"least-squares slope of log mean regret on log μ over μ = "
+                               f"{mus.tolist()}: {slope:.4g}; bootstrap over runs "
+                               f"({len(slopes)} resamples with every mean > 0): 95% CI "
+                               f"{ci_low:.4g} to {ci_high:.4g}; mean regrets {np.round(means, 4).tolist()}")}]
+
+
+class RegretGrows:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        exps = claim["experiments"]
+        for first, second in zip(exps, exps[1:]):
+            a, b = _regrets(ctx, first, claim["algorithm"]), _regrets(ctx, second, claim["algorithm"])
+            p_claimed = float(ttest_ind(b, a, equal_var=False, alternative="greater").pvalue)
+            p_opposite = float(ttest_ind(b, a, equal_var=False, alternative="less").pvalue)
+            test = {"p_claimed": p_claimed, "p_opposite": p_opposite}
+            rows.append({
+                "scope": f"{first} → {second}", "verdict": paired_verdict(test, ctx.alpha),
+                "headline": f"regret {a.mean():.4g} → {b.mean():.4g}, p = {p_claimed:.2g}",
+                "statistic": (f"mean regret at T {a.mean():.6g} ± {a.std(ddof=1) / math.sqrt(a.size):.2g} "
+                              f"then {b.mean():.6g} ± {b.std(ddof=1) / math.sqrt(b.size):.2g}; "
+                              f"one-sided Welch p = {p_claimed:.2g} (opposite {p_opposite:.2g})"),
+                **test,
+            })
+        return rows
+
+
+def _event(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, str]:
+    """Per run: does the event hold (NaN: not judged), and what was judged."""
+    algorithm = claim["algorithm"]
+    means, _, horizon = _instance(ctx.paper, exp)
+    mu = means.max()
+    event = claim["event"]
+    if event == "lemma13":
+        bound = lemma13_i_star_bound(mu, horizon, algorithm_params(ctx.paper["algorithms"][algorithm])["epsilon"])
+        i_star = ctx.final(exp, algorithm, "i_star")
+        return ((i_star >= 1) & (i_star <= bound)).astype(float), f"1 ≤ i* ≤ ⌈p*/ε⌉ + 1 = {bound}"
+    if event == "identified":
+        finished = (ctx.final(exp, algorithm, "i_star") >= 1) & (ctx.final(exp, algorithm, "id_cut") == 0)
+        return (np.where(finished, ctx.final(exp, algorithm, "identified"), np.nan),
+                "LUCB1 returns arm 1 (runs whose identification finished before T)")
+    estimate = ctx.final(exp, algorithm, "stop_estimate")
+    if event == "lemma15":
+        return np.where(np.isnan(estimate), np.nan, np.abs(estimate - mu) < mu), "|μ̂ − μ| < μ"
+    inside = (estimate >= 2 * mu / 3) & (estimate <= 2 * mu)
+    return np.where(np.isnan(estimate), np.nan, inside), "(2/3)μ1 ≤ μ̂[1] ≤ 2μ1"
+
+
+class RunFrequency:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "event", "level")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        if claim["event"] not in EVENTS:
+            raise ValueError(f"event must be one of {EVENTS}, got {claim['event']!r}")
+        if not 0 < float(claim["level"]) < 1:
+            raise ValueError(f"level must lie in (0, 1), got {claim['level']!r}")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        level = float(claim["level"])
+        for exp in claim["experiments"]:
+            holds, what = _event(claim, ctx, exp)
+            judged = holds[~np.isnan(holds)]
+            successes, n = int(judged.sum()), int(judged.size)
+            if n == 0:
+                rows.append({"scope": exp, "verdict": INCONCLUSIVE,
+                             "headline": "no run reached the event", "statistic": what})
+                continue
+            test = fraction_test(successes, n, level, ctx.alpha)
+            rows.append({
+                "scope": exp, "verdict": test["verdict"],
+                "headline": f"{successes}/{n} runs with {what} (needs ≥ {level:.3g})",
+                "statistic": (f"{what} in {successes} of {n} judged runs ({holds.size - n} not "
+                              f"judged); exact binomial p = {test['p_claimed']:.2g} for a rate "
+                              f"above {level:.3g}, {test['p_opposite']:.2g} for one below"),
+                "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
+            })
+        return rows
+
+
+CLAIM_KINDS = {"oracle_exact": OracleExact, "exact_sign": ExactSign,
+               "close_to_oracle": CloseToOracle, "regret_slope": RegretSlope,
+               "regret_grows": RegretGrows, "run_frequency": RunFrequency}

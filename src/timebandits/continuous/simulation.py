@@ -1,0 +1,150 @@
+"""Glue between the paper config and the compiled learners: one repetition of one policy on one
+continuous-time instance (model.py), as metrics over the checkpoint grid.
+
+An experiment's ``environment`` is ``{means, lam}``: the Bernoulli means (one arm for CTSAB's
+Figs. 2–3, K arms in decreasing order for CTMAB's Fig. 1) and the cost weight λ. Its ``horizon``
+is the paper's T and its checkpoints are raw times t ∈ [1, T]; every policy runs in normalised
+units over T' = T/λ (Remark 3) and sees the checkpoint t/λ.
+
+Policies: ``oracle`` (Props. 1–2) and ``baseline`` (the best arm at the oracle rate of an
+``assumed_mean``, Sec. 5: BaseLine1 0.12, BaseLine2 0.09) are exact and deterministic;
+``ctsab`` and ``ctmab`` are the learners (ctsab.py, ctmab.py).
+
+Metrics (at checkpoint t):
+  payoff       cumulative expected payoff Σ_{t_i ≤ t} (μ[k_i] − λ/Δt_i) (eq. 1)
+and, for the learners, one value per run repeated at every checkpoint:
+  failed       1 if learning (CTSAB) or estimation (CTMAB) never stopped before T, else 0
+  id_cut       1 if CTMAB's identification was cut at T, else 0
+  i_star       the phase that ended learning (0 on failure)
+  stop_time    τ (CTSAB) or t_Es (CTMAB), raw time
+  stop_estimate  μ̂ when learning/estimation stopped (CTSAB: the pooled mean; CTMAB: μ̂[1]; NaN on failure)
+  id_time      t_Id, raw time (CTMAB), and ``identified``: 1 if LUCB1 returned arm 1
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from timebandits.core.config import merged_params
+from timebandits.core.seeding import key64
+
+from .ctmab import FAILED_ESTIMATION, FAILED_IDENTIFICATION, run_ctmab
+from .ctsab import FAILED, run_ctsab
+from .model import normalised_horizon, oracle
+
+ORACLE, BASELINE, CTSAB, CTMAB = "oracle", "baseline", "ctsab", "ctmab"
+POLICIES = (ORACLE, BASELINE, CTSAB, CTMAB)
+# δ_id as Alg. 2 fixes it: 1/T'².
+INVERSE_SQUARE_HORIZON = "1/T'^2"
+_LEARNER = {"epsilon": 0.05, "kappa": 1.0, "delta": 0.05}
+_PARAMS = {
+    ORACLE: {},
+    BASELINE: {"assumed_mean": 0.12},
+    CTSAB: dict(_LEARNER),
+    CTMAB: {**_LEARNER, "delta_id": 0.05, "id_spacing_factor": 1.0},
+}
+
+
+def _number(params: dict, key: str) -> float:
+    value = params[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"{key} must be a number, got {value!r}")
+    return float(value)
+
+
+def _in_open_unit(params: dict, key: str) -> None:
+    if not 0 < _number(params, key) < 1:
+        raise ValueError(f"{key} must lie in (0, 1), got {params[key]!r}")
+
+
+def algorithm_params(algorithm: dict) -> dict:
+    """The policy's params over its defaults, checked (ε, δ, δ_id in (0, 1); κ, the spacing
+    factor and a baseline's assumed mean > 0)."""
+    params = merged_params(algorithm, _PARAMS[algorithm["policy"]])
+    if algorithm["policy"] == BASELINE and not _number(params, "assumed_mean") > 0:
+        raise ValueError(f"assumed_mean sets the baseline rate assumed_mean/(2 lambda), which must "
+                         f"be > 0; got {params['assumed_mean']!r}")
+    if algorithm["policy"] in (CTSAB, CTMAB):
+        _in_open_unit(params, "epsilon")
+        _in_open_unit(params, "delta")
+        if not _number(params, "kappa") > 0:
+            raise ValueError(f"kappa must be > 0, got {params['kappa']!r}")
+    if algorithm["policy"] == CTMAB:
+        if params["delta_id"] != INVERSE_SQUARE_HORIZON:
+            _in_open_unit(params, "delta_id")
+        if not _number(params, "id_spacing_factor") > 0:
+            raise ValueError(f"id_spacing_factor must be > 0, got {params['id_spacing_factor']!r}")
+    return params
+
+
+def validate_algorithm(algorithm: dict) -> None:
+    algorithm_params(algorithm)
+
+
+def validate_environment(environment: dict) -> None:
+    means = environment.get("means")
+    if (not isinstance(means, list) or not means
+            or not all(isinstance(m, (int, float)) and not isinstance(m, bool) and 0 < m < 1
+                       for m in means)):
+        raise ValueError(f"means must be a list of numbers in (0, 1), got {means!r}")
+    lam = environment.get("lam")
+    if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not lam > 0:
+        raise ValueError(f"lam (the cost weight lambda) must be a number > 0, got {lam!r}")
+    unknown = set(environment) - {"means", "lam"}
+    if unknown:
+        raise ValueError(f"unknown environment keys {sorted(unknown)}; accepted: ['lam', 'means']")
+
+
+def validate_run(environment: dict, algorithm: dict) -> None:
+    means = environment["means"]
+    if algorithm["policy"] == CTSAB and len(means) != 1:
+        raise ValueError(f"ctsab is the single-arm algorithm; this environment has {len(means)} "
+                         "arms")
+    if algorithm["policy"] == CTMAB and not all(a > b for a, b in zip(means, means[1:])):
+        raise ValueError(f"ctmab needs the means in strictly decreasing order (arm 1 the best), "
+                         f"got {means}")
+
+
+def _repeated(value: float, checkpoints: np.ndarray) -> np.ndarray:
+    return np.full(checkpoints.size, float(value))
+
+
+def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
+                        checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+    """One run: metrics (module docstring) at the raw-time ``checkpoints``. The oracle and the
+    baselines do not draw; a learner's rewards come from the environment seed, so every learner
+    of a repetition meets the same draws."""
+    environment = experiment["environment"]
+    lam = float(environment["lam"])
+    horizon = normalised_horizon(float(experiment["horizon"]), lam)
+    means = np.asarray(environment["means"], dtype=float)
+    times = np.asarray(checkpoints, dtype=float) / lam
+    params = algorithm_params(algorithm)
+    policy = algorithm["policy"]
+    if policy == ORACLE:
+        return {"payoff": oracle(means[0], horizon).payoff_until(times)}
+    if policy == BASELINE:
+        # the normalised rate of assumed_mean/(2 lambda): plays 1/rate apart, each earning
+        # mu1 - rate (model.baseline_payoff over the whole horizon)
+        rate = params["assumed_mean"] / 2.0
+        done = np.minimum(np.floor(times * rate * (1 + 1e-12)), math.floor(horizon * rate))
+        return {"payoff": done * (means[0] - rate)}
+    key = key64(env_seed)
+    if policy == CTSAB:
+        payoff, outcome, i_star, tau, _, estimate, _ = run_ctsab(
+            means[0], horizon, params["epsilon"], params["kappa"], params["delta"], key, times)
+        return {"payoff": payoff, "failed": _repeated(outcome == FAILED, times),
+                "i_star": _repeated(i_star, times), "stop_time": _repeated(tau * lam, times),
+                "stop_estimate": _repeated(estimate if i_star else np.nan, times)}
+    delta_id = (1.0 / horizon ** 2 if params["delta_id"] == INVERSE_SQUARE_HORIZON
+                else params["delta_id"])
+    payoff, outcome, i_star, t_es, t_id, arm, estimate, _ = run_ctmab(
+        means, horizon, params["epsilon"], params["kappa"], params["delta"], delta_id,
+        params["id_spacing_factor"], key, times)
+    return {"payoff": payoff, "failed": _repeated(outcome == FAILED_ESTIMATION, times),
+            "id_cut": _repeated(outcome == FAILED_IDENTIFICATION, times),
+            "i_star": _repeated(i_star, times), "stop_time": _repeated(t_es * lam, times),
+            "stop_estimate": _repeated(estimate if i_star else np.nan, times),
+            "id_time": _repeated(t_id * lam, times), "identified": _repeated(arm == 0, times)}

@@ -1,0 +1,113 @@
+"""Paper 003's bad inputs (one ConfigError naming config/papers/continuous.yaml and the key,
+raised when the paper file loads, before any job runs), and the simulation glue: the workflow's
+run is the compiled one over T' = T/λ, Remark 3's invariance end to end, exact baselines."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+import yaml
+
+from conftest import REPO_ROOT
+from timebandits.continuous.ctsab import run_ctsab
+from timebandits.continuous.simulation import simulate_repetition
+from timebandits.core.config import ConfigError, load_paper, load_yaml
+from timebandits.core.seeding import key64
+
+
+@pytest.fixture(scope="module")
+def paper_data():
+    return load_yaml(REPO_ROOT / "config" / "papers" / "continuous.yaml")
+
+
+def _env(data, experiment):
+    return data["experiments"][experiment]["environment"]
+
+
+def _params(data, algorithm):
+    return data["algorithms"][algorithm]["params"]
+
+
+@pytest.mark.parametrize("edit, key, message", [
+    (lambda d: _env(d, "fig2a").update(lam=0.0), "experiments.fig2a.environment",
+     "lam (the cost weight lambda) must be a number > 0"),
+    (lambda d: _env(d, "fig1a").update(lam=-1e-2), "experiments.fig1a.environment",
+     "must be a number > 0"),
+    (lambda d: _params(d, "ctsab_k2").update(kappa=0.0), "algorithms.ctsab_k2.params",
+     "kappa must be > 0"),
+    (lambda d: _params(d, "ctsab").update(epsilon=1.0), "algorithms.ctsab.params",
+     "epsilon must lie in (0, 1)"),
+    (lambda d: _params(d, "ctmab").update(delta=0.0), "algorithms.ctmab.params",
+     "delta must lie in (0, 1)"),
+    (lambda d: _params(d, "ctmab").update(delta_id=1.5), "algorithms.ctmab.params",
+     "delta_id must lie in (0, 1)"),
+    (lambda d: _env(d, "fig2b").update(means=[1.2]), "experiments.fig2b.environment",
+     "means must be a list of numbers in (0, 1)"),
+    (lambda d: _env(d, "fig1b").update(means=[0.2, 0.3, 0.15, 0.1, 0.08]),
+     "experiments.fig1b.algorithms", "strictly decreasing order"),
+    (lambda d: _params(d, "baseline2").update(assumed_mean=-0.09), "algorithms.baseline2.params",
+     "which must be > 0"),
+    (lambda d: _params(d, "baseline1").update(assumed_mean=0.0), "algorithms.baseline1.params",
+     "which must be > 0"),
+    (lambda d: _env(d, "fig2c").update(means=[0.05, 0.04]), "experiments.fig2c.algorithms",
+     "ctsab is the single-arm algorithm"),
+])
+def test_bad_continuous_input_names_file_and_key(tmp_path, paper_data, edit, key, message):
+    data = copy.deepcopy(paper_data)
+    edit(data)
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "continuous.yaml").write_text(yaml.safe_dump(data, sort_keys=False,
+                                                                        allow_unicode=True))
+    with pytest.raises(ConfigError) as err:
+        load_paper("continuous", tmp_path)
+    text = str(err.value)
+    assert "continuous.yaml" in text and f"key {key}" in text, text
+    assert message in text, text
+
+
+def test_every_unstated_value_has_provenance(paper_data):
+    for exp_id, exp in paper_data["experiments"].items():
+        assert {"horizon", "repetitions", "environment.lam"} <= set(exp["provenance"]), exp_id
+    for alg_id, alg in paper_data["algorithms"].items():
+        for param in alg.get("params", {}):
+            assert param in alg["provenance"], (alg_id, param)
+
+
+SEEDS = (np.random.SeedSequence(3), np.random.SeedSequence(4))
+
+
+def test_the_workflow_run_is_the_compiled_run_over_t_over_lambda():
+    experiment = {"environment": {"means": [0.3], "lam": 0.01}, "horizon": 6000}
+    checkpoints = np.array([1, 10, 100, 3000, 6000])
+    algorithm = {"policy": "ctsab", "params": {"epsilon": 0.1, "kappa": 1.0, "delta": 0.05}}
+    metrics = simulate_repetition(experiment, algorithm, *SEEDS, checkpoints)
+    by_hand = run_ctsab(0.3, 6e5, 0.1, 1.0, 0.05, key64(SEEDS[0]), checkpoints / 0.01)
+    assert np.array_equal(metrics["payoff"], by_hand[0])
+    assert (metrics["failed"] == 0).all() and (metrics["i_star"] == by_hand[2]).all()
+
+
+@pytest.mark.parametrize("policy, params", [
+    ("ctsab", {"epsilon": 0.05, "kappa": 1.0, "delta": 0.05}),
+    ("ctmab", {"epsilon": 0.05, "kappa": 1.0, "delta": 0.05, "delta_id": 0.05,
+               "id_spacing_factor": 1.0}),
+    ("oracle", {}), ("baseline", {"assumed_mean": 0.09})])
+def test_remark_3_invariance_end_to_end(policy, params):
+    means = [0.3] if policy != "ctmab" else [0.3, 0.2, 0.1]
+    checkpoints = np.array([5, 50, 500, 5000, 20000])
+    runs = []
+    for scale in (1.0, 10.0):
+        experiment = {"environment": {"means": means, "lam": 0.5 * scale}, "horizon": 20000 * scale}
+        runs.append(simulate_repetition(experiment, {"policy": policy, "params": params}, *SEEDS,
+                                        checkpoints * scale)["payoff"])
+    assert runs[0] == pytest.approx(runs[1], rel=1e-9, abs=1e-9)
+
+
+def test_baselines_are_exact():
+    experiment = {"environment": {"means": [0.05], "lam": 1.0}, "horizon": 60000}
+    checkpoints = np.array([1, 1000, 60000])
+    payoff = simulate_repetition(experiment, {"policy": "baseline", "params": {"assumed_mean": 0.12}},
+                                 *SEEDS, checkpoints)["payoff"]
+    # rate 0.06 per time unit: floor(0.06 t) plays, each 0.05 − 0.06
+    assert payoff.tolist() == pytest.approx([0.0, 60 * -0.01, 3600 * -0.01])
