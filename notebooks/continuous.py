@@ -53,6 +53,14 @@ show.table(ROOT, PAPER, "provenance")
 # %%
 show.table(ROOT, PAPER, "final_payoffs")
 
+# %% [markdown]
+# Every bound of the paper at the horizon, in normalised units: the upper bounds' free constants
+# (`*_ratio`: the constant the runs need), the lower bounds (Theorem 7's C/μ and Theorem 9's
+# C Kμ1/Δ²), and eq. 20 evaluated with each run's realised i*.
+
+# %%
+show.table(ROOT, PAPER, "bounds_at_horizon")
+
 # %%
 show.table(ROOT, PAPER, "errata")
 

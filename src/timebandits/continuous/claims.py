@@ -14,6 +14,9 @@
                    a limit or a mean regret is ≤ 0.
   regret_grows     (statistical) the learner's regret at T increases along ``experiments``: a
                    one-sided Welch test between consecutive experiments (independent runs).
+  spread_larger    (statistical) the run-to-run sd of the learner's payoff at T is larger in
+                   ``larger`` than in each of ``smaller`` (wider confidence bands): a bootstrap
+                   over the (independent) runs of the log sd ratio.
   run_frequency    (statistical) a per-run event holds with probability ≥ ``level`` (exact
                    binomial test, core.claims.fraction_test), for each experiment. Events:
                    ``lemma13`` i* ≤ ⌈p*/ε⌉ + 1 (a run that never stops fails it); ``lemma15``
@@ -218,6 +221,40 @@ class RegretGrows:
         return rows
 
 
+class SpreadLarger:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "larger", "smaller", "algorithm")
+        check_run(claim, paper, [claim["larger"], *claim["smaller"]], [claim["algorithm"]])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
+        n_boot = int(ctx.config["claims"]["bootstrap_samples"])
+        wide = ctx.final(claim["larger"], claim["algorithm"], "payoff")
+        rows = []
+        for other in claim["smaller"]:
+            narrow = ctx.final(other, claim["algorithm"], "payoff")
+            resampled_wide = wide[rng.integers(0, wide.size, (n_boot, wide.size))].std(axis=1, ddof=1)
+            resampled_narrow = narrow[rng.integers(0, narrow.size, (n_boot, narrow.size))].std(axis=1, ddof=1)
+            with np.errstate(divide="ignore"):
+                log_ratio = np.log(resampled_wide) - np.log(resampled_narrow)
+            test = {"p_claimed": float(np.mean(log_ratio <= 0)),
+                    "p_opposite": float(np.mean(log_ratio >= 0))}
+            sd_wide, sd_narrow = wide.std(ddof=1), narrow.std(ddof=1)
+            rows.append({
+                "scope": f"{claim['larger']} vs {other}", "verdict": paired_verdict(test, ctx.alpha),
+                "headline": f"sd {sd_wide:.4g} against {sd_narrow:.4g}, p = {test['p_claimed']:.2g}",
+                "statistic": (f"run-to-run sd of the payoff at T: {sd_wide:.6g} ({claim['larger']}) "
+                              f"against {sd_narrow:.6g} ({other}); bootstrap of the log ratio: "
+                              f"p = {test['p_claimed']:.2g} (opposite {test['p_opposite']:.2g})"),
+                **test,
+            })
+        return rows
+
+
 def _event(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, str]:
     """Per run: does the event hold (NaN: not judged), and what was judged."""
     algorithm = claim["algorithm"]
@@ -277,4 +314,5 @@ class RunFrequency:
 
 CLAIM_KINDS = {"oracle_exact": OracleExact, "exact_sign": ExactSign,
                "close_to_oracle": CloseToOracle, "regret_slope": RegretSlope,
-               "regret_grows": RegretGrows, "run_frequency": RunFrequency}
+               "regret_grows": RegretGrows, "spread_larger": SpreadLarger,
+               "run_frequency": RunFrequency}
