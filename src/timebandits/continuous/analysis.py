@@ -15,30 +15,31 @@ from .simulation import CTMAB, CTSAB, algorithm_params
 from .theory import theorem5_bound, theorem8_bound
 
 
-def horizon_regrets(paper: dict, exp_id: str, algorithm: str, trace_of) -> pd.DataFrame:
-    """A one-row (t = T) × repetition table of the regret P*(T) − P(T) and the runs' i*."""
-    experiment = paper["experiments"][exp_id]
-    environment = experiment["environment"]
-    horizon = normalised_horizon(float(experiment["horizon"]), float(environment["lam"]))
-    trace = trace_of(exp_id, algorithm)
-    last = trace[trace["t"] == trace["t"].max()].set_index("repetition").sort_index()
-    best = oracle(max(environment["means"]), horizon).payoff
-    return pd.DataFrame({"regret": best - last["payoff"], "i_star": last["i_star"],
-                         "t": last.index.size * [trace["t"].max()]})
-
-
-def bound_table(paper: dict, trace_of) -> pd.DataFrame:
-    frames = []
+def run_sets(paper: dict):
+    """(experiment id, experiment, T' = T/λ, the oracle's payoff P*(T), algorithm id, its config
+    entry) for every algorithm of every experiment of ``paper``."""
     for exp_id, experiment in paper["experiments"].items():
         environment = experiment["environment"]
         horizon = normalised_horizon(float(experiment["horizon"]), float(environment["lam"]))
         best = oracle(max(environment["means"]), horizon).payoff
         for algorithm in experiment["algorithms"]:
-            alg = paper["algorithms"][algorithm]
-            if alg["policy"] not in (CTSAB, CTMAB):
-                continue
+            yield exp_id, experiment, horizon, best, algorithm, paper["algorithms"][algorithm]
+
+
+def horizon_regrets(trace: pd.DataFrame, best: float) -> pd.DataFrame:
+    """One row per repetition of a learner's trace: its regret P*(T) − P(T) at T and its i*."""
+    last = trace[trace["t"] == trace["t"].max()].set_index("repetition").sort_index()
+    return pd.DataFrame({"regret": best - last["payoff"], "i_star": last["i_star"],
+                         "t": trace["t"].max()})
+
+
+def bound_table(paper: dict, trace_of) -> pd.DataFrame:
+    frames = []
+    for exp_id, experiment, horizon, best, algorithm, alg in run_sets(paper):
+        environment = experiment["environment"]
+        if alg["policy"] in (CTSAB, CTMAB):
             params = algorithm_params(alg)
-            runs = horizon_regrets(paper, exp_id, algorithm, trace_of)
+            runs = horizon_regrets(trace_of(exp_id, algorithm), best)
             table = pd.DataFrame([runs["regret"].to_numpy()], index=[runs["t"].iloc[0]])
             if alg["policy"] == CTSAB:
                 name = "theorem5"

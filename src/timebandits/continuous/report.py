@@ -3,15 +3,15 @@ and its section of the comparison notebook."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from timebandits.core.provenance import provenance_table
 
-from .model import normalised_horizon, oracle
 from .simulation import BASELINE, CTMAB, CTSAB, ORACLE, algorithm_params
-from .analysis import horizon_regrets
+from .analysis import horizon_regrets, run_sets
 from .theory import (THEOREM7_ILLUSTRATIVE_CONSTANT, eq9_regret, eq20_bound, kappa_min,
-                     theorem5_bound, theorem7_bound, theorem8_bound, theorem8_proof_terms,
+                     lemma18_holds, theorem5_bound, theorem7_bound, theorem8_bound, theorem8_proof_terms,
                      theorem9_bound)
 
 TABLES = ("final_payoffs", "bounds_at_horizon", "errata", "provenance")
@@ -23,30 +23,25 @@ def final_payoffs_table(paper: dict, trace_of) -> pd.DataFrame:
     the ratio, the regret, and the runs whose learning never stopped (``failures``) or whose
     identification was cut at T (``identification_cut``)."""
     rows = []
-    for exp_id, experiment in paper["experiments"].items():
+    for exp_id, experiment, horizon, best, algorithm, alg in run_sets(paper):
         environment = experiment["environment"]
-        lam = float(environment["lam"])
-        horizon = normalised_horizon(float(experiment["horizon"]), lam)
-        best = oracle(max(environment["means"]), horizon).payoff
-        for algorithm in experiment["algorithms"]:
-            alg = paper["algorithms"][algorithm]
-            trace = trace_of(exp_id, algorithm)
-            last = trace[trace["t"] == trace["t"].max()]
-            payoff = last["payoff"]
-            learner = alg["policy"] in (CTSAB, CTMAB)
-            rows.append({
-                "experiment": exp_id, "group": experiment["group"],
-                "mu": max(environment["means"]), "K": len(environment["means"]), "lam": lam,
-                "kappa": learner_kappa(alg), "T_prime": horizon,
-                "algorithm": algorithm, "policy": alg["policy"],
-                "final_payoff_mean": payoff.mean(),
-                "final_payoff_se": payoff.std(ddof=1) / len(payoff) ** 0.5 if learner else 0.0,
-                "oracle_payoff": best, "payoff_over_oracle": payoff.mean() / best,
-                "regret_mean": best - payoff.mean(),
-                "failures": int(last["failed"].sum()) if learner else 0,
-                "identification_cut": int(last["id_cut"].sum()) if alg["policy"] == CTMAB else 0,
-                "runs": len(payoff),
-            })
+        trace = trace_of(exp_id, algorithm)
+        last = trace[trace["t"] == trace["t"].max()]
+        payoff = last["payoff"]
+        learner = alg["policy"] in (CTSAB, CTMAB)
+        rows.append({
+            "experiment": exp_id, "group": experiment["group"],
+            "mu": max(environment["means"]), "K": len(environment["means"]),
+            "lam": float(environment["lam"]), "kappa": learner_kappa(alg), "T_prime": horizon,
+            "algorithm": algorithm, "policy": alg["policy"],
+            "final_payoff_mean": payoff.mean(),
+            "final_payoff_se": payoff.std(ddof=1) / len(payoff) ** 0.5 if learner else 0.0,
+            "oracle_payoff": best, "payoff_over_oracle": payoff.mean() / best,
+            "regret_mean": best - payoff.mean(),
+            "failures": int(last["failed"].sum()) if learner else 0,
+            "identification_cut": int(last["id_cut"].sum()) if alg["policy"] == CTMAB else 0,
+            "runs": len(payoff),
+        })
     return pd.DataFrame(rows)
 
 
@@ -67,17 +62,13 @@ def bounds_at_horizon_table(paper: dict, trace_of) -> pd.DataFrame:
     derivation's steps hold (L_i ≥ c^i/2 needs c = T'^ε ≥ 2, Σ_{i≤i*} c^{i/3} ≤ c^{(i*+1)/3}
     needs c^{1/3} ≥ 2; spec §5)."""
     rows = []
-    for exp_id, experiment in paper["experiments"].items():
+    for exp_id, experiment, horizon, best, algorithm, alg in run_sets(paper):
         environment = experiment["environment"]
         lam, means = float(environment["lam"]), environment["means"]
-        horizon = normalised_horizon(float(experiment["horizon"]), lam)
         mu = max(means)
-        for algorithm in experiment["algorithms"]:
-            alg = paper["algorithms"][algorithm]
-            if alg["policy"] not in (CTSAB, CTMAB):
-                continue
+        if alg["policy"] in (CTSAB, CTMAB):
             params = algorithm_params(alg)
-            runs = horizon_regrets(paper, exp_id, algorithm, trace_of)
+            runs = horizon_regrets(trace_of(exp_id, algorithm), best)
             regret = runs["regret"].to_numpy()
             row = {"experiment": exp_id, "algorithm": algorithm, "mu": mu, "K": len(means),
                    "lam": lam, "T_prime": horizon, "kappa": params["kappa"],
@@ -108,6 +99,16 @@ def bounds_at_horizon_table(paper: dict, trace_of) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _lemma18_failures() -> str:
+    """Where Lemma 18's inequality fails on a grid of x ≤ 1/2 and β ≤ 1/4."""
+    failing = [(x, b) for x in np.linspace(0.001, 0.5, 500) for b in np.linspace(0.001, 0.25, 250)
+               if not lemma18_holds(x, b)]
+    if not failing:
+        return "holds at every grid point"
+    return (f"fails at {len(failing)} of 125000 grid points, all with x ≤ "
+            f"{max(x for x, _ in failing):.3f}")
+
+
 def errata_table(paper: dict) -> pd.DataFrame:
     """Inconsistencies between the paper's statements and proofs (spec §5, §6.6), each with the
     number that shows it, at the paper's settings."""
@@ -123,6 +124,9 @@ def errata_table(paper: dict) -> pd.DataFrame:
         {"erratum": "Lemma 13 needs κ ≥ κ_min = 9 ln(2T'²)/(ln T' · T'^{2ε/3}); the experiments' "
                     "κ is not given",
          "value": f"κ_min = {kappa_min(6e4, 0.05):.3g} at T' = 6·10^4, ε = 0.05"},
+        {"erratum": "Lemma 18: D(Ber(x) ‖ Ber(x + β)) ≤ 8β²/ln 2 for β ≤ 1/4 fails for small x "
+                    "(grid x = 0.001 … 0.5, β = 0.001 … 0.25)",
+         "value": _lemma18_failures()},
         {"erratum": "Alg. 1 indexes the exploit windows from k = i* + 1 and Alg. 2 from r = 1: "
                     "both leave a gap (repaired, spec §3.3–3.4)", "value": "—"},
         {"erratum": "Alg. 2 line 30 plays μ̂_r W/2 with an estimate computed only afterwards "
