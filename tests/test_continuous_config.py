@@ -12,7 +12,7 @@ import yaml
 
 from conftest import REPO_ROOT
 from timebandits.continuous.ctsab import run_ctsab
-from timebandits.continuous.simulation import simulate_repetition
+from timebandits.continuous.simulation import learner_epsilon, simulate_repetition
 from timebandits.core.config import ConfigError, load_paper, load_yaml
 from timebandits.core.seeding import key64
 
@@ -39,6 +39,8 @@ def _params(data, algorithm):
      "kappa must be > 0"),
     (lambda d: _params(d, "ctsab").update(epsilon=1.0), "algorithms.ctsab.params",
      "epsilon must lie in (0, 1)"),
+    (lambda d: _params(d, "ctsab_fixed_c").update(epsilon={"phase_base": 1.0}),
+     "algorithms.ctsab_fixed_c.params", "or be {phase_base: c} with c > 1"),
     (lambda d: _params(d, "ctmab").update(delta=0.0), "algorithms.ctmab.params",
      "delta must lie in (0, 1)"),
     (lambda d: _params(d, "ctmab").update(delta_id=1.5), "algorithms.ctmab.params",
@@ -111,3 +113,10 @@ def test_baselines_are_exact():
                                  *SEEDS, checkpoints)["payoff"]
     # rate 0.06 per time unit: floor(0.06 t) plays, each 0.05 − 0.06
     assert payoff.tolist() == pytest.approx([0.0, 60 * -0.01, 3600 * -0.01])
+
+
+@pytest.mark.parametrize("horizon", [6e4, 6e7])
+def test_a_fixed_phase_base_sets_epsilon_from_the_horizon(horizon):
+    epsilon = learner_epsilon({"epsilon": {"phase_base": 2.5}}, horizon)
+    assert horizon ** epsilon == pytest.approx(2.5, rel=1e-12)
+    assert learner_epsilon({"epsilon": 0.05}, horizon) == 0.05

@@ -11,7 +11,7 @@ import pandas as pd
 from timebandits.core.bounds import compare_to_bound
 
 from .model import normalised_horizon, oracle
-from .simulation import CTMAB, CTSAB, algorithm_params
+from .simulation import CTMAB, CTSAB, algorithm_params, learner_epsilon
 from .theory import theorem5_bound, theorem8_bound
 
 
@@ -39,15 +39,16 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
         environment = experiment["environment"]
         if alg["policy"] in (CTSAB, CTMAB):
             params = algorithm_params(alg)
+            epsilon = learner_epsilon(params, horizon)
             runs = horizon_regrets(trace_of(exp_id, algorithm), best)
             table = pd.DataFrame([runs["regret"].to_numpy()], index=[runs["t"].iloc[0]])
             if alg["policy"] == CTSAB:
                 name = "theorem5"
-                bound = theorem5_bound(horizon, environment["means"][0], params["epsilon"])
+                bound = theorem5_bound(horizon, environment["means"][0], epsilon)
             else:
                 # nu_m = i* eps (spec §3.4 [R]), at the runs' median i*
                 name = "theorem8"
-                nu_m = float(np.median(runs["i_star"])) * params["epsilon"]
+                nu_m = float(np.median(runs["i_star"])) * epsilon
                 bound = theorem8_bound(horizon, environment["means"], nu_m)
             frames.append(compare_to_bound(table, np.array([bound]), np.array([best]),
                                            experiment=exp_id, algorithm=algorithm,

@@ -17,6 +17,10 @@
   spread_larger    (statistical) the run-to-run sd of the learner's payoff at T is larger in
                    ``larger`` than in each of ``smaller`` (wider confidence bands): a bootstrap
                    over the (independent) runs of the log sd ratio.
+  scaled_regret_flat (statistical) spec §7.8: regret at T × μ/(ln T')² is roughly the same in
+                   every experiment (Theorem 5's O((ln T')²/μ) at a fixed T'^ε): the ratio of its
+                   largest to its smallest value across ``experiments`` is at most
+                   ``max_spread``, judged on a bootstrap 95% interval over the runs.
   run_frequency    (statistical) a per-run event holds with probability ≥ ``level`` (exact
                    binomial test, core.claims.fraction_test), for each experiment. Events:
                    ``lemma13`` i* ≤ ⌈p*/ε⌉ + 1 (a run that never stops fails it); ``lemma15``
@@ -39,7 +43,7 @@ from timebandits.core.seeding import check_seed
 from timebandits.core.stats import paired_one_sided
 
 from .model import equal_spacing_payoff, normalised_horizon, oracle
-from .simulation import algorithm_params
+from .simulation import algorithm_params, learner_epsilon
 from .theory import lemma13_i_star_bound
 
 EVENTS = ("lemma13", "lemma15", "lemma22", "identified")
@@ -255,6 +259,46 @@ class SpreadLarger:
         return rows
 
 
+class ScaledRegretFlat:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "max_spread")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        if not float(claim["max_spread"]) > 1:
+            raise ValueError(f"max_spread must be > 1, got {claim['max_spread']!r}")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        scales, regrets = [], []
+        for exp in claim["experiments"]:
+            means, _, horizon = _instance(ctx.paper, exp)
+            scales.append(means.max() / math.log(horizon) ** 2)
+            regrets.append(_regrets(ctx, exp, claim["algorithm"]))
+        scaled = np.array([r.mean() * c for r, c in zip(regrets, scales)])
+        limit = float(claim["max_spread"])
+        if (scaled <= 0).any():
+            return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean regret ≤ 0",
+                     "statistic": f"regret·μ/(ln T')² = {scaled.tolist()}"}]
+        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
+        spreads = []
+        for _ in range(int(ctx.config["claims"]["bootstrap_samples"])):
+            values = np.array([r[rng.integers(0, r.size, r.size)].mean() * c
+                               for r, c in zip(regrets, scales)])
+            if (values > 0).all():
+                spreads.append(values.max() / values.min())
+        low, high = np.quantile(spreads, [0.025, 0.975])
+        spread = scaled.max() / scaled.min()
+        verdict = REPRODUCED if high <= limit else NOT_REPRODUCED if low > limit else INCONCLUSIVE
+        return [{"scope": "all", "verdict": verdict,
+                 "headline": f"largest/smallest regret·μ/(ln T')² = {spread:.3g} (95% CI "
+                             f"{low:.3g}–{high:.3g}; needs ≤ {limit:g})",
+                 "statistic": ("regret at T × μ/(ln T')² per experiment: "
+                               + ", ".join(f"{e} {v:.4g}" for e, v in zip(claim['experiments'], scaled))
+                               + f"; spread {spread:.4g}, bootstrap 95% CI {low:.4g} to {high:.4g}")}]
+
+
 def _event(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, str]:
     """Per run: does the event hold (NaN: not judged), and what was judged."""
     algorithm = claim["algorithm"]
@@ -262,7 +306,8 @@ def _event(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, str]:
     mu = means.max()
     event = claim["event"]
     if event == "lemma13":
-        bound = lemma13_i_star_bound(mu, horizon, algorithm_params(ctx.paper["algorithms"][algorithm])["epsilon"])
+        epsilon = learner_epsilon(algorithm_params(ctx.paper["algorithms"][algorithm]), horizon)
+        bound = lemma13_i_star_bound(mu, horizon, epsilon)
         i_star = ctx.final(exp, algorithm, "i_star")
         return ((i_star >= 1) & (i_star <= bound)).astype(float), f"1 ≤ i* ≤ ⌈p*/ε⌉ + 1 = {bound}"
     if event == "identified":
@@ -315,4 +360,5 @@ class RunFrequency:
 CLAIM_KINDS = {"oracle_exact": OracleExact, "exact_sign": ExactSign,
                "close_to_oracle": CloseToOracle, "regret_slope": RegretSlope,
                "regret_grows": RegretGrows, "spread_larger": SpreadLarger,
+               "scaled_regret_flat": ScaledRegretFlat,
                "run_frequency": RunFrequency}

@@ -8,7 +8,7 @@ import pandas as pd
 
 from timebandits.core.provenance import provenance_table
 
-from .simulation import BASELINE, CTMAB, CTSAB, ORACLE, algorithm_params
+from .simulation import BASELINE, CTMAB, CTSAB, ORACLE, algorithm_params, learner_epsilon
 from .analysis import horizon_regrets, run_sets
 from .theory import (THEOREM7_ILLUSTRATIVE_CONSTANT, eq9_regret, eq20_bound, kappa_min,
                      lemma18_holds, theorem5_bound, theorem7_bound, theorem8_bound, theorem8_proof_terms,
@@ -68,16 +68,17 @@ def bounds_at_horizon_table(paper: dict, trace_of) -> pd.DataFrame:
         mu = max(means)
         if alg["policy"] in (CTSAB, CTMAB):
             params = algorithm_params(alg)
+            epsilon = learner_epsilon(params, horizon)
             runs = horizon_regrets(trace_of(exp_id, algorithm), best)
             regret = runs["regret"].to_numpy()
             row = {"experiment": exp_id, "algorithm": algorithm, "mu": mu, "K": len(means),
                    "lam": lam, "T_prime": horizon, "kappa": params["kappa"],
-                   "epsilon": params["epsilon"], "regret_mean": regret.mean(),
+                   "epsilon": epsilon, "regret_mean": regret.mean(),
                    "regret_se": regret.std(ddof=1) / len(regret) ** 0.5}
             if alg["policy"] == CTSAB:
-                upper = float(theorem5_bound(horizon, mu, params["epsilon"]))
+                upper = float(theorem5_bound(horizon, mu, epsilon))
                 learned = runs[runs["i_star"] >= 1]
-                eq20 = [eq20_bound(horizon, mu, params["epsilon"], params["kappa"],
+                eq20 = [eq20_bound(horizon, mu, epsilon, params["kappa"],
                                    params["delta"], int(i)) for i in learned["i_star"]]
                 row.update({
                     "theorem5_shape": upper, "theorem5_ratio": regret.mean() / upper,
@@ -86,10 +87,10 @@ def bounds_at_horizon_table(paper: dict, trace_of) -> pd.DataFrame:
                     "eq20_mean": float(pd.Series(eq20).mean()) if eq20 else float("nan"),
                     "eq20_share_below": (float((learned["regret"].to_numpy() <= eq20).mean())
                                          if eq20 else float("nan")),
-                    "eq20_derivation_holds": horizon ** (params["epsilon"] / 3.0) >= 2.0,
+                    "eq20_derivation_holds": horizon ** (epsilon / 3.0) >= 2.0,
                 })
             else:
-                nu_m = float(runs["i_star"].median()) * params["epsilon"]
+                nu_m = float(runs["i_star"].median()) * epsilon
                 upper = float(theorem8_bound(horizon, means, nu_m))
                 lower = theorem9_bound(means)
                 row.update({"theorem8_shape": upper, "theorem8_ratio": regret.mean() / upper,

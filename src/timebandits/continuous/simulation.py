@@ -59,15 +59,32 @@ def _in_open_unit(params: dict, key: str) -> None:
         raise ValueError(f"{key} must lie in (0, 1), got {params[key]!r}")
 
 
+def learner_epsilon(params: dict, horizon: float) -> float:
+    """ε of a learner over T': the number given, or, for ``{phase_base: c}``, ε = ln c/ln T' so
+    that the phase ratio T'^ε = c stays fixed as T' grows (spec §6.18: the regime in which the
+    theorems' O(·) hold)."""
+    epsilon = params["epsilon"]
+    if isinstance(epsilon, dict):
+        return math.log(epsilon["phase_base"]) / math.log(horizon)
+    return float(epsilon)
+
+
 def algorithm_params(algorithm: dict) -> dict:
-    """The policy's params over its defaults, checked (ε, δ, δ_id in (0, 1); κ, the spacing
-    factor and a baseline's assumed mean > 0)."""
+    """The policy's params over its defaults, checked (ε, δ, δ_id in (0, 1), or ε given as
+    ``{phase_base: c}`` with c > 1; κ, the spacing factor and a baseline's assumed mean > 0)."""
     params = merged_params(algorithm, _PARAMS[algorithm["policy"]])
     if algorithm["policy"] == BASELINE and not _number(params, "assumed_mean") > 0:
         raise ValueError(f"assumed_mean sets the baseline rate assumed_mean/(2 lambda), which must "
                          f"be > 0; got {params['assumed_mean']!r}")
     if algorithm["policy"] in (CTSAB, CTMAB):
-        _in_open_unit(params, "epsilon")
+        if isinstance(params["epsilon"], dict):
+            base = params["epsilon"].get("phase_base")
+            if (set(params["epsilon"]) != {"phase_base"} or isinstance(base, bool)
+                    or not isinstance(base, (int, float)) or not base > 1):
+                raise ValueError(f"epsilon must lie in (0, 1) or be {{phase_base: c}} with c > 1, "
+                                 f"got {params['epsilon']!r}")
+        else:
+            _in_open_unit(params, "epsilon")
         _in_open_unit(params, "delta")
         if not _number(params, "kappa") > 0:
             raise ValueError(f"kappa must be > 0, got {params['kappa']!r}")
@@ -134,14 +151,14 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
     key = key64(env_seed)
     if policy == CTSAB:
         payoff, outcome, i_star, tau, _, estimate, _ = run_ctsab(
-            means[0], horizon, params["epsilon"], params["kappa"], params["delta"], key, times)
+            means[0], horizon, learner_epsilon(params, horizon), params["kappa"], params["delta"], key, times)
         return {"payoff": payoff, "failed": _repeated(outcome == FAILED, times),
                 "i_star": _repeated(i_star, times), "stop_time": _repeated(tau * lam, times),
                 "stop_estimate": _repeated(estimate if i_star else np.nan, times)}
     delta_id = (1.0 / horizon ** 2 if params["delta_id"] == INVERSE_SQUARE_HORIZON
                 else params["delta_id"])
     payoff, outcome, i_star, t_es, t_id, arm, estimate, _ = run_ctmab(
-        means, horizon, params["epsilon"], params["kappa"], params["delta"], delta_id,
+        means, horizon, learner_epsilon(params, horizon), params["kappa"], params["delta"], delta_id,
         params["id_spacing_factor"], key, times)
     return {"payoff": payoff, "failed": _repeated(outcome == FAILED_ESTIMATION, times),
             "id_cut": _repeated(outcome == FAILED_IDENTIFICATION, times),
