@@ -17,10 +17,12 @@
   spread_larger    (statistical) the run-to-run sd of the learner's payoff at T is larger in
                    ``larger`` than in each of ``smaller`` (wider confidence bands): a bootstrap
                    over the (independent) runs of the log sd ratio.
-  scaled_regret_flat (statistical) spec §7.8: regret at T × μ/(ln T')² is roughly the same in
-                   every experiment (Theorem 5's O((ln T')²/μ) at a fixed T'^ε): the ratio of its
-                   largest to its smallest value across ``experiments`` is at most
-                   ``max_spread``, judged on a bootstrap 95% interval over the runs.
+  scaled_flat      (statistical) a quantity divided by its theoretical order is roughly the same
+                   in every experiment: the ratio of the largest to the smallest mean across
+                   ``experiments`` is at most ``max_spread``, judged on a bootstrap 95% interval
+                   over the runs. ``quantity``: ``regret`` (at T, × μ/(ln T')²: Theorem 5's
+                   O((ln T')²/μ) at a fixed T'^ε, spec §7.8) or ``identification_time`` (t_Id ×
+                   μ1Δ²/(K ln T'²): Lemma 25's order, on the runs whose LUCB1 finished).
   run_frequency    (statistical) a per-run event holds with probability ≥ ``level`` (exact
                    binomial test, core.claims.fraction_test), for each experiment. Events:
                    ``lemma13`` i* ≤ ⌈p*/ε⌉ + 1 (a run that never stops fails it); ``lemma15``
@@ -259,43 +261,63 @@ class SpreadLarger:
         return rows
 
 
-class ScaledRegretFlat:
+QUANTITIES = ("regret", "identification_time")
+
+
+def _scaled_runs(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, float, str]:
+    """(per-run values, the scale that divides out their order, what they are)."""
+    means, lam, horizon = _instance(ctx.paper, exp)
+    if claim["quantity"] == "regret":
+        return (_regrets(ctx, exp, claim["algorithm"]), means.max() / math.log(horizon) ** 2,
+                "regret at T × μ/(ln T')²")
+    ordered = np.sort(means)[::-1]
+    finished = ((ctx.final(exp, claim["algorithm"], "i_star") >= 1)
+                & (ctx.final(exp, claim["algorithm"], "id_cut") == 0))
+    t_id = ctx.final(exp, claim["algorithm"], "id_time")[finished] / lam
+    scale = ordered[0] * (ordered[0] - ordered[1]) ** 2 / (means.size * math.log(horizon ** 2))
+    return t_id, scale, "t_Id × μ1Δ²/(K ln T'²)"
+
+
+class ScaledFlat:
     evidence = STATISTICAL
 
     @staticmethod
     def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "max_spread")
+        require_keys(claim, "experiments", "algorithm", "quantity", "max_spread")
         check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        if claim["quantity"] not in QUANTITIES:
+            raise ValueError(f"quantity must be one of {QUANTITIES}, got {claim['quantity']!r}")
         if not float(claim["max_spread"]) > 1:
             raise ValueError(f"max_spread must be > 1, got {claim['max_spread']!r}")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        scales, regrets = [], []
-        for exp in claim["experiments"]:
-            means, _, horizon = _instance(ctx.paper, exp)
-            scales.append(means.max() / math.log(horizon) ** 2)
-            regrets.append(_regrets(ctx, exp, claim["algorithm"]))
-        scaled = np.array([r.mean() * c for r, c in zip(regrets, scales)])
+        runs = [_scaled_runs(claim, ctx, exp) for exp in claim["experiments"]]
+        what = runs[0][2]
         limit = float(claim["max_spread"])
+        empty = [e for e, (values, _, _) in zip(claim["experiments"], runs) if values.size == 0]
+        if empty:
+            return [{"scope": "all", "verdict": INCONCLUSIVE,
+                     "headline": f"no run to judge in {', '.join(empty)}", "statistic": what}]
+        scaled = np.array([values.mean() * scale for values, scale, _ in runs])
         if (scaled <= 0).any():
-            return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean regret ≤ 0",
-                     "statistic": f"regret·μ/(ln T')² = {scaled.tolist()}"}]
+            return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean ≤ 0",
+                     "statistic": f"{what} = {scaled.tolist()}"}]
         rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
         spreads = []
         for _ in range(int(ctx.config["claims"]["bootstrap_samples"])):
-            values = np.array([r[rng.integers(0, r.size, r.size)].mean() * c
-                               for r, c in zip(regrets, scales)])
-            if (values > 0).all():
-                spreads.append(values.max() / values.min())
+            resampled = np.array([values[rng.integers(0, values.size, values.size)].mean() * scale
+                                  for values, scale, _ in runs])
+            if (resampled > 0).all():
+                spreads.append(resampled.max() / resampled.min())
         low, high = np.quantile(spreads, [0.025, 0.975])
         spread = scaled.max() / scaled.min()
         verdict = REPRODUCED if high <= limit else NOT_REPRODUCED if low > limit else INCONCLUSIVE
         return [{"scope": "all", "verdict": verdict,
-                 "headline": f"largest/smallest regret·μ/(ln T')² = {spread:.3g} (95% CI "
-                             f"{low:.3g}–{high:.3g}; needs ≤ {limit:g})",
-                 "statistic": ("regret at T × μ/(ln T')² per experiment: "
-                               + ", ".join(f"{e} {v:.4g}" for e, v in zip(claim['experiments'], scaled))
+                 "headline": f"largest/smallest {what} = {spread:.3g} (95% CI {low:.3g}–"
+                             f"{high:.3g}; needs ≤ {limit:g})",
+                 "statistic": (f"{what} per experiment: "
+                               + ", ".join(f"{e} {v:.4g}" for e, v in zip(claim["experiments"], scaled))
                                + f"; spread {spread:.4g}, bootstrap 95% CI {low:.4g} to {high:.4g}")}]
 
 
@@ -360,5 +382,5 @@ class RunFrequency:
 CLAIM_KINDS = {"oracle_exact": OracleExact, "exact_sign": ExactSign,
                "close_to_oracle": CloseToOracle, "regret_slope": RegretSlope,
                "regret_grows": RegretGrows, "spread_larger": SpreadLarger,
-               "scaled_regret_flat": ScaledRegretFlat,
+               "scaled_flat": ScaledFlat,
                "run_frequency": RunFrequency}

@@ -128,6 +128,19 @@ def errata_table(paper: dict) -> pd.DataFrame:
         {"erratum": "Lemma 18: D(Ber(x) ‖ Ber(x + β)) ≤ 8β²/ln 2 for β ≤ 1/4 fails for small x "
                     "(grid x = 0.001 … 0.5, β = 0.001 … 0.25)",
          "value": _lemma18_failures()},
+        {"erratum": "Theorem 5's proof ends with O(T')·(T'^{−1−ε} + T'^{−2}) where the statement "
+                    "has (μ²/4)(T'^{−ε} + T'^{−1})", "value": "— (text)"},
+        {"erratum": "The abstract's O((log T)²) for CTMAB against Theorem 8's first term, a single "
+                    "log", "value": "— (text)"},
+        {"erratum": "Lemma 14 drops the factor 2 that eq. 15 has in front of Σ N_i²/L_i",
+         "value": "— (text); learning_payoff uses the exact sum"},
+        {"erratum": "Lemma 11 lacks the factor 2 of two-sided Hoeffding; Corollary 12's radius "
+                    "log(1/δ)/√N is not Hoeffding's (the stopping rule eq. 5 is kept as printed)",
+         "value": "— (text)"},
+        {"erratum": "Lemma 16 says '≤ 1 − Tδ/T^ε' for '≤ Tδ/T^ε'; App. M defines δ' with '−5/T²' "
+                    "for '+'; eq. 32 has μ²T^ν/2 for /4", "value": "— (text)"},
+        {"erratum": "Eq. 9 drops the constants 𝖼4, 𝖼5 that the proof's eq. 38 carries",
+         "value": "— (text)"},
         {"erratum": "Alg. 1 indexes the exploit windows from k = i* + 1 and Alg. 2 from r = 1: "
                     "both leave a gap (repaired, spec §3.3–3.4)", "value": "—"},
         {"erratum": "Alg. 2 line 30 plays μ̂_r W/2 with an estimate computed only afterwards "
