@@ -232,3 +232,10 @@ def test_bound_summary_counts_only_informative_checkpoints():
     vacuous = compare_to_bound(table, np.array([10.0, 10.0]), np.array([5.0, 5.0]), experiment="e",
                                algorithm="a", bound_name="theorem2", metric="m")
     assert np.isnan(bound_summary(vacuous).iloc[0]["max mean/bound (informative)"])
+
+
+def test_beyond_ten_series_the_first_ten_keep_the_ten_colours_of_a_short_list():
+    # neighbours in a long list must not get two shades of one colour (tab20's dark/light pairs)
+    assert [series_style(i, 11)["color"] for i in range(10)] == [
+        series_style(i, 10)["color"] for i in range(10)]
+    assert series_style(10, 11)["color"] not in [series_style(i, 10)["color"] for i in range(10)]

@@ -31,7 +31,9 @@ STYLE = {
     "pdf.compression": 6,
 }
 PALETTE = plt.get_cmap("tab10").colors
-PALETTE_20 = plt.get_cmap("tab20").colors
+# Beyond ten series: tab20's ten dark shades first, then their light partners, so that series
+# next to each other in a paper's list never get two shades of one colour.
+PALETTE_20 = plt.get_cmap("tab20").colors[0::2] + plt.get_cmap("tab20").colors[1::2]
 # Curves that coincide (e.g. two baselines making the same choices) stay distinguishable: each
 # position in a paper's algorithm list has its own dash pattern and marker as well as colour.
 LINESTYLES = ("-", "--", "-.", ":", (0, (6, 2)), (0, (3, 1, 1, 1, 1, 1)), (0, (1, 2)),
