@@ -96,3 +96,11 @@ def test_learning_that_never_stops_fails_and_keeps_its_payoff():
     assert (outcome, i_star, tau, n_at_tau) == (FAILED, 0, 0.0, 0)
     assert plays == times.size and payoff[-1] == pytest.approx(payoff_at(times, 0.01, [500.0])[0])
     assert payoff[-1] < 0  # learning alone costs more than it earns at this mean
+
+
+@pytest.mark.parametrize("n, p", [(10**7, 0.3), (10**6, 0.01), (5000, 0.5)])
+def test_a_window_draw_stays_inside_its_block_of_uniforms(n, p):
+    """Each window's binomial draw owns WINDOW_DRAWS uniforms; it must never use more."""
+    key = np.uint64(17)
+    used = [binomial(n, p, key, w * WINDOW_DRAWS)[1] - w * WINDOW_DRAWS for w in range(300)]
+    assert max(used) < WINDOW_DRAWS // 100

@@ -39,7 +39,6 @@ STOCHASTIC_POLICIES = (ARS_UCB, *VARIANTS)
 LABEL_GAME_POLICIES = (ARS_EXP3, CLW)
 POLICIES = (*STOCHASTIC_POLICIES, *LABEL_GAME_POLICIES)
 ADVERSARIES = {"non_oblivious": adversarial.NON_OBLIVIOUS, "oblivious": adversarial.OBLIVIOUS}
-EXTENDS = ("stop", "cycle")
 ROUND_SIZE_KINDS = ("power", "exponential")
 # What an ODAAF-type baseline is told about the delay (spec §2.4–2.5): the kernel's exact mean
 # offset, or the interval size d (the reconstruction of generalized ODAAF, spec §2.5).
@@ -85,8 +84,8 @@ def validate_environment(environment: dict) -> None:
         return
     streams.validate_stream_spec(environment["stream"])
     streams.check_stream_files(environment["stream"])
-    if environment.get("extend") not in EXTENDS:
-        raise ValueError(f"extend must be one of {EXTENDS}, got {environment.get('extend')!r}")
+    if environment.get("extend") not in streams.EXTENDS:
+        raise ValueError(f"extend must be one of {streams.EXTENDS}, got {environment.get('extend')!r}")
     _delays(environment)
 
 

@@ -160,6 +160,19 @@ def _regrets(ctx: ClaimContext, exp: str, algorithm: str) -> np.ndarray:
     return _oracle_payoff(ctx.paper, exp) - ctx.final(exp, algorithm, "payoff")
 
 
+def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) -> list[np.ndarray]:
+    """Bootstrap over the runs of each experiment (independent): for each of the config's
+    ``bootstrap_samples`` resamples, the vector of means, kept when every mean is > 0 (the
+    statistics built on it take logs or ratios)."""
+    rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
+    kept = []
+    for _ in range(int(ctx.config["claims"]["bootstrap_samples"])):
+        means = np.array([x[rng.integers(0, x.size, x.size)].mean() for x in samples])
+        if (means > 0).all():
+            kept.append(means)
+    return kept
+
+
 class RegretSlope:
     evidence = STATISTICAL
 
@@ -180,12 +193,8 @@ class RegretSlope:
             return [{"scope": "all μ", "verdict": INCONCLUSIVE,
                      "headline": "a mean regret ≤ 0: no log-log slope",
                      "statistic": f"mean regrets {means.tolist()} at μ = {mus.tolist()}"}]
-        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
-        slopes = []
-        for _ in range(int(ctx.config["claims"]["bootstrap_samples"])):
-            resampled = np.array([r[rng.integers(0, r.size, r.size)].mean() for r in regrets])
-            if (resampled > 0).all():
-                slopes.append(np.polyfit(np.log(mus), np.log(resampled), 1)[0])
+        slopes = [np.polyfit(np.log(mus), np.log(means), 1)[0]
+                  for means in _resampled_means(claim, ctx, regrets)]
         slope = float(np.polyfit(np.log(mus), np.log(means), 1)[0])
         ci_low, ci_high = np.quantile(slopes, [0.025, 0.975])
         verdict = (REPRODUCED if low <= ci_low and ci_high <= high
@@ -303,13 +312,8 @@ class ScaledFlat:
         if (scaled <= 0).any():
             return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean ≤ 0",
                      "statistic": f"{what} = {scaled.tolist()}"}]
-        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
-        spreads = []
-        for _ in range(int(ctx.config["claims"]["bootstrap_samples"])):
-            resampled = np.array([values[rng.integers(0, values.size, values.size)].mean() * scale
-                                  for values, scale, _ in runs])
-            if (resampled > 0).all():
-                spreads.append(resampled.max() / resampled.min())
+        spreads = [means.max() / means.min() for means in
+                   _resampled_means(claim, ctx, [values * scale for values, scale, _ in runs])]
         low, high = np.quantile(spreads, [0.025, 0.975])
         spread = scaled.max() / scaled.min()
         verdict = REPRODUCED if high <= limit else NOT_REPRODUCED if low > limit else INCONCLUSIVE

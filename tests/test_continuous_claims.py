@@ -1,0 +1,154 @@
+"""Paper 003's claim kinds (continuous/claims.py) on synthetic traces: each verdict comes out
+every way the evidence allows."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from timebandits.continuous.claims import CLAIM_KINDS
+from timebandits.continuous.model import oracle
+from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
+
+CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400}}
+HORIZON = 1000.0  # T' (λ = 1)
+
+
+def _paper(means: dict):
+    """experiment -> means; every experiment runs the oracle and the learner ``ours``."""
+    return {"paper": {"key": "continuous"},
+            "algorithms": {"oracle": {"label": "oracle", "policy": "oracle"},
+                           "ours": {"label": "ours", "policy": "ctsab",
+                                    "params": {"epsilon": 0.2, "kappa": 1.0, "delta": 0.05}}},
+            "experiments": {e: {"environment": {"means": m, "lam": 1.0}, "horizon": HORIZON,
+                                "algorithms": ["oracle", "ours"]} for e, m in means.items()}}
+
+
+def _context(paper, finals: dict):
+    frames = {}
+    for (exp, alg), metrics in finals.items():
+        n = len(next(iter(metrics.values())))
+        frames[(exp, alg)] = pd.DataFrame({"repetition": np.arange(n), "t": np.full(n, 1000),
+                                           **{m: np.asarray(v, float) for m, v in metrics.items()}})
+    return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG),
+                        trace_of=lambda exp, alg: frames[(exp, alg)])
+
+
+def _verdicts(kind, claim, ctx):
+    CLAIM_KINDS[kind].check(claim, ctx.paper)
+    return {row["verdict"] for row in CLAIM_KINDS[kind].evaluate(claim, ctx)}
+
+
+def _best(mu):
+    return oracle(mu, HORIZON).payoff
+
+
+@pytest.mark.parametrize("share_of_oracle, expected", [(0.99, REPRODUCED), (0.5, NOT_REPRODUCED),
+                                                       (0.9, INCONCLUSIVE)])
+def test_close_to_oracle(share_of_oracle, expected):
+    rng = np.random.default_rng(0)
+    paper = _paper({"e": [0.3]})
+    payoff = share_of_oracle * _best(0.3) + rng.normal(0, 0.5, 50)
+    ctx = _context(paper, {("e", "ours"): {"payoff": payoff}})
+    claim = {"id": "C", "experiments": ["e"], "algorithm": "ours", "share": 0.9}
+    assert _verdicts("close_to_oracle", claim, ctx) == {expected}
+
+
+@pytest.mark.parametrize("power, expected", [(-1.0, REPRODUCED), (-3.0, NOT_REPRODUCED)])
+def test_regret_slope(power, expected):
+    rng = np.random.default_rng(1)
+    mus = {"a": 0.05, "b": 0.1, "c": 0.2, "d": 0.3}
+    paper = _paper({e: [m] for e, m in mus.items()})
+    finals = {(e, "ours"): {"payoff": _best(m) - m ** power * (1 + rng.normal(0, 0.02, 50))}
+              for e, m in mus.items()}
+    claim = {"id": "C", "experiments": list(mus), "algorithm": "ours", "low": -1.5, "high": -0.5}
+    assert _verdicts("regret_slope", claim, _context(paper, finals)) == {expected}
+
+
+def test_regret_slope_is_inconclusive_on_a_limit_or_a_nonpositive_regret():
+    rng = np.random.default_rng(2)
+    mus = {"a": 0.05, "b": 0.3}
+    paper = _paper({e: [m] for e, m in mus.items()})
+    claim = {"id": "C", "experiments": list(mus), "algorithm": "ours", "low": -1.5, "high": -0.5}
+    noisy = {(e, "ours"): {"payoff": _best(m) - m ** -1.5 * (1 + rng.normal(0, 0.3, 20))}
+             for e, m in mus.items()}
+    assert _verdicts("regret_slope", claim, _context(paper, noisy)) == {INCONCLUSIVE}
+    better = {(e, "ours"): {"payoff": np.full(20, _best(m) + 1.0)} for e, m in mus.items()}
+    assert _verdicts("regret_slope", claim, _context(paper, better)) == {INCONCLUSIVE}
+
+
+@pytest.mark.parametrize("second, expected", [(200.0, REPRODUCED), (50.0, NOT_REPRODUCED),
+                                              (100.0, INCONCLUSIVE)])
+def test_regret_grows(second, expected):
+    rng = np.random.default_rng(3)
+    paper = _paper({"a": [0.3], "b": [0.3]})
+    finals = {("a", "ours"): {"payoff": _best(0.3) - 100 - rng.normal(0, 5, 50)},
+              ("b", "ours"): {"payoff": _best(0.3) - second - rng.normal(0, 5, 50)}}
+    claim = {"id": "C", "experiments": ["a", "b"], "algorithm": "ours"}
+    assert _verdicts("regret_grows", claim, _context(paper, finals)) == {expected}
+
+
+@pytest.mark.parametrize("wide_sd, expected", [(20.0, REPRODUCED), (1.0, NOT_REPRODUCED),
+                                               (5.0, INCONCLUSIVE)])
+def test_spread_larger(wide_sd, expected):
+    rng = np.random.default_rng(4)
+    paper = _paper({"wide": [0.05], "narrow": [0.3]})
+    finals = {("wide", "ours"): {"payoff": rng.normal(0, wide_sd, 50)},
+              ("narrow", "ours"): {"payoff": rng.normal(0, 5, 50)}}
+    claim = {"id": "C", "larger": "wide", "smaller": ["narrow"], "algorithm": "ours"}
+    assert _verdicts("spread_larger", claim, _context(paper, finals)) == {expected}
+
+
+@pytest.mark.parametrize("misses, expected", [(0, INCONCLUSIVE), (10, NOT_REPRODUCED)])
+def test_run_frequency_lemma15(misses, expected):
+    """50 runs cannot show a rate ≥ 95% (0.95^50 = 0.077), so all-good is inconclusive; 10 misses
+    refute it."""
+    paper = _paper({"e": [0.3]})
+    estimate = np.full(50, 0.3)
+    estimate[:misses] = 0.7  # |μ̂ − μ| = 0.4 ≥ μ
+    ctx = _context(paper, {("e", "ours"): {"stop_estimate": estimate}})
+    claim = {"id": "C", "experiments": ["e"], "algorithm": "ours", "event": "lemma15",
+             "level": 0.95}
+    assert _verdicts("run_frequency", claim, ctx) == {expected}
+
+
+def test_run_frequency_can_reproduce_a_modest_level():
+    paper = _paper({"e": [0.3]})
+    ctx = _context(paper, {("e", "ours"): {"stop_estimate": np.full(200, 0.3)}})
+    claim = {"id": "C", "experiments": ["e"], "algorithm": "ours", "event": "lemma15",
+             "level": 0.9}
+    assert _verdicts("run_frequency", claim, ctx) == {REPRODUCED}
+
+
+@pytest.mark.parametrize("outlier, expected", [(1.2, REPRODUCED), (10.0, NOT_REPRODUCED)])
+def test_scaled_flat_regret(outlier, expected):
+    rng = np.random.default_rng(5)
+    mus = {"a": 0.1, "b": 0.2, "c": 0.3}
+    paper = _paper({e: [m] for e, m in mus.items()})
+    scale = {"a": 1.0, "b": 1.0, "c": outlier}
+    log2 = np.log(HORIZON) ** 2
+    finals = {(e, "ours"): {"payoff": _best(m) - scale[e] * log2 / m * (1 + rng.normal(0, 0.02, 50))}
+              for e, m in mus.items()}
+    claim = {"id": "C", "experiments": list(mus), "algorithm": "ours", "quantity": "regret",
+             "max_spread": 3.0}
+    assert _verdicts("scaled_flat", claim, _context(paper, finals)) == {expected}
+
+
+@pytest.mark.parametrize("payoff, expected", [(-1.0, REPRODUCED), (2.0, NOT_REPRODUCED)])
+def test_exact_sign(payoff, expected):
+    paper = _paper({"e": [0.05]})
+    ctx = _context(paper, {("e", "ours"): {"payoff": np.full(3, payoff)}})
+    claim = {"id": "C", "experiments": ["e"], "algorithm": "ours", "metric": "payoff",
+             "sign": "negative"}
+    assert _verdicts("exact_sign", claim, ctx) == {expected}
+
+
+@pytest.mark.parametrize("simulated, expected", [(None, REPRODUCED), (10.0, NOT_REPRODUCED)])
+def test_oracle_exact(simulated, expected):
+    paper = _paper({"e": [0.3]})
+    value = _best(0.3) if simulated is None else simulated
+    ctx = _context(paper, {("e", "oracle"): {"payoff": np.full(2, value)}})
+    assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {expected}
