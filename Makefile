@@ -8,7 +8,7 @@ CORES ?= 8
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test smoke report benchmark clean-results help
+.PHONY: all test test-cluster smoke report benchmark clean-results help
 
 all: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES)
@@ -21,6 +21,17 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The workflow through a real one-node Slurm on this machine (root; Debian's slurm-wlm and
+# munge): delaydep's smoke workflow and a simulate job of every other paper, checked against
+# Slurm's records and a local run (tests/test_cluster.py; about 10 minutes).
+SLURM_STAMP := $(VENV)/.installed-slurm
+$(SLURM_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,slurm]'
+	touch $(SLURM_STAMP)
+
+test-cluster: $(SLURM_STAMP)
+	$(BIN)/python -m pytest -m cluster -s tests/test_cluster.py
 
 # Everything at smoke scale (outputs under smoke/), in a few minutes.
 smoke: $(STAMP)
@@ -37,6 +48,7 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/benchmark_censored.py
 	$(BIN)/python benchmarks/benchmark_anonymous.py
 	$(BIN)/python benchmarks/benchmark_continuous.py
+	$(BIN)/python benchmarks/cluster_costs.py
 
 clean-results:
 	rm -rf results figures smoke logs benchmarks/simulate report.html
@@ -44,8 +56,9 @@ clean-results:
 help:
 	@echo "make all            (default) set up .venv, re-create every figure, table, verdict and notebook (CORES=8)"
 	@echo "make test           unit tests and a smoke-scale run of the real workflow"
+	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
 	@echo "make report         HTML report with every figure and its caption (report.html)"
-	@echo "make benchmark      speed of the compiled kernels and of one full panel"
+	@echo "make benchmark      speed of the compiled kernels and of one full panel; jobs' cluster costs"
 	@echo "make clean-results  delete every generated output (results, figures, smoke, logs)"
 	@echo "make help           this list"

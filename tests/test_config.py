@@ -141,6 +141,12 @@ def test_binary_file_is_not_yaml(tmp_path):
      "key papers.2: unknown paper 'bandits'; known papers: ['anonymous', 'censored', 'continuous', 'delaydep', 'farewell']"),
     (lambda c: c["scales"]["smoke"].__setitem__("max_horizon", 1500.5),
      "key scales.smoke.max_horizon: 1500.5 is not a whole number"),
+    (lambda c: c["cluster"]["simulation_costs"].pop("censored"),
+     "key cluster.simulation_costs.censored: missing (every built paper needs its measured cost"),
+    (lambda c: c["cluster"]["simulation_costs"]["farewell"].__setitem__("ns_per_step", -1),
+     "key cluster.simulation_costs.farewell.ns_per_step: -1 is less than the minimum of 0"),
+    (lambda c: c["cluster"]["analysis_costs"].pop("figure"),
+     "key cluster.analysis_costs.figure: missing (required)"),
 ])
 def test_bad_workflow_config_names_file_and_key(workflow_config, edit, message):
     bad = copy.deepcopy(workflow_config)

@@ -16,7 +16,8 @@ def _name(requirement: str) -> str:
 def test_environment_yml_matches_pyproject():
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
     pip = {_name(r): r.replace(" ", "") for r in
-           project["dependencies"] + project["optional-dependencies"]["dev"]}
+           project["dependencies"] + [r for extra in project["optional-dependencies"].values()
+                                      for r in extra]}
     conda = yaml.safe_load((REPO_ROOT / "environment.yml").read_text())["dependencies"]
     conda = {_name(r): r.replace(" ", "") for r in conda if isinstance(r, str) and not r.startswith("python")}
     assert pip == conda
@@ -25,4 +26,5 @@ def test_environment_yml_matches_pyproject():
 def test_readme_and_ci_use_the_two_commands():
     readme = (REPO_ROOT / "README.md").read_text()
     assert "make test" in readme and "\nmake " in readme
-    assert "make test" in (REPO_ROOT / ".ci" / "run").read_text()
+    ci = (REPO_ROOT / ".ci" / "run").read_text()
+    assert "make test" in ci and "make test-cluster" in ci

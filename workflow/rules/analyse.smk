@@ -11,6 +11,12 @@ rule summarise:
         paths.summary(ROOT, "{paper}", "{experiment}"),
     log:
         paths.log(ROOT, "summarise", "{paper}/{experiment}"),
+    benchmark:
+        paths.benchmark(ROOT, "summarise", "{paper}/{experiment}")
+    group:
+        "analysis_{paper}"
+    resources:
+        **analysis_resources("summarise"),
     params:
         root=ROOT,
     script:
@@ -25,6 +31,12 @@ rule bounds:
         paths.bounds(ROOT, "{paper}"),
     log:
         paths.log(ROOT, "bounds", "{paper}"),
+    benchmark:
+        paths.benchmark(ROOT, "bounds", "{paper}")
+    group:
+        "analysis_{paper}"
+    resources:
+        **analysis_resources("bounds"),
     params:
         root=ROOT,
         settings=paper_settings,
@@ -42,6 +54,12 @@ rule claims:
         details=paths.claim_details(ROOT, "{paper}"),
     log:
         paths.log(ROOT, "claims", "{paper}"),
+    benchmark:
+        paths.benchmark(ROOT, "claims", "{paper}")
+    group:
+        "analysis_{paper}"
+    resources:
+        **analysis_resources("claims"),
     params:
         root=ROOT,
         settings=claims_settings,
@@ -57,6 +75,12 @@ rule table:
         paths.table(ROOT, "{paper}", "{table}"),
     log:
         paths.log(ROOT, "table", "{paper}/{table}"),
+    benchmark:
+        paths.benchmark(ROOT, "table", "{paper}/{table}")
+    group:
+        "analysis_{paper}"
+    resources:
+        **analysis_resources("table"),
     wildcard_constraints:
         table=_alternatives(t for key in PAPERS for t in paper_tables(key)),
     params:
@@ -74,6 +98,12 @@ rule scorecard:
         report(paths.scorecard(ROOT), caption="../report/scorecard.rst", category="0. Scorecard"),
     log:
         paths.log(ROOT, "scorecard", "scorecard"),
+    benchmark:
+        paths.benchmark(ROOT, "scorecard", "scorecard")
+    group:
+        "report"
+    resources:
+        **analysis_resources("scorecard"),
     params:
         papers=list(PAPERS),
     script:

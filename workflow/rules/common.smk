@@ -5,7 +5,7 @@ from pathlib import Path
 
 import timebandits
 
-from timebandits.core import paths
+from timebandits.core import paths, resources
 from timebandits.core.config import (ConfigError, load_paper, resolve_experiment,
                                      validate_workflow_config)
 from timebandits.core.registry import paper_module
@@ -92,6 +92,29 @@ def simulation_params(wildcards):
     return json.dumps({"environment": exp["environment"], "horizon": exp["horizon"],
                        "checkpoints": exp["checkpoints"], **extra, "algorithms": algorithms,
                        "base_seed": config["base_seed"]}, sort_keys=True)
+
+
+def _simulation_steps(wildcards):
+    exp = experiment_of(wildcards)
+    return resources.simulation_steps(exp["horizon"], int(wildcards.stop) - int(wildcards.start),
+                                      len(exp["algorithms"]))
+
+
+def simulation_resources(wildcards):
+    """Runtime (minutes) and memory (MB) a simulate job asks a cluster for, from its work."""
+    return resources.simulation_resources(config["cluster"], wildcards.paper, wildcards.experiment,
+                                          _simulation_steps(wildcards))
+
+
+def simulation_group(wildcards):
+    """On a cluster, a small simulate job runs bundled with others in one cluster job."""
+    return resources.simulation_group(config["cluster"], wildcards.paper, wildcards.experiment,
+                                      _simulation_steps(wildcards))
+
+
+def analysis_resources(rule):
+    """Runtime and memory of a job of ``rule`` after the simulation (measured, per rule)."""
+    return resources.analysis_resources(config["cluster"], rule)
 
 
 def canonical(value) -> str:

@@ -25,6 +25,12 @@ rule figure:
         ),
     log:
         paths.log(ROOT, "figure", "{paper}/{figure}"),
+    benchmark:
+        paths.benchmark(ROOT, "figure", "{paper}/{figure}")
+    group:
+        "analysis_{paper}"
+    resources:
+        **analysis_resources("figure"),
     params:
         settings=figure_settings,
         caption=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["caption"],

@@ -21,6 +21,12 @@ rule paper_notebook:
                     category="notebooks"),
     log:
         paths.log(ROOT, "notebook", "{paper}"),
+    benchmark:
+        paths.benchmark(ROOT, "notebook", "{paper}")
+    group:
+        "analysis_{paper}"
+    resources:
+        **analysis_resources("paper_notebook"),
     params:
         root=ROOT,
         settings=paper_settings,
@@ -42,6 +48,12 @@ rule comparison_notebook:
                     category="notebooks"),
     log:
         paths.log(ROOT, "notebook", "comparison"),
+    benchmark:
+        paths.benchmark(ROOT, "notebook", "comparison")
+    group:
+        "report"
+    resources:
+        **analysis_resources("comparison_notebook"),
     params:
         root=ROOT,
         settings=all_papers_settings,

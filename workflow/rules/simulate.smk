@@ -1,6 +1,8 @@
 # One simulate job = (paper, experiment, chunk of repetitions), running every algorithm of the
 # experiment (one start-up per chunk, not per algorithm). The chunk files of an experiment
 # together are its trace; readers join them and select an algorithm (core/workflow.py).
+# On a cluster, a job asks for the runtime and memory its work needs, and a small job is
+# bundled with others into one cluster job (its group; core/resources.py).
 
 
 rule simulate:
@@ -15,8 +17,10 @@ rule simulate:
     params:
         settings=simulation_params,
         root=ROOT,
+    group:
+        simulation_group
     resources:
-        mem_mb=2000,
-        runtime=120,
+        runtime=lambda wildcards: simulation_resources(wildcards)["runtime"],
+        mem_mb=lambda wildcards: simulation_resources(wildcards)["mem_mb"],
     script:
         "../scripts/simulate.py"

@@ -74,8 +74,8 @@ def validate_schema(data: dict, schema_name: str, source: str | Path) -> None:
 
 
 def validate_workflow_config(config: dict, source: str | Path = "config/config.yaml") -> None:
-    """Schema and cross-checks of the global config: the scale exists, every paper is known,
-    horizon caps are whole numbers."""
+    """Schema and cross-checks of the global config: the scale exists, every paper is known and
+    has a cluster cost, horizon caps are whole numbers."""
     validate_schema(config, "config.schema.yaml", source)
     if config["scale"] not in config["scales"]:
         raise ConfigError(f"{source}: key scale: {config['scale']!r} is not one of the scales "
@@ -84,6 +84,9 @@ def validate_workflow_config(config: dict, source: str | Path = "config/config.y
         if key not in PAPER_PACKAGES:
             raise ConfigError(f"{source}: key papers.{i}: unknown paper {key!r}; known papers: "
                               f"{sorted(PAPER_PACKAGES)}")
+        if key not in config["cluster"]["simulation_costs"]:
+            raise ConfigError(f"{source}: key cluster.simulation_costs.{key}: missing (every "
+                              "built paper needs its measured cost; benchmarks/cluster_costs.py)")
     for name, scale in config["scales"].items():
         if scale["max_horizon"] is not None:
             check_whole(scale["max_horizon"], source, f"scales.{name}.max_horizon")

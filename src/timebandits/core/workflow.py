@@ -5,6 +5,8 @@ only to copy them together."""
 
 from __future__ import annotations
 
+import os
+import socket
 import sys
 from pathlib import Path
 from typing import Callable
@@ -18,7 +20,8 @@ from .traces import algorithm_trace, concat_traces
 
 def logger(log_path: str | Path) -> Callable[[str], None]:
     """A function that writes a line to ``log_path`` (truncated first) and to stderr, so long
-    jobs show progress in the console and keep it in their log."""
+    jobs show progress in the console and keep it in their log. A job run by Slurm says so in
+    its first line (job id and node), which ties each output to the cluster's own record."""
     log_path = Path(log_path)
     log_path.parent.mkdir(parents=True, exist_ok=True)
     handle = log_path.open("w")
@@ -27,6 +30,8 @@ def logger(log_path: str | Path) -> Callable[[str], None]:
         print(message, file=handle, flush=True)
         print(message, file=sys.stderr, flush=True)
 
+    if "SLURM_JOB_ID" in os.environ:
+        log(f"Slurm job {os.environ['SLURM_JOB_ID']} on {socket.gethostname()}")
     return log
 
 

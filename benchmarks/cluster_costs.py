@@ -1,0 +1,143 @@
+"""What the jobs of a build cost, from Snakemake's benchmark record of every job
+(``benchmarks/<rule>/...tsv``): the numbers behind ``cluster`` in ``config/config.yaml``, from
+which a job's cluster runtime and memory are estimated (``core/resources.py``).
+
+- Simulate jobs, per paper: ``ns_per_step``, the upper envelope over the paper's jobs of
+  (seconds - start_up_seconds) / steps with steps = horizon x repetitions x algorithms, and the
+  peak resident memory (``max_rss``).
+- Jobs after the simulation, per rule: the longest wall time and the peak memory.
+
+It prints both next to the configured values, then every job that took longer, or more memory,
+than it asks a cluster for: on a cluster that job would be killed, and the configured cost must
+be raised (exit status 1).
+
+    python benchmarks/cluster_costs.py             # after `make` (the full build)
+    python benchmarks/cluster_costs.py --root smoke/   # after `make smoke`
+
+Timing is reported here, never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from timebandits.core import resources
+from timebandits.core.config import load_paper, load_yaml, resolve_experiment
+
+ANALYSIS_RULES = {"summarise": "summarise", "bounds": "bounds", "claims": "claims",
+                  "table": "table", "figure": "figure", "scorecard": "scorecard"}
+
+
+def record(path: Path) -> pd.Series:
+    return pd.read_csv(path, sep="\t").iloc[0]
+
+
+def simulate_jobs(root: str, config: dict) -> pd.DataFrame:
+    rows = []
+    papers = {key: load_paper(key) for key in config["papers"]}
+    for path in sorted(Path(f"{root}benchmarks/simulate").glob("*/*/reps*-*.tsv")):
+        paper_key, experiment = path.parent.parent.name, path.parent.name
+        if paper_key not in papers or experiment not in papers[paper_key]["experiments"]:
+            continue  # a record of an experiment no longer configured
+        start, stop = map(int, re.findall(r"\d+", path.stem))
+        exp = resolve_experiment(papers[paper_key], experiment, config)
+        steps = resources.simulation_steps(exp["horizon"], stop - start, len(exp["algorithms"]))
+        measured = record(path)
+        rows.append({"paper": paper_key, "experiment": experiment, "job": f"{experiment}/{path.stem}",
+                     "steps": steps,
+                     "seconds": measured["s"], "mem_mb": measured["max_rss"]})
+    return pd.DataFrame(rows)
+
+
+def analysis_jobs(root: str) -> pd.DataFrame:
+    rows = []
+    for folder in ("summarise", "bounds", "claims", "table", "figure", "scorecard", "notebook"):
+        for path in sorted(Path(f"{root}benchmarks/{folder}").rglob("*.tsv")):
+            name = str(path.relative_to(f"{root}benchmarks/{folder}").with_suffix(""))
+            rule = ANALYSIS_RULES.get(folder) or ("comparison_notebook" if name == "comparison"
+                                                  else "paper_notebook")
+            measured = record(path)
+            rows.append({"rule": rule, "job": name, "seconds": measured["s"],
+                         "mem_mb": measured["max_rss"]})
+    return pd.DataFrame(rows)
+
+
+def up(value: float, step: float) -> float:
+    return math.ceil(value / step) * step
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", default="", help="'' for the full build, 'smoke/' for a smoke build")
+    args = parser.parse_args()
+    config = load_yaml("config/config.yaml")
+    if args.root:
+        config["scale"] = args.root.rstrip("/")
+    cluster = config["cluster"]
+    sims, analysis = simulate_jobs(args.root, config), analysis_jobs(args.root)
+    if sims.empty:
+        print(f"no benchmark records under {args.root}benchmarks/simulate: build first (`make`)")
+        return
+    over = []
+
+    sims["ns_per_step"] = ((sims["seconds"] - cluster["start_up_seconds"]).clip(lower=0)
+                           / sims["steps"] * 1e9)
+    print(f"simulate jobs (start_up_seconds = {cluster['start_up_seconds']}); ns/step is the upper "
+          "envelope of (seconds - start_up_seconds) / steps")
+    print(f"{'paper or experiment':28} {'jobs':>5} {'longest s':>9} {'ns/step':>8} {'configured':>10} "
+          f"{'peak MB':>8} {'configured':>10}")
+    for paper_key, jobs in sims.groupby("paper"):
+        configured = cluster["simulation_costs"].get(paper_key, {})
+        own = configured.get("experiments") or {}
+        rest = jobs[~jobs["experiment"].isin(own)]
+        print(f"{paper_key:28} {len(rest):5d} {rest['seconds'].max():9.1f} "
+              f"{rest['ns_per_step'].max():8.3g} {configured.get('ns_per_step', float('nan')):10.3g} "
+              f"{jobs['mem_mb'].max():8.0f} {configured.get('mem_mb', float('nan')):10.0f}")
+        for experiment, exp_jobs in jobs.groupby("experiment"):
+            if experiment in own:
+                print(f"  {experiment:26} {len(exp_jobs):5d} {exp_jobs['seconds'].max():9.1f} "
+                      f"{exp_jobs['ns_per_step'].max():8.3g} {own[experiment]:10.3g}")
+        costliest = rest.sort_values("ns_per_step", ascending=False).drop_duplicates("experiment")[:3]
+        print("  costliest: " + ", ".join(f"{e} {c:.3g}" for e, c in
+                                         zip(costliest["experiment"], costliest["ns_per_step"])))
+        if configured:
+            for job in jobs.itertuples():
+                asks = resources.simulation_resources(cluster, paper_key, job.experiment, job.steps)
+                if job.seconds > 60 * asks["runtime"] or job.mem_mb > asks["mem_mb"]:
+                    over.append(f"simulate {paper_key}/{job.job}: {job.seconds:.0f} s, "
+                                f"{job.mem_mb:.0f} MB; asks {asks['runtime']} min, {asks['mem_mb']} MB")
+
+    print("\njobs after the simulation:")
+    print(f"{'rule':20} {'jobs':>5} {'longest s':>9} {'configured':>10} {'peak MB':>8} {'configured':>10}")
+    for rule, jobs in analysis.groupby("rule") if not analysis.empty else []:
+        configured = cluster["analysis_costs"].get(rule, {})
+        print(f"{rule:20} {len(jobs):5d} {jobs['seconds'].max():9.1f} "
+              f"{configured.get('seconds', float('nan')):10.0f} {jobs['mem_mb'].max():8.0f} "
+              f"{configured.get('mem_mb', float('nan')):10.0f}")
+        if configured:
+            asks = resources.analysis_resources(cluster, rule)
+            for job in jobs.itertuples():
+                if job.seconds > 60 * asks["runtime"] or job.mem_mb > asks["mem_mb"]:
+                    over.append(f"{rule} {job.job}: {job.seconds:.0f} s, {job.mem_mb:.0f} MB; "
+                                f"asks {asks['runtime']} min, {asks['mem_mb']} MB")
+
+    bundled = sum(resources.simulation_group(cluster, p, e, s) is not None
+                  for p, e, s in zip(sims["paper"], sims["experiment"], sims["steps"])
+                  if p in cluster["simulation_costs"])
+    print(f"\n{bundled} of {len(sims)} simulate jobs are bundled on a cluster "
+          f"(estimated under {cluster['bundle_below_minutes']} min)")
+    if over:
+        print("\njobs a cluster would kill (measured above what they ask for):")
+        print("\n".join(over))
+        sys.exit(1)
+    print("every job asks for more than it used")
+
+
+if __name__ == "__main__":
+    main()
