@@ -80,7 +80,8 @@ class SingleNodeSlurm:
         if os.geteuid() != 0:
             raise SlurmError("step 'find Slurm': slurmd must run as root to start jobs "
                              "(CI runs as root; run `sudo make test-cluster`)")
-        self.dir.chmod(0o755)  # munged requires every directory above its socket searchable by all
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.dir.chmod(0o755)  # munged wants every directory above its socket searchable by all
         for sub in ("munge", "log", "state", "spool"):
             (self.dir / sub).mkdir(parents=True, exist_ok=True)
         self._start_munge()
