@@ -10,8 +10,9 @@ the upper envelope, over the paper's simulate jobs of a full build, of
 (seconds - start_up_seconds) / steps, as ``benchmarks/cluster_costs.py`` measures it from
 Snakemake's benchmark record of each job. An experiment whose steps cost far more than the
 rest of its paper's (paper 001's Fig. 5 plays 672 arms, the others 3 to 6) has its own cost
-there, so that it does not inflate every other job's estimate. The job asks for ``runtime_safety`` times that, in whole minutes, and for
-``memory_safety`` times the paper's measured peak memory. A job estimated to take less than
+there, so that it does not inflate every other job's estimate. The job asks for
+``runtime_safety`` times that, in whole minutes, and for ``memory_safety`` times the paper's
+measured peak memory. A job estimated to take less than
 ``bundle_below_minutes`` is put in the group ``bundled_simulations``: on a cluster, Snakemake
 runs several such jobs in one cluster job (``--group-components``), so that a small job does not
 pay a cluster job's start-up alone. None of this changes a result (seeds depend on the
