@@ -30,10 +30,6 @@ import pandas as pd
 from timebandits.core import resources
 from timebandits.core.config import load_paper, load_yaml, resolve_experiment
 
-ANALYSIS_RULES = {"summarise": "summarise", "bounds": "bounds", "claims": "claims",
-                  "table": "table", "figure": "figure", "scorecard": "scorecard"}
-
-
 def record(path: Path) -> pd.Series:
     return pd.read_csv(path, sep="\t").iloc[0]
 
@@ -60,8 +56,10 @@ def analysis_jobs(root: str) -> pd.DataFrame:
     for folder in ("summarise", "bounds", "claims", "table", "figure", "scorecard", "notebook"):
         for path in sorted(Path(f"{root}benchmarks/{folder}").rglob("*.tsv")):
             name = str(path.relative_to(f"{root}benchmarks/{folder}").with_suffix(""))
-            rule = ANALYSIS_RULES.get(folder) or ("comparison_notebook" if name == "comparison"
-                                                  else "paper_notebook")
+            if folder == "notebook":  # both notebook rules write their records here
+                rule = "comparison_notebook" if name == "comparison" else "paper_notebook"
+            else:
+                rule = folder
             measured = record(path)
             rows.append({"rule": rule, "job": name, "seconds": measured["s"],
                          "mem_mb": measured["max_rss"]})

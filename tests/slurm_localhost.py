@@ -209,14 +209,12 @@ PartitionName={PARTITION} Nodes={self.node} Default=YES MaxTime=INFINITE State=U
                 if any(d in line.split()[1] for d in DAEMONS)]
 
     def stop(self) -> None:
-        """Stop slurmd, slurmctld and munged, and check that none is left; remove the link."""
+        """Stop slurmctld and slurmd, then munged, and check that none is left; remove the link."""
         if self.conf.exists():
             subprocess.run(["scontrol", "-Q", "shutdown"], capture_output=True, timeout=30, env=self.env)
-        deadline = time.monotonic() + 30
-        while self.running_daemons() and time.monotonic() < deadline:
-            if not any("munged" not in line for line in self.running_daemons()):
-                subprocess.run(["munged", "--stop", f"--socket={self.socket}"], capture_output=True)
-            time.sleep(0.5)
+        self._wait_gone(("slurmctld", "slurmd"))
+        subprocess.run(["munged", "--stop", f"--socket={self.socket}"], capture_output=True)
+        self._wait_gone(DAEMONS)
         for line in self.running_daemons():  # did not stop on request
             os.kill(int(line.split()[0]), signal.SIGKILL)
         if self._linked and DEFAULT_CONF.is_symlink():
@@ -225,3 +223,9 @@ PartitionName={PARTITION} Nodes={self.node} Default=YES MaxTime=INFINITE State=U
         left = self.running_daemons()
         if left:
             raise SlurmError(f"step 'shut down': still running: {left}\n{self.daemon_logs()}")
+
+    def _wait_gone(self, daemons, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and any(
+                d in line.split()[1] for line in self.running_daemons() for d in daemons):
+            time.sleep(0.5)

@@ -14,8 +14,8 @@ there, so that it does not inflate every other job's estimate. The job asks for
 ``runtime_safety`` times that, in whole minutes, and for ``memory_safety`` times the paper's
 measured peak memory. A job estimated to take less than
 ``bundle_below_minutes`` is put in the group ``bundled_simulations``: on a cluster, Snakemake
-runs several such jobs in one cluster job (``--group-components``), so that a small job does not
-pay a cluster job's start-up alone. None of this changes a result (seeds depend on the
+runs several such jobs in one cluster job (``--group-components``), so that small jobs share one
+queue wait instead of each waiting for a node. None of this changes a result (seeds depend on the
 repetition, not on the job).
 """
 
