@@ -12,9 +12,10 @@ def main(papers, claims_paths, output, log_path):
     table = scorecard({key: pd.read_csv(path) for key, path in zip(papers, claims_paths, strict=True)})
     write_atomic(table, output)
     for row in table.itertuples():
-        log(f"{row.paper}: {row.claims} claims; tests {row.reproduced} reproduced, "
+        log(f"{row.paper} ({row.scope}): {row.claims} claims; tests {row.reproduced} reproduced, "
             f"{row.not_reproduced} not reproduced, {row.inconclusive} inconclusive; exact "
-            f"{row.exact_holds} of {row.exact} hold; {row.not_checkable} not checkable")
+            f"{row.exact_holds} of {row.exact} hold; {row.not_checkable} not checkable; "
+            f"{row.undecidable} cannot reach both verdicts as configured")
     log(f"wrote {output}")
 
 

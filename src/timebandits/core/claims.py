@@ -44,6 +44,7 @@ import pandas as pd
 from scipy.stats import binom
 
 from .bounds import bound_verdict, informative_from
+from .decidability import bound_witness, decide, linear, power, scale, with_curves
 from .stats import bootstrap_ci, equivalence_test, paired_one_sided
 
 REPRODUCED = "reproduced"
@@ -61,8 +62,13 @@ EVIDENCE = (STATISTICAL, EXACT, NOT_CHECKABLE)
 DECIDES = "decides"
 SUPPORTS = "supports"
 
-SUMMARY_COLUMNS = ["claim", "where", "text", "kind", "evidence", "verdict", "decided_by",
-                   "multiplicity"]
+SUMMARY_COLUMNS = ["claim", "scope", "where", "text", "kind", "evidence", "verdict", "decided_by",
+                   "can_reproduce", "can_refute", "decidability", "thresholds", "multiplicity"]
+
+# The scope of a claim: the paper's claim at the paper's setting, our sensitivity runs and
+# extra experiments, or a statement of the paper shown false ("not reproduced" confirms it).
+PAPER, EXTENSION, ERRATUM = "paper", "extension", "erratum"
+SCOPES = (PAPER, EXTENSION, ERRATUM)
 DETAIL_COLUMNS = ["claim", "scope", "evidence", "role", "verdict", "headline", "statistic"]
 
 
@@ -137,6 +143,14 @@ class ClaimContext:
     trace_of: Callable[[str, str], pd.DataFrame]  # (experiment, algorithm) -> its trace (core/workflow.trace_reader)
     bounds: pd.DataFrame | None = None  # the paper's bound table (core/bounds.py), if any
     _cache: dict = field(default_factory=dict)
+    # A decidability witness's replacements of computed quantities (core/decidability.py):
+    # key -> function of the real value.
+    overrides: dict = field(default_factory=dict)
+
+    def quantity(self, key: str, compute: Callable[[], object]):
+        """A quantity an exact claim decides on, ``compute()``, unless a witness replaces it."""
+        value = compute()
+        return self.overrides[key](value) if key in self.overrides else value
 
     def trace(self, experiment: str, algorithm: str) -> pd.DataFrame:
         key = (experiment, algorithm)
@@ -270,6 +284,18 @@ class BetterAtHorizon:
                     })
         return rows
 
+    @staticmethod
+    def witnesses(claim, ctx):
+        """The claimed-higher side at 3ρ times the other (favourable), or the reverse."""
+        ratio = float(claim.get("min_ratio", 1.0))
+        higher = claim.get("direction", "lower") == "higher"
+        low, high = (claim["worse"], claim["better"]) if higher else (claim["better"], claim["worse"])
+        s = scale(ctx, claim["experiments"], low + high, claim["metric"])
+        return {side: with_curves(ctx, claim["metric"],
+                                  {**{a: linear(s * (1 if good else 3 * ratio)) for a in low},
+                                   **{a: linear(s * (3 * ratio if good else 1)) for a in high}})
+                for side, good in (("favourable", True), ("unfavourable", False))}
+
 
 class CloseAtHorizon:
     """metric(first) ≈ metric(second) at T for the two algorithms of ``pair``: a paired
@@ -313,6 +339,16 @@ class CloseAtHorizon:
                 **test,
             })
         return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Both algorithms on one curve (favourable), or 4 × the tolerance apart."""
+        first, second = claim["pair"]
+        s = scale(ctx, claim["experiments"], claim["pair"], claim["metric"])
+        apart = 1.0 + 4.0 * float(claim["tolerance"])
+        return {"favourable": with_curves(ctx, claim["metric"], {first: linear(s), second: linear(s)}),
+                "unfavourable": with_curves(ctx, claim["metric"],
+                                            {first: linear(s), second: linear(s * apart)})}
 
 
 def growth_increments(table: pd.DataFrame, start: float, horizon: float) -> tuple[np.ndarray, float]:
@@ -422,6 +458,17 @@ class LogGrowth:
             })
         return rows
 
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Growth at the middle of the claimed range of decade ratios (logarithmic where it admits
+        1), or at 4 × its upper end."""
+        high = float(claim["max_decade_ratio"])
+        low = float(claim.get("min_decade_ratio", 0.0))
+        inside = 1.0 if low <= 1.0 <= high else math.sqrt(max(low, 1e-3) * high)
+        s = scale(ctx, claim["experiments"], [claim["algorithm"]], claim["metric"])
+        return {side: with_curves(ctx, claim["metric"], {claim["algorithm"]: power(s, ratio)})
+                for side, ratio in (("favourable", inside), ("unfavourable", 4.0 * high))}
+
 
 class WinsInSettings:
     evidence = STATISTICAL
@@ -460,6 +507,16 @@ class WinsInSettings:
                           f"(each setting a paired t-test at α per rival)"),
         }]
 
+    @staticmethod
+    def witnesses(claim, ctx):
+        """The algorithm at a third of every rival in every setting, or at three times."""
+        algs = [claim["algorithm"], *claim["against"]]
+        s = scale(ctx, claim["experiments"], algs, claim["metric"])
+        return {side: with_curves(ctx, claim["metric"],
+                                  {a: linear(s * (1 if (a == claim["algorithm"]) == good else 3))
+                                   for a in algs})
+                for side, good in (("favourable", True), ("unfavourable", False))}
+
 
 class BelowBound:
     """Every empirical curve of the bound table named by ``bounds`` (name prefixes) stays below
@@ -483,6 +540,13 @@ class BelowBound:
                 sel = table[(table["experiment"] == exp) & table["bound"].str.startswith(prefix)]
                 rows.append({"scope": f"{exp} {prefix}", **bound_verdict(sel)})
         return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Every curve at 0, or at the trivial bound (the largest value its metric can take)."""
+        from .decidability import derived
+        return {side: derived(ctx, bounds=bound_witness(ctx.bounds, good))
+                for side, good in (("favourable", True), ("unfavourable", False))}
 
 
 class SignAtHorizon:
@@ -516,6 +580,15 @@ class SignAtHorizon:
                 })
         return rows
 
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Every curve on the claimed side of 0, or on the other."""
+        s = scale(ctx, claim["experiments"], claim["algorithms"], claim["metric"])
+        sign = -1.0 if claim["sign"] == "negative" else 1.0
+        return {side: with_curves(ctx, claim["metric"],
+                                  {a: linear(s * sign * (1 if good else -1)) for a in claim["algorithms"]})
+                for side, good in (("favourable", True), ("unfavourable", False))}
+
 
 class NotCheckable:
     """A claim that no simulation or computation here can decide; ``reason`` says why."""
@@ -531,6 +604,10 @@ class NotCheckable:
         return [{"scope": "reason", "verdict": NOT_CHECKABLE, "headline": claim["reason"],
                  "statistic": claim["reason"]}]
 
+    @staticmethod
+    def witnesses(claim, ctx):
+        return {}
+
 
 GENERIC_KINDS = {
     "below_bound": BelowBound,
@@ -543,29 +620,53 @@ GENERIC_KINDS = {
 }
 
 
+def deciding_rows(kind, claim: dict, ctx: ClaimContext) -> list[dict]:
+    """The claim's sub-check rows that decide its verdict, each with its evidence and role.
+    Raises ValueError if a deciding row carries other evidence than its kind (a kind must mark
+    such a row as supporting)."""
+    rows = [{"evidence": kind.evidence, "role": DECIDES, **row} for row in kind.evaluate(claim, ctx)]
+    deciding = [r for r in rows if r["role"] == DECIDES]
+    mixed = {r["evidence"] for r in deciding} - {kind.evidence}
+    if mixed:
+        raise ValueError(f"claim {claim['id']}: deciding rows with evidence {sorted(mixed)} in "
+                         f"a claim decided by {kind.evidence!r}; mark them as supporting")
+    return rows
+
+
+def thresholds(claim: dict) -> str:
+    """Every value of the claim with a provenance, with its source, e.g. "share = 0.9 (assumed)"."""
+    shown = []
+    for key, entry in (claim.get("provenance") or {}).items():
+        value = claim.get(key)
+        text = f"{key} = {value:g}" if isinstance(value, (int, float)) else key
+        shown.append(f"{text} ({entry['source']})")
+    return "; ".join(shown)
+
+
 def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Evaluate every claim of ``paper``: (one row per claim, one row per sub-check).
 
     The claim's evidence is its kind's; its verdict combines the deciding rows (:func:`combine`)
-    and ``decided_by`` names the row that settles it. Raises ValueError if a deciding row carries
-    other evidence than its kind (a kind must mark such a row as supporting)."""
+    and ``decided_by`` names the row that settles it. Whether the claim could reach each verdict
+    as configured comes from its witnesses (core/decidability.py): a claim that could not have
+    been refuted is *inconclusive*, never *reproduced*."""
     summary, details = [], []
     for claim in paper["claims"]:
         kind = kinds[claim["kind"]]
-        rows = [{"evidence": kind.evidence, "role": DECIDES, **row}
-                for row in kind.evaluate(claim, ctx)]
+        rows = deciding_rows(kind, claim, ctx)
         deciding = [r for r in rows if r["role"] == DECIDES]
-        mixed = {r["evidence"] for r in deciding} - {kind.evidence}
-        if mixed:
-            raise ValueError(f"claim {claim['id']}: deciding rows with evidence {sorted(mixed)} in "
-                             f"a claim decided by {kind.evidence!r}; mark them as supporting")
         verdict, multiplicity = combine(deciding, kind.evidence, ctx.alpha)
+        reason = decided_by(deciding, verdict)
+        decidable = decide(claim, kind, ctx)
+        if verdict == REPRODUCED and not decidable["can_refute"]:
+            verdict, reason = INCONCLUSIVE, f"could not have been refuted as configured; {reason}"
         for row in rows:
             details.append({"claim": claim["id"], **row})
         summary.append({
-            "claim": claim["id"], "where": claim["where"], "text": claim["text"],
-            "kind": claim["kind"], "evidence": kind.evidence, "verdict": verdict,
-            "decided_by": decided_by(deciding, verdict), "multiplicity": multiplicity,
+            "claim": claim["id"], "scope": claim["scope"], "where": claim["where"],
+            "text": claim["text"], "kind": claim["kind"], "evidence": kind.evidence,
+            "verdict": verdict, "decided_by": reason, **decidable,
+            "thresholds": thresholds(claim), "multiplicity": multiplicity,
         })
     details = pd.DataFrame(details)
     ordered = DETAIL_COLUMNS + [c for c in details.columns if c not in DETAIL_COLUMNS]

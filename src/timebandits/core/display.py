@@ -32,12 +32,13 @@ EVIDENCE_HEADINGS = {
 # statistic's deciding number.
 DETAIL_COLUMNS = [c for c in DETAIL_FILE_COLUMNS if c != "headline"]
 SCORECARD_HEADER = {
-    "paper": ("", "paper"), "claims": ("", "claims"),
+    "paper": ("", "paper"), "scope": ("", "scope"), "claims": ("", "claims"),
     "reproduced": ("statistical tests", "reproduced"),
     "not_reproduced": ("statistical tests", "not reproduced"),
     "inconclusive": ("statistical tests", "inconclusive"),
     "exact": ("exact computations", "all"), "exact_holds": ("exact computations", "hold"),
     "exact_fails": ("exact computations", "fail"), "not_checkable": ("", "not checkable"),
+    "undecidable": ("", "cannot reach both verdicts"),
 }
 SCORECARD_COLOURS = {"reproduced": VERDICT_COLOURS["reproduced"],
                      "exact_holds": VERDICT_COLOURS["reproduced"],
@@ -188,6 +189,17 @@ def _counts(verdicts: pd.Series) -> str:
     return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if v in counts)
 
 
+def reachable(row) -> str:
+    """Which verdicts the claim could reach as configured, with the reason where not both."""
+    if row.evidence == NOT_CHECKABLE:
+        return "neither (not checkable)"
+    if row.can_reproduce and row.can_refute:
+        return "both"
+    side = ("neither" if not (row.can_reproduce or row.can_refute)
+            else "only reproduced" if row.can_reproduce else "only not reproduced")
+    return f"{side}: {row.decidability}"
+
+
 def verdicts(root: str, paper: str) -> None:
     """One line per claim, grouped by the evidence that decides it (statistical tests, exact
     computations, not checkable): the claim, its text and place in the paper, the verdict
@@ -202,9 +214,11 @@ def verdicts(root: str, paper: str) -> None:
         display(Markdown(f"**{heading}** — {len(rows)} claim{'s' * (len(rows) > 1)}: "
                          f"{_counts(rows['verdict'])}"))
         where = rows["where"].fillna("").astype(str)
-        shown = pd.DataFrame({"claim": rows["claim"],
+        shown = pd.DataFrame({"claim": rows["claim"], "scope": rows["scope"],
                               "text": rows["text"] + where.map(lambda w: f" ({w})" if w else ""),
-                              "verdict": rows["verdict"], "decided by": rows["decided_by"]})
+                              "verdict": rows["verdict"], "decided by": rows["decided_by"],
+                              "thresholds": rows["thresholds"].fillna(""),
+                              "can reach": [reachable(r) for r in rows.itertuples()]})
         display(_colour_verdicts(readable(shown.reset_index(drop=True))))
         notes = rows.dropna(subset=["multiplicity"])
         notes = notes[notes["multiplicity"].str.strip() != ""]
@@ -227,9 +241,12 @@ def scorecard(root: str):
     statistical tests apart from exact computations, with one line on how to read it."""
     frame = pd.read_csv(paths.scorecard(root))
     display(Markdown(
-        "**Scorecard.** One row per paper: its claims, the statistical tests over the runs by "
-        "verdict, the exact computations (no sampling error) that hold or fail, and the claims "
-        "that cannot be checked; each paper's notebook gives every verdict with its number."))
+        "**Scorecard.** One row per paper and scope (the paper's own claims; our extensions, "
+        "sensitivity runs and extra experiments; errata, statements of the paper shown false, "
+        "where a failing exact computation confirms the erratum): its claims, the statistical "
+        "tests over the runs by verdict, the exact computations (no sampling error) that hold or "
+        "fail, the claims that cannot be checked, and those that as configured cannot reach both "
+        "verdicts; each paper's notebook gives every verdict with its number."))
     frame = frame[list(SCORECARD_HEADER)]
     frame.columns = pd.MultiIndex.from_tuples(SCORECARD_HEADER.values())
     styler = readable(frame)

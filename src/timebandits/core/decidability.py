@@ -1,0 +1,135 @@
+"""Can a claim, as configured, reach each verdict? (DESIGN.md, "Claims and bounds": decidability)
+
+A verdict that could not have come out otherwise is no evidence. Every claim kind gives
+``witnesses(claim, ctx) -> {name: ClaimContext}``: contexts built from the claim's real inputs
+(its runs, checkpoints, α, thresholds, bounds and trivial bounds, the instance's constants), in
+which the data the claim reads are replaced by the most favourable and the most unfavourable the
+setting allows. The claim is evaluated on each witness with its own code; it *can reproduce* if
+some witness comes out "reproduced", and *can refute* if some witness comes out "not reproduced".
+A claim that cannot be refuted is never "reproduced" (:func:`timebandits.core.claims.evaluate_claims`).
+
+Witness data are made here, once for every paper:
+  :func:`with_curves`     replace a metric's curve of chosen (experiment, algorithm) traces by a
+                          level × (1 + a small spread over repetitions), so tests over runs see a
+                          clear effect with a non-zero standard error;
+  :func:`bound_witness`   a bound table whose mean curves sit at 0 (favourable) or at the trivial
+                          bound, the largest value the metric can take (unfavourable);
+  :meth:`ClaimContext.quantity` lets an exact kind's witness replace a computed quantity.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+# Relative spread of a witness's curves over repetitions: enough to give every test over runs a
+# non-zero standard error, far too small to change the side a witness is on.
+SPREAD = 0.01
+
+
+def spread(n: int) -> np.ndarray:
+    """Factors 1 ± SPREAD, evenly spread over ``n`` repetitions (mean exactly 1)."""
+    return 1.0 + SPREAD * (np.linspace(-1.0, 1.0, n) if n > 1 else np.zeros(n))
+
+
+Level = Callable[[np.ndarray], np.ndarray]  # checkpoint times -> the witness's mean curve
+
+
+def linear(value: float) -> Level:
+    """A curve rising linearly from 0 to ``value`` at the horizon."""
+    return lambda t: value * np.asarray(t, dtype=float) / float(np.max(t))
+
+
+def power(value: float, decade_ratio: float) -> Level:
+    """A curve whose increase grows by ``decade_ratio`` per decade of time (t^p with
+    10^p = decade_ratio; ln t for a ratio of 1), ``value`` at the horizon. Increasing also for a
+    ratio below 1 (−t^p with p < 0, shifted)."""
+    exponent = math.log10(decade_ratio)
+
+    def level(t):
+        x = np.maximum(np.asarray(t, dtype=float), 1.0) / float(np.max(t))
+        if exponent == 0.0:
+            return value * (1.0 + np.log(x) / math.log(float(np.max(t))))
+        if exponent > 0:
+            return value * x ** exponent
+        return value * (2.0 - x ** exponent)
+    return level
+
+
+def with_curves(ctx, metric: str, levels: dict) -> "ClaimContext":  # noqa: F821
+    """A witness of ``ctx`` in which ``metric`` of the traces named in ``levels`` is replaced:
+    ``levels`` maps an algorithm, or an (experiment, algorithm) pair, to a :data:`Level`; the
+    repetition r of a trace gets level(t) × spread(n)[r]. Other traces are the real ones."""
+    def trace_of(experiment: str, algorithm: str) -> pd.DataFrame:
+        trace = ctx.trace(experiment, algorithm)
+        level = levels.get((experiment, algorithm), levels.get(algorithm))
+        if level is None:
+            return trace
+        trace = trace.copy()
+        reps = np.sort(trace["repetition"].unique())
+        factor = pd.Series(spread(reps.size), index=reps)
+        t = trace["t"].to_numpy(dtype=float)
+        trace[metric] = level(t) * factor.loc[trace["repetition"]].to_numpy()
+        return trace
+    return derived(ctx, trace_of=trace_of)
+
+
+def derived(ctx, trace_of=None, bounds=None, overrides=None):
+    """A copy of ``ctx`` with other traces, bounds or quantity overrides (and its own cache)."""
+    return replace(ctx, trace_of=trace_of or ctx.trace, _cache={},
+                   bounds=ctx.bounds if bounds is None else bounds,
+                   overrides={**ctx.overrides, **(overrides or {})})
+
+
+def scale(ctx, experiments, algorithms, metric: str) -> float:
+    """A positive size for witness curves: the largest |mean of ``metric`` at the horizon| over
+    the named traces, or 1 where every one is 0 or undefined."""
+    sizes = [abs(float(np.mean(ctx.final(e, a, metric)))) for e in experiments for a in algorithms]
+    sizes = [s for s in sizes if math.isfinite(s) and s > 0]
+    return max(sizes) if sizes else 1.0
+
+
+def bound_witness(bounds: pd.DataFrame, favourable: bool) -> pd.DataFrame:
+    """The bound table with every mean curve at 0 (``favourable``) or at the trivial bound, the
+    largest value its metric can take (every run there, no spread). Where the trivial bound is
+    infinite or undefined, no curve can exceed a bound."""
+    out = bounds.copy()
+    value = 0.0 if favourable else out["trivial"].to_numpy(dtype=float)
+    value = np.where(np.isfinite(value), value, 0.0)
+    out["mean"] = value
+    out["max"] = value
+    out["se"] = 0.0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out["runs_exceeding"] = np.where(value > out["bound_value"], out["n_runs"], 0)
+        out["ratio"] = value / out["bound_value"]
+    return out
+
+
+def decide(claim: dict, kind, ctx) -> dict:
+    """``can_reproduce``, ``can_refute`` and ``decidability`` (the reason where either is false,
+    with the witness verdicts that show it, and the config's ``one_sided`` reason if given)."""
+    from .claims import (NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED, combine, decided_by,
+                         deciding_rows)
+
+    if kind.evidence == NOT_CHECKABLE:
+        return {"can_reproduce": False, "can_refute": False,
+                "decidability": "not checkable: no computation decides it"}
+    outcomes = {}
+    for name, witness in kind.witnesses(claim, ctx).items():
+        rows = deciding_rows(kind, claim, witness)
+        verdict, _ = combine(rows, kind.evidence, ctx.alpha)
+        outcomes[name] = (verdict, decided_by(rows, verdict))
+    can = {v: any(out[0] == v for out in outcomes.values()) for v in (REPRODUCED, NOT_REPRODUCED)}
+    reasons = []
+    for verdict, side in ((REPRODUCED, "reproduced"), (NOT_REPRODUCED, "refuted")):
+        if not can[verdict]:
+            seen = "; ".join(f"{name} witness: {v} ({why})" for name, (v, why) in outcomes.items())
+            reasons.append(f"cannot be {side} as configured: {seen or 'no witness'}")
+    if reasons and claim.get("one_sided"):
+        reasons.append(f"why (config): {claim['one_sided']}")
+    return {"can_reproduce": can[REPRODUCED], "can_refute": can[NOT_REPRODUCED],
+            "decidability": " | ".join(reasons)}
