@@ -760,6 +760,7 @@ def test_evaluate_claims_end_to_end(make_ctx, small_table):
     claims = [BETTER_CLAIM, LOG_CLAIM, {**BELOW_CLAIM, "bounds": ["theorem2"]},
               {"id": "c6", "kind": "not_checkable", "where": "Thm 1", "text": "NP-hard",
                "reason": "a complexity statement"}]
+    claims = [{"scope": "paper", **c} for c in claims]
     paper = make_paper(claims)
     bounds = _compare(small_table, [10.0, 10.0, 10.0])
     ctx = make_ctx(paper, {
@@ -769,8 +770,11 @@ def test_evaluate_claims_end_to_end(make_ctx, small_table):
                                  1000: BASE}),
     }, bounds=bounds)
     summary, details = evaluate_claims(paper, ctx, GENERIC_KINDS)
-    assert list(summary.columns) == ["claim", "where", "text", "kind", "evidence", "verdict",
-                                     "decided_by", "multiplicity"]
+    assert list(summary.columns) == ["claim", "scope", "where", "text", "kind", "evidence",
+                                     "verdict", "decided_by", "can_reproduce", "can_refute",
+                                     "decidability", "thresholds", "multiplicity"]
+    assert list(summary["can_reproduce"]) == [True, True, True, False]
+    assert list(summary["can_refute"]) == [True, True, True, False]
     assert list(summary["claim"]) == ["c1", "c2", "c4", "c6"]
     # c1: a lower at the horizon t = 1000 in every run -> reproduced.
     # c2: a's increments m(1000) - m(100) = BASE - 25 + jitter (>= 75) over m(100) - m(10) = 10:
@@ -792,19 +796,26 @@ def test_evaluate_claims_rejects_a_config_fixed_deciding_row(make_ctx):
         evidence = STATISTICAL
 
         @staticmethod
+        def witnesses(claim, ctx):
+            return {}
+
+        @staticmethod
         def evaluate(claim, ctx):
             return [{"scope": "s", "verdict": REPRODUCED, "headline": "p = 0.01", "statistic": "",
                      "p_claimed": 0.01, "p_opposite": 0.99},
                     {"scope": "x", "verdict": NOT_REPRODUCED, "headline": "exact", "statistic": "",
                      "evidence": EXACT, **claim.get("extra", {})}]
 
-    paper = make_paper([{"id": "m", "kind": "mixed", "where": "", "text": ""}])
+    paper = make_paper([{"id": "m", "kind": "mixed", "where": "", "text": "", "scope": "paper"}])
     ctx = make_ctx(paper, {})
     with pytest.raises(ValueError, match="mark them as supporting"):
         evaluate_claims(paper, ctx, {"mixed": Mixed})
     paper["claims"][0]["extra"] = {"role": SUPPORTS}
     summary, details = evaluate_claims(paper, ctx, {"mixed": Mixed})
-    assert summary.loc[0, "verdict"] == REPRODUCED
+    # No witness can refute it: its "reproduced" could not have come out otherwise.
+    assert summary.loc[0, "verdict"] == INCONCLUSIVE
+    assert summary.loc[0, "decided_by"].startswith("could not have been refuted as configured; s:")
+    assert not summary.loc[0, "can_refute"] and not summary.loc[0, "can_reproduce"]
     assert list(details["role"]) == ["decides", "supports"]
 
 
@@ -816,7 +827,25 @@ def test_not_checkable_needs_a_reason():
 def test_scorecard_rejects_unknown_evidence():
     from timebandits.core.scorecard import scorecard
 
-    good = pd.DataFrame({"evidence": [STATISTICAL, EXACT], "verdict": [REPRODUCED, NOT_REPRODUCED]})
-    assert scorecard({"x": good}).loc[0, ["reproduced", "exact_fails"]].tolist() == [1, 1]
-    with pytest.raises(ValueError, match="unknown evidence"):
+    good = pd.DataFrame({"evidence": [STATISTICAL, EXACT], "verdict": [REPRODUCED, NOT_REPRODUCED],
+                         "scope": ["paper", "paper"], "can_reproduce": [True, True],
+                         "can_refute": [True, False]})
+    assert scorecard({"x": good}).loc[0, ["reproduced", "exact_fails", "undecidable"]].tolist() == [1, 1, 1]
+    with pytest.raises(ValueError, match="unknown evidence or scope"):
         scorecard({"x": good.assign(evidence=["p = 0.01", EXACT])})
+    with pytest.raises(ValueError, match="unknown evidence or scope"):
+        scorecard({"x": good.assign(scope=["paper", "ours"])})
+
+
+def test_scorecard_counts_each_scope_apart():
+    from timebandits.core.scorecard import scorecard
+
+    frame = pd.DataFrame({"evidence": [STATISTICAL, STATISTICAL, EXACT],
+                          "verdict": [REPRODUCED, NOT_REPRODUCED, NOT_REPRODUCED],
+                          "scope": ["paper", "extension", "erratum"],
+                          "can_reproduce": [True] * 3, "can_refute": [True] * 3})
+    table = scorecard({"x": frame}).set_index("scope")
+    assert list(table.index) == ["paper", "extension", "erratum"]
+    assert table.loc["paper", "reproduced"] == 1 and table.loc["paper", "not_reproduced"] == 0
+    assert table.loc["extension", "not_reproduced"] == 1
+    assert table.loc["erratum", "exact_fails"] == 1

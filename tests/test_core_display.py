@@ -23,6 +23,10 @@ CLAIMS = pd.DataFrame({
     "decided_by": ["Holm-adjusted p = 0.003 on fig1a", "A_10 = −0.41 < 0", "p = 0.21",
                    "the paper gives no timings"],
     "multiplicity": ["Holm over 6 experiments", None, None, None],
+    "scope": ["paper", "paper", "extension", "paper"],
+    "can_reproduce": [True, True, False, False], "can_refute": [True, True, True, False],
+    "decidability": ["", "", "cannot be reproduced as configured: favourable witness: inconclusive", ""],
+    "thresholds": ["min_ratio = 2 (assumed)", "", "", ""],
 })
 DETAILS = pd.DataFrame({
     "claim": ["C1", "C1", "C2"], "scope": ["fig1a", "fig1b", "fig1b"],
@@ -31,9 +35,12 @@ DETAILS = pd.DataFrame({
     "verdict": ["reproduced", "inconclusive", "not reproduced"],
     "statistic": ["p = 0.001", "p = 0.2", "A_10 = −0.41"],
 })
-SCORECARD = pd.DataFrame([{"paper": "farewell", "claims": 4, "reproduced": 1, "not_reproduced": 0,
-                           "inconclusive": 1, "exact": 1, "exact_holds": 0, "exact_fails": 1,
-                           "not_checkable": 1}])
+SCORECARD = pd.DataFrame([{"paper": "farewell", "scope": "paper", "claims": 3, "reproduced": 1,
+                           "not_reproduced": 0, "inconclusive": 0, "exact": 1, "exact_holds": 0,
+                           "exact_fails": 1, "not_checkable": 1, "undecidable": 0},
+                          {"paper": "farewell", "scope": "extension", "claims": 1, "reproduced": 0,
+                           "not_reproduced": 0, "inconclusive": 1, "exact": 0, "exact_holds": 0,
+                           "exact_fails": 0, "not_checkable": 0, "undecidable": 1}])
 
 
 @pytest.fixture
@@ -100,10 +107,16 @@ def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
     assert "1 reproduced, 1 inconclusive" in headings[0]
     assert "- **C1**: Holm over 6 experiments" in headings[1]
     for table in tables:
-        assert list(table.columns) == ["claim", "text", "verdict", "decided by"]
+        assert list(table.columns) == ["claim", "scope", "text", "verdict", "decided by",
+                                       "thresholds", "can reach"]
         assert not table.map(lambda v: "|" in str(v)).any().any()
     assert tables[0]["text"].iloc[0] == "Wait-UCB beats UCB-Simplex (Sect. 6)"
     assert tables[2]["text"].iloc[0] == "the authors' runtime"
+    assert tables[0]["thresholds"].tolist() == ["min_ratio = 2 (assumed)", ""]
+    assert tables[0]["can reach"].tolist() == [
+        "both", "only not reproduced: cannot be reproduced as configured: favourable witness: "
+                "inconclusive"]
+    assert tables[2]["can reach"].iloc[0] == "neither (not checkable)"
     html = shown[1].to_html()
     assert "background-color: #d8f0d8" in html and "background-color: #f5ecc8" in html
 

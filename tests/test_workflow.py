@@ -18,7 +18,7 @@ import yaml
 
 from conftest import REPO_ROOT
 
-from timebandits.core.claims import EVIDENCE, NOT_CHECKABLE, VERDICTS
+from timebandits.core.claims import EVIDENCE, NOT_CHECKABLE, REPRODUCED, SCOPES, VERDICTS
 
 pytestmark = pytest.mark.workflow
 
@@ -83,6 +83,14 @@ def test_every_claim_has_a_verdict_with_numbers(built, key):
     assert set(verdicts["evidence"]) <= set(EVIDENCE)
     decided = verdicts[verdicts["evidence"] != NOT_CHECKABLE]
     assert decided["decided_by"].str.contains(r"\d").all()
+    assert list(verdicts["scope"]) == [c["scope"] for c in paper["claims"]]
+    assert set(verdicts["scope"]) <= set(SCOPES)
+    assert verdicts["can_reproduce"].dtype == bool and verdicts["can_refute"].dtype == bool
+    # No claim is reproduced that could not have been refuted; every claim that cannot reach
+    # both verdicts says why.
+    assert not (verdicts["verdict"].eq(REPRODUCED) & ~verdicts["can_refute"]).any()
+    one_sided = verdicts[~(verdicts["can_reproduce"] & verdicts["can_refute"])]
+    assert one_sided["decidability"].fillna("").str.len().gt(0).all()
     details = pd.read_csv(built / f"smoke/results/claims/{key}_details.csv")
     assert set(details["claim"]) == set(verdicts["claim"])
     assert set(details["role"]) <= {"decides", "supports"}
@@ -168,13 +176,16 @@ def test_claim_text_edit_reruns_its_claims_and_no_simulation(built):
 
 @pytest.mark.parametrize("key", PAPERS)
 def test_scorecard_counts_every_claim(built, key):
-    scorecard = pd.read_csv(built / "smoke/results/scorecard.csv").set_index("paper")
-    assert list(scorecard.index) == PAPERS
-    row = scorecard.loc[key]
-    assert row["claims"] == len(paper_config(built, key)["claims"])
-    assert row["claims"] == (row["reproduced"] + row["not_reproduced"] + row["inconclusive"]
-                             + row["exact"] + row["not_checkable"])
-    assert row["exact_holds"] + row["exact_fails"] <= row["exact"]
+    scorecard = pd.read_csv(built / "smoke/results/scorecard.csv")
+    assert list(scorecard["paper"].unique()) == PAPERS
+    claims = paper_config(built, key)["claims"]
+    rows = scorecard[scorecard["paper"] == key].set_index("scope")
+    assert list(rows.index) == [s for s in SCOPES if any(c["scope"] == s for c in claims)]
+    for scope, row in rows.iterrows():
+        assert row["claims"] == sum(c["scope"] == scope for c in claims)
+        assert row["claims"] == (row["reproduced"] + row["not_reproduced"] + row["inconclusive"]
+                                 + row["exact"] + row["not_checkable"])
+        assert row["exact_holds"] + row["exact_fails"] <= row["exact"]
 
 
 def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
@@ -187,18 +198,19 @@ def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
     paths = []
     for key, rows in verdicts.items():
         path = tmp_path / f"{key}.csv"
-        pd.DataFrame(rows, columns=["evidence", "verdict"]).assign(claim="C").to_csv(path, index=False)
+        pd.DataFrame(rows, columns=["evidence", "verdict"]).assign(
+            claim="C", scope="paper", can_reproduce=True, can_refute=True).to_csv(path, index=False)
         paths.append(str(path))
     output = tmp_path / "scorecard.csv"
     main(list(verdicts), paths, str(output), str(tmp_path / "scorecard.log"))
     table = pd.read_csv(output).set_index("paper")
     assert table.loc["farewell"].to_dict() == {
-        "claims": 4, "reproduced": 1, "not_reproduced": 1, "inconclusive": 0, "exact": 1,
-        "exact_holds": 1, "exact_fails": 0, "not_checkable": 1}
+        "scope": "paper", "claims": 4, "reproduced": 1, "not_reproduced": 1, "inconclusive": 0,
+        "exact": 1, "exact_holds": 1, "exact_fails": 0, "not_checkable": 1, "undecidable": 0}
     assert table.loc["delaydep"].to_dict() == {
-        "claims": 2, "reproduced": 0, "not_reproduced": 0, "inconclusive": 1, "exact": 1,
-        "exact_holds": 0, "exact_fails": 1, "not_checkable": 0}
-    assert "farewell: 4 claims" in (tmp_path / "scorecard.log").read_text()
+        "scope": "paper", "claims": 2, "reproduced": 0, "not_reproduced": 0, "inconclusive": 1,
+        "exact": 1, "exact_holds": 0, "exact_fails": 1, "not_checkable": 0, "undecidable": 0}
+    assert "farewell (paper): 4 claims" in (tmp_path / "scorecard.log").read_text()
 
 
 def test_bad_config_fails_before_any_job(built):
@@ -212,3 +224,20 @@ def test_bad_config_fails_before_any_job(built):
         assert "Select jobs to execute" not in result.stderr + result.stdout
     finally:
         config.write_text(original)
+
+
+@pytest.mark.parametrize("key", PAPERS)
+def test_a_claim_that_cannot_reach_a_verdict_at_the_papers_scale_says_why(built, key):
+    # Decidability at full scale, known without running it (core/decidability.py): the smoke
+    # traces give only the columns. A claim that cannot reach one verdict needs `one_sided`.
+    from timebandits.core.config import load_paper
+    from timebandits.core.decidability import configured_decidability
+    from timebandits.core.workflow import trace_reader
+
+    full = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())
+    smoke = trace_reader(f"{built}/smoke/", load_paper(key), {**full, "scale": "smoke"})
+    table = configured_decidability(load_paper(key), {**full, "scale": "full"},
+                                    lambda e, a: list(smoke(e, a).columns))
+    silent = table[~(table["can_reproduce"] & table["can_refute"]) & (table["one_sided"] == "")
+                   & (table["evidence"] != NOT_CHECKABLE)]
+    assert silent.empty, "\n".join(f"{r.claim}: {r.decidability}" for r in silent.itertuples())

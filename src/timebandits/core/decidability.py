@@ -132,4 +132,41 @@ def decide(claim: dict, kind, ctx) -> dict:
     if reasons and claim.get("one_sided"):
         reasons.append(f"why (config): {claim['one_sided']}")
     return {"can_reproduce": can[REPRODUCED], "can_refute": can[NOT_REPRODUCED],
-            "decidability": " | ".join(reasons)}
+            "decidability": ". ".join(reasons)}
+
+
+def configured_reader(paper: dict, config: dict, columns_of) -> Callable[[str, str], pd.DataFrame]:
+    """``trace_of(experiment, algorithm)`` at the configured scale without running anything: the
+    repetitions × checkpoints the config would make (core/simulation.py), every metric column
+    that ``columns_of(experiment, algorithm)`` names at 0. Witnesses replace what a claim reads,
+    so decidability needs only this shape: it is a property of the configuration."""
+    from .checkpoints import checkpoint_grid
+    from .config import resolve_experiment
+
+    def trace_of(experiment: str, algorithm: str) -> pd.DataFrame:
+        exp = resolve_experiment(paper, experiment, config)
+        t = checkpoint_grid(exp["horizon"], exp["checkpoints"]).astype(float)
+        n = int(exp["repetitions"])
+        columns = {"repetition": np.repeat(np.arange(n), t.size), "t": np.tile(t, n)}
+        zeros = np.zeros(n * t.size)
+        return pd.DataFrame({**{c: zeros for c in columns_of(experiment, algorithm)}, **columns})
+    return trace_of
+
+
+def configured_decidability(paper: dict, config: dict, columns_of) -> pd.DataFrame:
+    """One row per claim of ``paper``: ``claim``, ``evidence``, ``can_reproduce``, ``can_refute``,
+    ``decidability`` and ``one_sided`` (the config's reason, if any), at the scale ``config``
+    asks for, from :func:`configured_reader` and the paper's own bound table on it: what a build
+    at that scale could decide, known before any simulation."""
+    from .claims import ClaimContext
+    from .config import claim_kinds_of
+    from .registry import paper_module
+
+    key = paper["paper"]["key"]
+    reader = configured_reader(paper, config, columns_of)
+    bounds = paper_module(key, "analysis").bound_table(paper, reader)
+    ctx = ClaimContext(paper=paper, config=config, trace_of=reader, bounds=bounds)
+    kinds = claim_kinds_of(key)
+    return pd.DataFrame([{"claim": c["id"], "evidence": kinds[c["kind"]].evidence,
+                          **decide(c, kinds[c["kind"]], ctx),
+                          "one_sided": c.get("one_sided", "")} for c in paper["claims"]])
