@@ -269,6 +269,16 @@ def test_coverage_cannot_be_refuted_where_the_bound_is_void(paper):
     assert _sides(claim, ctx) == (True, False)
 
 
+def test_coverage_undefined_counts_are_no_evidence(paper):
+    ts = np.array([1000, 5000])
+    frame = _frame({"above_conf": np.full((20, 2), np.nan), "below_conf": np.full((20, 2), np.nan)}, ts=ts)
+    ctx = _ctx(paper, {("coverage_indep", "rcucb_alpha2"): frame})
+    claim = {"id": "X", "kind": "coverage", "experiments": ["coverage_indep"],
+             "algorithms": ["rcucb_alpha2"], "from_t": 1}
+    assert _verdict(paper, claim, ctx) == INCONCLUSIVE
+    assert _sides(claim, ctx) == (False, False)
+
+
 # --------------------------------------------------------------------------- the configured claims
 
 def test_every_configured_claim_checks(paper):

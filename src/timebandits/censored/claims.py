@@ -51,7 +51,8 @@ def with_runs(ctx, metric: str, values: dict):
     """A witness of ``ctx`` in which ``metric`` of the traces named in ``values`` (keys: an
     algorithm or an (experiment, algorithm) pair) is ``fn(t, z)``, with z the repetition's place
     in [−1, 1] (evenly spread over the sorted repetitions): unlike core's ``with_curves``, the
-    spread over runs is the witness's to choose."""
+    spread over runs is the witness's to choose. A value undefined (NaN) in the real trace stays
+    undefined: no witness can make evidence where there is none."""
     def trace_of(experiment, algorithm):
         trace = ctx.trace(experiment, algorithm)
         fn = values.get((experiment, algorithm), values.get(algorithm))
@@ -60,7 +61,9 @@ def with_runs(ctx, metric: str, values: dict):
         trace = trace.copy()
         reps = np.sort(trace["repetition"].unique())
         z = pd.Series(np.linspace(-1.0, 1.0, reps.size) if reps.size > 1 else np.zeros(1), index=reps)
-        trace[metric] = fn(trace["t"].to_numpy(dtype=float), z.loc[trace["repetition"]].to_numpy())
+        real = trace[metric].to_numpy(dtype=float)
+        value = fn(trace["t"].to_numpy(dtype=float), z.loc[trace["repetition"]].to_numpy())
+        trace[metric] = np.where(np.isnan(real), np.nan, value)
         return trace
     return derived(ctx, trace_of=trace_of)
 

@@ -129,7 +129,8 @@ class Coverage:
     @staticmethod
     def evaluate(claim, ctx):
         """Reproduced where no checkpoint's violation share exceeds the bound; not reproduced if
-        the worst one does so significantly (P(X ≥ v | p = bound) < α); else inconclusive."""
+        the worst one does so significantly (P(X ≥ v | p = bound) < α); else inconclusive.
+        Checkpoints whose counts are undefined (RCUCB's warm-up) are left out."""
         rows = []
         for exp in claim["experiments"]:
             pairs = problem_of(ctx.paper, exp).nu.size
@@ -137,7 +138,14 @@ class Coverage:
                 alpha = float(ctx.paper["algorithms"][alg]["params"]["alpha"])
                 for side in ("above", "below"):
                     table = ctx.at(exp, alg, f"{side}_conf")
-                    table = table[table.index >= float(claim["from_t"])]
+                    # before RCUCB's warm-up ends the counts are undefined (NaN): no evidence
+                    table = table[(table.index >= float(claim["from_t"])) & table.notna().all(axis=1)]
+                    if table.empty:
+                        reason = f"no checkpoint t ≥ {float(claim['from_t']):g} with defined counts"
+                        rows.append({"scope": f"{exp} {ctx.label(alg)} {side}", "verdict": INCONCLUSIVE,
+                                     "headline": reason, "statistic": reason,
+                                     "p_claimed": math.nan, "p_opposite": math.nan})
+                        continue
                     t = table.index.to_numpy(dtype=float)
                     level = np.minimum(proposition1_violation_bound(alpha, t + 1.0), 1.0)
                     trials = pairs * table.shape[1]
