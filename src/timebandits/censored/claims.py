@@ -1,43 +1,33 @@
 """Claim kinds of "Bandits with Censored Consumption of Resources" beyond the generic ones
-(core/claims.py): the censoring tables, the "relative gap" and "variation" comparisons of §5
-and App. F, the printed ground truths, and Theorem 1 against Corollary 14.
+(core/claims.py): the censoring tables of §5.1 and App. F.1, the run-to-run variation of TS
+(App. F.1, F.3); the registry of every censored kind. The superiority comparisons (§5.1, F.1,
+§5.2) are in claims_gaps.py, the exact and theory kinds (printed truths, Theorem 1 vs
+Corollary 14, Proposition 1) in claims_theory.py.
 
-  censoring_near_truth  (statistical) each algorithm's censored proportion over the T rounds is
-                        within ``tolerance`` of the exact P(C > τ*) of the optimal pair: two
-                        one-sided t-tests over runs (TOST), p = the larger one.
-  relative_gap_order    (statistical) RCUCB's relative advantage 1 − R_T(RCUCB)/R_T(baseline)
-                        is larger in the first experiment of each listed pair than in the
-                        second; a bootstrap over runs (independent experiments) of the
-                        difference, p = the bootstrap share on the wrong side.
-  larger_spread         (statistical) the run-to-run standard deviation of R_T of ``algorithm``
-                        exceeds that of each rival; bootstrap of the log sd ratio over runs.
-  printed_truth         (exact) the exact P(C > τ*) against the 1 − F(τ*) the paper prints,
-                        to the printed 4 decimals (|difference| ≤ 0.0005 + 1e-9).
-  bound_ratio           (exact) Theorem 1's bound below Corollary 14's at T for α ∈ ``alphas``
-                        on each experiment's exact ν table.
-  coverage              (statistical) Prop. 1: at each checkpoint t ≥ ``from_t``, the share of
-                        (run, pair) whose estimate lies above ν + 𝔠(t; α) is at most the bound
-                        2(1 + ln t / ln((α+1)/2)) t^{−2α/(α+1)} (and the same below ν − 𝔠);
-                        an exact binomial test where the worst checkpoint exceeds it.
+  censoring_near_truth   (statistical) each algorithm's censored proportion over the T rounds is
+                         within ``tolerance`` of the exact P(C > τ*) of the optimal pair: two
+                         one-sided t-tests over runs (TOST), p = the larger one.
+  censoring_above_truth  (statistical) each algorithm's censored proportion exceeds P(C > τ*) by
+                         more than ``margin`` ("much higher than the ground truth", §5.1): a
+                         one-sided t-test over runs.
+  larger_spread          (statistical) the run-to-run standard deviation of R_T of ``algorithm``
+                         exceeds that of each rival; paired bootstrap of the log sd ratio.
+
+Every kind has ``witnesses(claim, ctx)`` (core/decidability.py): the claim's own traces with the
+data it reads replaced by the most favourable and the most unfavourable the setting allows.
 """
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
-from scipy.stats import binom
+import pandas as pd
 
-from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                     STATISTICAL, check_run, paired_verdict,
-                                     require_keys)
+from timebandits.core.claims import STATISTICAL, check_run, paired_verdict, require_keys
+from timebandits.core.decidability import SPREAD, derived, linear, scale, with_curves
 from timebandits.core.seeding import check_seed
-from timebandits.core.stats import equivalence_test
+from timebandits.core.stats import equivalence_test, one_sided_t
 
 from .model import CensoredProblem
-from .theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
-
-PRINTED_TOLERANCE = 0.0005 + 1e-9
 
 
 def problem_of(paper: dict, experiment: str) -> CensoredProblem:
@@ -55,6 +45,45 @@ def censored_share(trace) -> np.ndarray:
     initialisation included)."""
     last = trace[trace["t"] == trace["t"].max()].sort_values("repetition")
     return last["censored"].to_numpy(dtype=float) / float(trace["t"].max())
+
+
+def with_runs(ctx, metric: str, values: dict):
+    """A witness of ``ctx`` in which ``metric`` of the traces named in ``values`` (keys: an
+    algorithm or an (experiment, algorithm) pair) is ``fn(t, z)``, with z the repetition's place
+    in [−1, 1] (evenly spread over the sorted repetitions): unlike core's ``with_curves``, the
+    spread over runs is the witness's to choose. A value undefined (NaN) in the real trace stays
+    undefined: no witness can make evidence where there is none."""
+    def trace_of(experiment, algorithm):
+        trace = ctx.trace(experiment, algorithm)
+        fn = values.get((experiment, algorithm), values.get(algorithm))
+        if fn is None:
+            return trace
+        trace = trace.copy()
+        reps = np.sort(trace["repetition"].unique())
+        z = pd.Series(np.linspace(-1.0, 1.0, reps.size) if reps.size > 1 else np.zeros(1), index=reps)
+        real = trace[metric].to_numpy(dtype=float)
+        value = fn(trace["t"].to_numpy(dtype=float), z.loc[trace["repetition"]].to_numpy())
+        trace[metric] = np.where(np.isnan(real), np.nan, value)
+        return trace
+    return derived(ctx, trace_of=trace_of)
+
+
+def _with_shares(ctx, claim, share_of) -> object:
+    """A witness whose censored proportion at T is ``share_of(truth)`` for every algorithm of
+    every experiment (spread ±1% over runs), or None where ``share_of`` gives None."""
+    levels = {}
+    for exp in claim["experiments"]:
+        share = share_of(truth_of(ctx.paper, exp))
+        if share is None:
+            return None
+        for alg in claim["algorithms"]:
+            horizon = float(ctx.trace(exp, alg)["t"].max())
+            levels[(exp, alg)] = linear(share * horizon)
+    return with_curves(ctx, "censored", levels)
+
+
+# The largest share a witness can give every run: its spread must keep each run's share ≤ 1.
+TOP_SHARE = 1.0 / (1.0 + SPREAD)
 
 
 class CensoringNearTruth:
@@ -84,48 +113,56 @@ class CensoringNearTruth:
                     **test})
         return rows
 
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Every run at the exact truth, or at whichever end of [0, 1] lies farther from it
+        (none if even that end is within the tolerance: the claim cannot then be refuted)."""
+        tol = float(claim["tolerance"])
 
-def _relative_gaps(ctx, experiment, baseline, boot):
-    """1 − mean R_T(RCUCB)/mean R_T(baseline), on the runs ``boot`` (paired: same runs)."""
-    ours, theirs = ctx.paired(experiment, "rcucb", baseline, "regret")
-    return 1.0 - ours[boot].mean(axis=-1) / theirs[boot].mean(axis=-1)
+        def far(truth):
+            end = 0.0 if truth > 0.5 else TOP_SHARE
+            return end if abs(end - truth) > tol else None
+        out = {"favourable": _with_shares(ctx, claim, lambda truth: truth),
+               "unfavourable": _with_shares(ctx, claim, far)}
+        return {k: v for k, v in out.items() if v is not None}
 
 
-class RelativeGapOrder:
+class CensoringAboveTruth:
     evidence = STATISTICAL
 
     @staticmethod
     def check(claim, paper):
-        require_keys(claim, "pairs", "baselines")
-        for first, second in claim["pairs"]:
-            check_run(claim, paper, [first, second], ["rcucb", *claim["baselines"]])
+        require_keys(claim, "experiments", "algorithms", "margin")
+        check_run(claim, paper, claim["experiments"], claim["algorithms"])
 
     @staticmethod
     def evaluate(claim, ctx):
-        rows = []
-        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "censored", claim["id"]))
-        n_boot = int(ctx.config["claims"]["bootstrap_samples"])
-        for first, second in claim["pairs"]:
-            for baseline in claim["baselines"]:
-                runs = [ctx.final(e, "rcucb", "regret").size for e in (first, second)]
-                boots = [rng.integers(0, r, size=(n_boot, r)) for r in runs]
-                gap_first = _relative_gaps(ctx, first, baseline, slice(None))
-                gap_second = _relative_gaps(ctx, second, baseline, slice(None))
-                diff = (_relative_gaps(ctx, first, baseline, boots[0])
-                        - _relative_gaps(ctx, second, baseline, boots[1]))
-                test = {"p_claimed": float(np.mean(diff <= 0.0)),
-                        "p_opposite": float(np.mean(diff >= 0.0))}
-                low, high = np.quantile(diff, [0.025, 0.975])
+        rows, margin = [], float(claim["margin"])
+        for exp in claim["experiments"]:
+            truth = truth_of(ctx.paper, exp)
+            for alg in claim["algorithms"]:
+                share = censored_share(ctx.trace(exp, alg))
+                test = {"p_claimed": one_sided_t(share, truth + margin, below=False),
+                        "p_opposite": one_sided_t(share, truth + margin, below=True)}
                 rows.append({
-                    "scope": f"{first} > {second} vs {ctx.label(baseline)}",
-                    "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"{gap_first:.3f} vs {gap_second:.3f}, p = {test['p_claimed']:.2g}",
-                    "statistic": (f"RCUCB's relative advantage 1 − R_T(RCUCB)/R_T({ctx.label(baseline)}): "
-                                  f"{gap_first:.3f} on {first} vs {gap_second:.3f} on {second}; "
-                                  f"bootstrap difference 95% CI [{low:.3f}, {high:.3f}], "
-                                  f"p = {test['p_claimed']:.2g} ({n_boot} resamples)"),
+                    "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
+                    "headline": (f"{share.mean():.4f} vs truth {truth:.4f} (needs > truth + "
+                                 f"{margin:g}), p = {test['p_claimed']:.2g}"),
+                    "statistic": (f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
+                                  f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f} + "
+                                  f"margin {margin:g}: one-sided t-test p = {test['p_claimed']:.2g}, "
+                                  f"below it p = {test['p_opposite']:.2g}"),
                     **test})
         return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Every run censoring (almost) every round, or censoring at exactly the truth."""
+        margin = float(claim["margin"])
+        out = {"favourable": _with_shares(
+                   ctx, claim, lambda truth: TOP_SHARE if TOP_SHARE > truth + margin else None),
+               "unfavourable": _with_shares(ctx, claim, lambda truth: truth)}
+        return {k: v for k, v in out.items() if v is not None}
 
 
 class LargerSpread:
@@ -138,6 +175,7 @@ class LargerSpread:
 
     @staticmethod
     def evaluate(claim, ctx):
+        """An undefined sd (fewer than 2 runs) or ratio (both sds 0) supports neither side."""
         rows = []
         rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "censored", claim["id"]))
         n_boot = int(ctx.config["claims"]["bootstrap_samples"])
@@ -145,122 +183,47 @@ class LargerSpread:
             for rival in claim["rivals"]:
                 ours, theirs = ctx.paired(exp, claim["algorithm"], rival, claim["metric"])
                 idx = rng.integers(0, ours.size, size=(n_boot, ours.size))
-                with np.errstate(divide="ignore"):
-                    ratio = np.log(ours[idx].std(axis=1, ddof=1)) - np.log(theirs[idx].std(axis=1, ddof=1))
-                test = {"p_claimed": float(np.mean(ratio <= 0.0)), "p_opposite": float(np.mean(ratio >= 0.0))}
-                sd_ours, sd_theirs = ours.std(ddof=1), theirs.std(ddof=1)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    ratio = (np.log(ours[idx].std(axis=1, ddof=1))
+                             - np.log(theirs[idx].std(axis=1, ddof=1)))
+                    sd_ours, sd_theirs = ours.std(ddof=1), theirs.std(ddof=1)
+                    shown = sd_ours / sd_theirs
+                test = {"p_claimed": float(np.mean(~(ratio > 0.0))),
+                        "p_opposite": float(np.mean(~(ratio < 0.0)))}
                 rows.append({
                     "scope": f"{exp} {ctx.label(claim['algorithm'])} vs {ctx.label(rival)}",
                     "verdict": paired_verdict(test, ctx.alpha),
                     "headline": f"sd {sd_ours:.4g} vs {sd_theirs:.4g}, p = {test['p_claimed']:.2g}",
                     "statistic": (f"run-to-run sd of {claim['metric']} at T: "
                                   f"{ctx.label(claim['algorithm'])} {sd_ours:.4g} vs "
-                                  f"{ctx.label(rival)} {sd_theirs:.4g} (ratio {sd_ours / sd_theirs:.3g}); "
+                                  f"{ctx.label(rival)} {sd_theirs:.4g} (ratio {shown:.3g}); "
                                   f"paired bootstrap of the log ratio, p = {test['p_claimed']:.2g}"),
                     **test})
         return rows
 
-
-class PrintedTruth:
-    evidence = EXACT
-
     @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "values")
-        for exp in claim["values"]:
-            if exp not in paper["experiments"]:
-                raise ValueError(f"unknown experiment {exp!r}")
+    def witnesses(claim, ctx):
+        """The same mean curve for all; ``algorithm`` spread ±50% over runs and the rivals ±5%
+        (favourable), or the reverse."""
+        s = scale(ctx, claim["experiments"], [claim["algorithm"], *claim["rivals"]], claim["metric"])
 
-    @staticmethod
-    def evaluate(claim, ctx):
-        rows = []
-        for exp, printed in claim["values"].items():
-            problem = problem_of(ctx.paper, exp)
-            ours = truth_of(ctx.paper, exp)
-            optimal = "; ".join(f"arm {i + 1}, τ = {problem.grid[k]:.4f}" for i, k in problem.optimal_pairs)
-            holds = abs(ours - float(printed)) <= PRINTED_TOLERANCE
-            rows.append({
-                "scope": exp, "verdict": REPRODUCED if holds else NOT_REPRODUCED,
-                "headline": f"{ours:.4f} vs printed {float(printed):.4f}",
-                "statistic": (f"exact P(C > τ*) = {ours:.6f} at the optimal pair(s) {optimal} "
-                              f"(ν* = {problem.nu_star:.6f}); the paper prints {float(printed):.4f}; "
-                              f"|difference| = {abs(ours - float(printed)):.2g}")})
-        return rows
+        def curve(width):
+            return lambda t, z: s * t / t.max() * (1.0 + width * z)
+        out = {}
+        for side, (wide, narrow) in (("favourable", (0.5, 0.05)), ("unfavourable", (0.05, 0.5))):
+            out[side] = with_runs(ctx, claim["metric"], {claim["algorithm"]: curve(wide),
+                                                         **{r: curve(narrow) for r in claim["rivals"]}})
+        return out
 
 
-class BoundRatio:
-    evidence = EXACT
-
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "alphas", "horizon")
-
-    @staticmethod
-    def evaluate(claim, ctx):
-        rows = []
-        horizon = float(claim["horizon"])
-        for exp in claim["experiments"]:
-            problem = problem_of(ctx.paper, exp)
-            for alpha in claim["alphas"]:
-                thm1 = float(theorem1_bound(problem.nu, problem.penalty, alpha, horizon))
-                cor14 = float(corollary14_bound(problem.nu, problem.penalty[-1], alpha, horizon))
-                rows.append({
-                    "scope": f"{exp} α = {alpha:g}",
-                    "verdict": REPRODUCED if thm1 < cor14 else NOT_REPRODUCED,
-                    "headline": f"Thm 1 / Cor 14 = {thm1 / cor14:.3g}",
-                    "statistic": (f"at T = {horizon:g}: Theorem 1 {thm1:.4g}, Corollary 14 "
-                                  f"{cor14:.4g} (ratio {thm1 / cor14:.3g}); K = {problem.K} limits")})
-        return rows
+def _kinds():
+    from .claims_gaps import ExceedsThroughout, RelativeGapOrder, SuperiorityGrows
+    from .claims_theory import BoundRatio, Coverage, PrintedTruth
+    return {"bound_ratio": BoundRatio, "censoring_above_truth": CensoringAboveTruth,
+            "censoring_near_truth": CensoringNearTruth, "coverage": Coverage,
+            "exceeds_throughout": ExceedsThroughout, "larger_spread": LargerSpread,
+            "printed_truth": PrintedTruth, "relative_gap_order": RelativeGapOrder,
+            "superiority_grows": SuperiorityGrows}
 
 
-class Coverage:
-    evidence = STATISTICAL
-
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithms", "from_t")
-        check_run(claim, paper, claim["experiments"], claim["algorithms"])
-
-    @staticmethod
-    def evaluate(claim, ctx):
-        """Reproduced where no checkpoint's violation share exceeds the bound; not reproduced if
-        the worst one does so significantly (P(X ≥ v | p = bound) < α); else inconclusive."""
-        rows = []
-        for exp in claim["experiments"]:
-            pairs = problem_of(ctx.paper, exp).nu.size
-            for alg in claim["algorithms"]:
-                alpha = float(ctx.paper["algorithms"][alg]["params"]["alpha"])
-                for side in ("above", "below"):
-                    table = ctx.at(exp, alg, f"{side}_conf")
-                    table = table[table.index >= float(claim["from_t"])]
-                    t = table.index.to_numpy(dtype=float)
-                    level = np.minimum(proposition1_violation_bound(alpha, t + 1.0), 1.0)
-                    trials = pairs * table.shape[1]
-                    violations = table.sum(axis=1).to_numpy()
-                    worst = int(np.argmax(violations / trials - level))
-                    share, bound = violations[worst] / trials, level[worst]
-                    p_exceeds = float(binom.sf(violations[worst] - 1, trials, bound))
-                    verdict = (REPRODUCED if share <= bound else
-                               NOT_REPRODUCED if p_exceeds < ctx.alpha else INCONCLUSIVE)
-                    rows.append({
-                        "scope": f"{exp} {ctx.label(alg)} {side}",
-                        "verdict": verdict,
-                        "headline": f"worst t = {t[worst]:.3g}: {share:.2g} vs bound {bound:.2g}",
-                        "statistic": (f"share of (run, pair) whose estimate after round t lies "
-                                      f"{side} ν ± 𝔠(t+1; α = {alpha:g}), over {t.size} checkpoints "
-                                      f"t ≥ {float(claim['from_t']):g}: largest {np.max(violations / trials):.3g}; "
-                                      f"closest to the bound at t = {t[worst]:.3g}: "
-                                      f"{int(violations[worst])}/{trials} against Prop. 1's {bound:.3g}; "
-                                      f"exact binomial P(X ≥ {int(violations[worst])}) = {p_exceeds:.2g}"),
-                        "p_claimed": math.nan, "p_opposite": p_exceeds})
-        return rows
-
-
-CLAIM_KINDS = {
-    "bound_ratio": BoundRatio,
-    "censoring_near_truth": CensoringNearTruth,
-    "coverage": Coverage,
-    "larger_spread": LargerSpread,
-    "printed_truth": PrintedTruth,
-    "relative_gap_order": RelativeGapOrder,
-}
+CLAIM_KINDS = _kinds()
