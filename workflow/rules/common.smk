@@ -54,8 +54,13 @@ PACKAGE = Path(timebandits.__file__).parent
 
 
 # Modules of a paper package that only read traces (analysis side): editing them reruns the
-# outputs after the simulation (analysis_code), never a simulation.
+# outputs after the simulation (analysis_code), never a simulation. A claims module split by
+# concept is named claims_<concept>.
 ANALYSIS_MODULES = ("__init__", "analysis", "claims", "figures", "report")
+
+
+def analysis_module(stem):
+    return stem in ANALYSIS_MODULES or stem.startswith("claims_")
 
 
 def simulation_inputs(wildcards):
@@ -66,7 +71,7 @@ def simulation_inputs(wildcards):
     simulation = paper_module(wildcards.paper, "simulation")
     data = getattr(simulation, "environment_files", lambda environment: [])
     return sorted(str(path) for path in (PACKAGE / wildcards.paper).glob("*.py")
-                  if path.stem not in ANALYSIS_MODULES) + [
+                  if not analysis_module(path.stem)) + [
         str(PACKAGE / "core" / f"{m}.py") for m in ("rng", "seeding", "checkpoints", "simulation", "traces")] + [
         *data(experiment_of(wildcards)["environment"])]
 
