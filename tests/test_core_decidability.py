@@ -190,3 +190,44 @@ def test_every_claim_kind_of_every_paper_has_witnesses(key):
     used = {claim["kind"] for claim in load_paper(key)["claims"]}
     missing = sorted(k for k in used if not hasattr(kinds[k], "witnesses"))
     assert not missing, f"{key}: claim kinds without witnesses: {missing}"
+
+
+def test_supporting_rows_do_not_count_in_decidability():
+    # Only deciding rows make a verdict (evaluate_claims); a supporting row that never decides
+    # must not make the claim look undecidable.
+    class WithSupport(Frequency):
+        @staticmethod
+        def evaluate(claim, ctx):
+            return [*Frequency.evaluate(claim, ctx),
+                    {"scope": "aside", "verdict": INCONCLUSIVE, "headline": "", "statistic": "",
+                     "role": "supports"}]
+
+    hits = trace(np.ones((100, T.size)), "hit")
+    ctx = ClaimContext(paper={"paper": {"key": "x"}}, config=CONFIG, trace_of=lambda e, a: hits)
+    out = decide({"id": "f", "level": 0.95}, WithSupport, ctx)
+    assert (out["can_reproduce"], out["can_refute"]) == (True, True)
+
+
+def test_wins_in_some_settings_corrects_for_the_choice_of_settings():
+    # Two settings, one needed: a win needs p < α/2. Per-run differences chosen so that the
+    # one-sided p lies between α/2 and α in setting e (f is the mirror image, a loss).
+    from timebandits.core.claims import WinsInSettings
+    n = 10
+    noise = np.array([2.2, -1.5, 1.9, -0.8, 1.4, 0.3, -1.1, 2.5, -0.6, 1.2])
+    diff = noise - noise.mean() + 0.95          # one-sided p = 0.036
+    base = np.linspace(10, 20, n)
+    frames = {("e", "a"): trace(np.outer(base, np.ones(T.size))),
+              ("e", "b"): trace(np.outer(base + diff, np.ones(T.size)))}
+    paper = {"paper": {"key": "x"}, "algorithms": {"a": {"label": "A"}, "b": {"label": "B"}},
+             "experiments": {"e": {"algorithms": ["a", "b"]}, "f": {"algorithms": ["a", "b"]}}}
+    frames[("f", "a")], frames[("f", "b")] = frames[("e", "b")], frames[("e", "a")]
+    ctx = ClaimContext(paper=paper, config=CONFIG, trace_of=lambda e, a: frames[(e, a)])
+    from timebandits.core.stats import paired_one_sided
+    p = paired_one_sided(base, base + diff)["p_claimed"]
+    assert 0.025 < p < 0.05
+    claim = {"experiments": ["e", "f"], "algorithm": "a", "against": ["b"], "metric": "m",
+             "min_settings": 1}
+    row = WinsInSettings.evaluate(claim, ctx)[0]
+    assert row["verdict"] == INCONCLUSIVE and "wins in 0/2" in row["headline"]
+    assert WinsInSettings.evaluate({**claim, "experiments": ["e"]}, ctx)[0]["headline"].startswith(
+        "wins in 1/1")

@@ -471,6 +471,12 @@ class LogGrowth:
 
 
 class WinsInSettings:
+    """The algorithm beats every rival in at least ``min_settings`` of the experiments. A win is
+    a paired t-test against every rival at level α/m in a setting (m settings; Bonferroni, as
+    any ``min_settings`` of them may be the wins; α when every setting must be won); a loss is a
+    rival better at α/(m·r) (r rivals: a loss in any setting against any rival counts). Not
+    reproduced when the wins and the undecided settings together fall short."""
+
     evidence = STATISTICAL
 
     @staticmethod
@@ -481,17 +487,17 @@ class WinsInSettings:
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         wins, losses = [], []
+        m, need = len(claim["experiments"]), int(claim["min_settings"])
+        win_level = ctx.alpha if need >= m else ctx.alpha / m
+        loss_level = ctx.alpha / (m * len(claim["against"]))
         for exp in claim["experiments"]:
-            verdicts = []
-            for rival in claim["against"]:
-                test = paired_one_sided(*ctx.paired(exp, claim["algorithm"], rival, claim["metric"]))
-                verdicts.append(paired_verdict(test, ctx.alpha))
-            if all(v == REPRODUCED for v in verdicts):
+            tests = [paired_one_sided(*ctx.paired(exp, claim["algorithm"], rival, claim["metric"]))
+                     for rival in claim["against"]]
+            if all(t["p_claimed"] < win_level for t in tests):
                 wins.append(exp)
-            if any(v == NOT_REPRODUCED for v in verdicts):
+            if any(t["p_opposite"] < loss_level for t in tests):
                 losses.append(exp)
-        need = int(claim["min_settings"])
-        undecided = len(claim["experiments"]) - len(wins) - len(losses)
+        undecided = m - len(wins) - len(losses)
         if len(wins) >= need:
             verdict = REPRODUCED
         elif len(wins) + undecided < need:
@@ -500,11 +506,12 @@ class WinsInSettings:
             verdict = INCONCLUSIVE
         return [{
             "scope": ",".join(claim["experiments"]), "verdict": verdict,
-            "headline": f"wins in {len(wins)}/{len(claim['experiments'])} settings, needs {need}",
+            "headline": f"wins in {len(wins)}/{m} settings, needs {need}",
             "statistic": (f"{ctx.label(claim['algorithm'])} significantly better than every rival in "
-                          f"{len(wins)}/{len(claim['experiments'])} settings ({', '.join(wins) or 'none'}); "
+                          f"{len(wins)}/{m} settings ({', '.join(wins) or 'none'}); "
                           f"worse than some rival in {', '.join(losses) or 'none'}; needs {need} "
-                          f"(each setting a paired t-test at α per rival)"),
+                          f"(a win: paired t-tests against every rival at α = {win_level:.2g}; a "
+                          f"loss: some rival better at {loss_level:.2g})"),
         }]
 
     @staticmethod
@@ -620,8 +627,8 @@ GENERIC_KINDS = {
 }
 
 
-def deciding_rows(kind, claim: dict, ctx: ClaimContext) -> list[dict]:
-    """The claim's sub-check rows that decide its verdict, each with its evidence and role.
+def claim_rows(kind, claim: dict, ctx: ClaimContext) -> list[dict]:
+    """The claim's sub-check rows, each with its evidence and role (deciding or supporting).
     Raises ValueError if a deciding row carries other evidence than its kind (a kind must mark
     such a row as supporting)."""
     rows = [{"evidence": kind.evidence, "role": DECIDES, **row} for row in kind.evaluate(claim, ctx)]
@@ -653,7 +660,7 @@ def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.Dat
     summary, details = [], []
     for claim in paper["claims"]:
         kind = kinds[claim["kind"]]
-        rows = deciding_rows(kind, claim, ctx)
+        rows = claim_rows(kind, claim, ctx)
         deciding = [r for r in rows if r["role"] == DECIDES]
         verdict, multiplicity = combine(deciding, kind.evidence, ctx.alpha)
         reason = decided_by(deciding, verdict)

@@ -112,15 +112,15 @@ def bound_witness(bounds: pd.DataFrame, favourable: bool) -> pd.DataFrame:
 def decide(claim: dict, kind, ctx) -> dict:
     """``can_reproduce``, ``can_refute`` and ``decidability`` (the reason where either is false,
     with the witness verdicts that show it, and the config's ``one_sided`` reason if given)."""
-    from .claims import (NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED, combine, decided_by,
-                         deciding_rows)
+    from .claims import (DECIDES, NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED, claim_rows, combine,
+                         decided_by)
 
     if kind.evidence == NOT_CHECKABLE:
         return {"can_reproduce": False, "can_refute": False,
                 "decidability": "not checkable: no computation decides it"}
     outcomes = {}
     for name, witness in kind.witnesses(claim, ctx).items():
-        rows = deciding_rows(kind, claim, witness)
+        rows = [r for r in claim_rows(kind, claim, witness) if r["role"] == DECIDES]
         verdict, _ = combine(rows, kind.evidence, ctx.alpha)
         outcomes[name] = (verdict, decided_by(rows, verdict))
     can = {v: any(out[0] == v for out in outcomes.values()) for v in (REPRODUCED, NOT_REPRODUCED)}
