@@ -52,11 +52,16 @@ def problem_of(paper: dict, experiment: str) -> AnonymousProblem:
 
 def _spread_test(ours: np.ndarray, theirs: np.ndarray, ratio: float, rng, n_boot: int) -> dict:
     """Paired bootstrap over runs of log sd(ours) − log(ratio·sd(theirs)): p_claimed = the share
-    of resamples with it ≥ 0, p_opposite = the share with it ≤ 0."""
+    of resamples with it ≥ 0, p_opposite = the share with it ≤ 0, among the resamples where both
+    sds are positive (one that repeats a single run has no spread to compare: with 3 runs it is
+    1 in 9, and rounding then gave a random sign)."""
     idx = rng.integers(0, ours.size, size=(n_boot, ours.size))
-    with np.errstate(divide="ignore"):
-        log_ratio = (np.log(ours[idx].std(axis=1, ddof=1))
-                     - np.log(ratio * theirs[idx].std(axis=1, ddof=1)))
+    spreads = ours[idx].std(axis=1, ddof=1), ratio * theirs[idx].std(axis=1, ddof=1)
+    scale = np.maximum(np.abs(ours).max(), np.abs(ratio * theirs).max())
+    valid = (spreads[0] > 1e-12 * scale) & (spreads[1] > 1e-12 * scale)
+    if not valid.any():
+        return {"p_claimed": float("nan"), "p_opposite": float("nan")}
+    log_ratio = np.log(spreads[0][valid]) - np.log(spreads[1][valid])
     return {"p_claimed": float(np.mean(log_ratio >= 0.0)),
             "p_opposite": float(np.mean(log_ratio <= 0.0))}
 
