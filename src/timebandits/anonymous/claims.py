@@ -122,11 +122,12 @@ class BestInMost:
         undecided = n - len(wins) - len(losses)
         verdict = (REPRODUCED if len(wins) >= need
                    else NOT_REPRODUCED if len(wins) + undecided < need else INCONCLUSIVE)
+        best = "best" if ratio == 1 else f"best or within {ratio - 1:.0%}"
         rows.insert(0, {
             "scope": "all instances", "verdict": verdict,
-            "headline": f"best or within {ratio - 1:.0%} in {len(wins)}/{n} instances, needs {need}",
-            "statistic": (f"{ctx.label(ours_id)}'s {claim['statistic']} regret at T within "
-                          f"{ratio - 1:.0%} of every rival (each a one-sided test at α) in "
+            "headline": f"{best} in {len(wins)}/{n} instances, needs {need}",
+            "statistic": (f"{ctx.label(ours_id)}'s {claim['statistic']} regret at T below "
+                          f"{ratio:g} × every rival's (each a one-sided test at α) in "
                           f"{len(wins)}/{n} instances ({', '.join(wins) or 'none'}); a rival "
                           f"significantly better by more in {', '.join(losses) or 'none'}; needs "
                           f"more than half"),
