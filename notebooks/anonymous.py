@@ -71,7 +71,8 @@ show.table(ROOT, PAPER, "theorem1")
 # The label streams of Fig. 5 and its extras: where each comes from and how it was converted, its
 # number of arms N, its length, the horizon T and the best label's share over T (a weak best
 # label makes every learner look linear for a long time). Then Theorem 2 at each horizon: K,
-# g(K), γ, the bound, and whether it is below the trivial bound T.
+# g(K), γ, the bound, and whether it is below the largest regret the game allows, max_i G_i(T)
+# (the best label's count over T; not T: a learner's gain is never negative).
 
 # %%
 show.table(ROOT, PAPER, "label_games")
@@ -98,7 +99,11 @@ for figure_id, figure in figures.items():
 # one-sided t-test at the horizon (all algorithms of a run share the same random draws);
 # "logarithmic" is the ratio of the regret's increase over the last decade to the one before
 # (1 for logarithmic growth, 10^p for t^p), with a bootstrap interval; bounds are compared where
-# they are informative (below t·max Δ) only; Theorem 1's constants are exact computations.
+# they are informative only (below the largest value the metric can take: t·max Δ for the
+# pseudo-regret, max_i G_i(t) for a label game's regret); Theorem 1's constants are exact
+# computations. `can_reproduce` / `can_refute` say whether each verdict was reachable as
+# configured (witness data, core/decidability.py); a claim that could not be refuted is never
+# "reproduced".
 
 # %%
 show.verdicts(ROOT, PAPER)

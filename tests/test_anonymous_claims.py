@@ -20,10 +20,15 @@ from timebandits.core.config import load_paper
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400}}
 
 
-def _paper(experiments, algorithms, claims=()):
+def _paper(experiments, algorithms, claims=(), environments=None):
+    """A paper whose experiments are the real U{10..30} instance (Lemma 1's radius finite), or
+    those of ``environments`` (experiment -> the real experiment whose environment it takes)."""
+    real = load_paper("anonymous")["experiments"]
+    environments = environments or {}
     return {"paper": {"key": "anonymous"},
             "algorithms": {a: {"label": a, "policy": "ars_ucb"} for a in algorithms},
-            "experiments": {e: {"algorithms": list(algorithms), "record": ["lemma1"]}
+            "experiments": {e: {"algorithms": list(algorithms), "record": ["lemma1"],
+                                "environment": real[environments.get(e, "delay_10_30")]["environment"]}
                             for e in experiments},
             "claims": list(claims)}
 
@@ -43,7 +48,8 @@ def context(tmp_path):
 
 
 def _best_claim(statistic="mean", experiments=("e1", "e2", "e3")):
-    return {"id": "C3", "kind": "best_in_most", "where": "", "text": "", "algorithm": "ours",
+    return {"id": "C3", "kind": "best_in_most", "where": "", "text": "", "scope": "paper",
+            "algorithm": "ours",
             "rivals": ["r1", "r2"], "experiments": list(experiments), "statistic": statistic,
             "tolerance": 0.1}
 
@@ -90,8 +96,8 @@ def test_best_in_most_on_the_spread(context):
 def test_lemma1_poisson_check(context, misses, verdict):
     """Allowed Σ 2/t³ = 0.3 in total: 0 or 1 miss is consistent with it (P(Poisson(0.3) ≥ 1) =
     0.26), 5 misses are not (P ≈ 1.6e-5)."""
-    claim = {"id": "C9", "kind": "lemma1", "where": "", "text": "", "experiments": ["e"],
-             "algorithms": ["ours"]}
+    claim = {"id": "C9", "kind": "lemma1", "where": "", "text": "", "scope": "paper",
+             "experiments": ["e"], "algorithms": ["ours"]}
     paper = _paper(["e"], ["ours"], [claim])
     ctx = context(paper, {("e", "ours"): {"lemma1_checks": [100, 100, 100],
                                           "lemma1_misses": [misses, 0, 0],

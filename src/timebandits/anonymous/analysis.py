@@ -10,12 +10,13 @@ import math
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_to_bound, trivial_bound
+from timebandits.core.bounds import compare_to_bound
 
 from .claims import problem_of
 from .simulation import ARS_EXP3, ARS_UCB, game_labels, is_label_game, label_games, runs_of
 from .theory import (ars_exp3_gamma, exp3_rounds, log_term_coefficient, theorem1_constant,
                      theorem2_bound)
+from .trivial import label_regret_max, pseudo_regret_max
 
 # A constant c* above this many decimal digits is "astronomical": it exceeds every horizon a
 # simulation could reach by more than the whole bound's log term.
@@ -32,17 +33,18 @@ def _theorem2_rows(paper: dict, exp_id: str, trace_of) -> list[pd.DataFrame]:
     """Every ARS-EXP3 curve of a label game against Theorem 2 at each checkpoint t (the bound
     for a run of horizon t; the run itself is tuned to its horizon T, so the rows at t = T are
     the theorem's statement and earlier ones its bound had the game stopped there). Trivial
-    bound: t (a 0/1 reward per slot)."""
+    bound: max_i G_i(t), the largest regret any learner can have (trivial.label_regret_max)."""
     exp = paper["experiments"][exp_id]
     environment = exp["environment"]
-    stream, _ = game_labels(environment, int(exp["horizon"]))
+    stream, labels = game_labels(environment, int(exp["horizon"]))
     frames = []
     for algorithm, _, params in runs_of(paper, exp, ARS_EXP3):
         regret = trace_of(exp_id, algorithm).pivot(index="t", columns="repetition", values="regret")
         t = regret.index.to_numpy(dtype=float)
         bound = theorem2_bound(t, stream.n_arms, environment["delays"]["d"],
                                float(params["beta"]))
-        frames.append(compare_to_bound(regret, bound, trivial_bound(t, 1.0), experiment=exp_id,
+        trivial = label_regret_max(labels, stream.n_arms, regret.index.to_numpy())
+        frames.append(compare_to_bound(regret, bound, trivial, experiment=exp_id,
                                        algorithm=algorithm, bound_name=f"theorem2_{algorithm}",
                                        metric="regret"))
     return frames
@@ -65,7 +67,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
                                                        values="regret")
             t = regret.index.to_numpy(dtype=float)
             log_term = log_term_coefficient(problem.means, float(params["alpha"])) * np.log(t)
-            trivial = trivial_bound(t, problem.gaps.max())
+            trivial = pseudo_regret_max(t, problem.gaps)
             constant = _constant(problem, params)
             full = log_term + (constant.c_star if constant.void_reason is None else math.inf)
             for name, bound in ((f"logterm_{algorithm}", log_term),
@@ -109,8 +111,9 @@ def theorem1_table(paper: dict) -> pd.DataFrame:
 def theorem2_table(paper: dict) -> pd.DataFrame:
     """Theorem 2 at the horizon T of every label game with ARS-EXP3, exact: the stream (N, its
     length, the best label's share over the horizon), K, g(K), g(K+1), G(K), γ in both forms,
-    the bound 3 g(K)√(N K ln N) + 2dK + g(K+1), the trivial bound T and whether the bound is
-    below it (informative), and its ratio to T."""
+    the bound 3 g(K)√(N K ln N) + 2dK + g(K+1), the trivial bound max_i G_i(T) (the best
+    label's count over the horizon: no learner's regret can exceed it, trivial.py) and whether
+    the bound is below it (informative), and its ratio to the trivial bound."""
     rows = []
     for exp_id, exp, stream, labels in label_games(paper):
         horizon = int(exp["horizon"])
@@ -120,6 +123,7 @@ def theorem2_table(paper: dict) -> pd.DataFrame:
             rounds = exp3_rounds(horizon, beta)
             gamma = ars_exp3_gamma(stream.n_arms, horizon, beta)
             bound = float(theorem2_bound(horizon, stream.n_arms, d, beta))
+            trivial = float(label_regret_max(labels, stream.n_arms, [horizon])[0])
             rows.append({
                 "experiment": exp_id, "algorithm": algorithm, "stream": stream.name,
                 "N": stream.n_arms, "stream_length": stream.length, "T": horizon,
@@ -127,7 +131,7 @@ def theorem2_table(paper: dict) -> pd.DataFrame:
                                            / horizon),
                 "d": d, "beta": beta, "K": rounds.K, "g_K": rounds.g_K, "g_K_plus_1": rounds.g_next,
                 "G_K": rounds.G_K, "gamma_appendix": gamma.appendix, "gamma_theorem": gamma.printed,
-                "bound": bound, "trivial": float(horizon), "informative": bound < horizon,
-                "bound_over_T": bound / horizon,
+                "bound": bound, "trivial": trivial, "informative": bound < trivial,
+                "bound_over_trivial": bound / trivial,
             })
     return pd.DataFrame(rows)

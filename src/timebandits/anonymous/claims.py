@@ -10,11 +10,19 @@ Feedback" beyond the generic ones (core/claims.py).
   constant_order  (exact) Remark 1: Theorem 1's constant c*_f (theory.theorem1_constant, summary
                   line) strictly decreases along ``order`` (slower- to faster-growing f) for each
                   α of ``alphas`` and each experiment with finite d1. Equal constants (t1, which
-                  does not depend on f, dominating T*) do not reproduce "smaller".
+                  does not depend on f, dominating T*) do not reproduce "smaller"; an infinite or
+                  undefined constant (d1 = ∞, α ≤ 4) has no order: a supporting row only. The log10 constants of each
+                  (experiment, α) go through ``ClaimContext.quantity`` (key :func:`constants_key`).
   lemma1          (statistical) Lemma 1's Monte Carlo: over every run and decision time of the
                   listed ARS-UCB algorithms, the count of arm-decisions whose estimate missed s_i
                   by the radius rad'_i(t) against Σ 2/t³, the count Lemma 1 allows in expectation;
-                  a one-sided Poisson test that the misses exceed it.
+                  a one-sided Poisson test that the misses exceed it. Where the radius is infinite
+                  (d1 = ∞ or d2 = ∞: polynomial γ = 2) no estimate can miss it, so the experiment
+                  is no evidence: a supporting row, never a deciding one.
+
+Each kind's ``witnesses`` (core/decidability.py) builds, from the claim's real inputs, the most
+favourable and the most unfavourable data the setting allows, so the claims table can say
+whether each verdict was reachable.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from scipy.stats import poisson
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
                                      STATISTICAL, ClaimContext, check_run, paired_verdict,
                                      require_keys)
+from timebandits.core.decidability import derived, linear, scale, with_curves
 from timebandits.core.seeding import check_seed
 from timebandits.core.stats import paired_one_sided
 
@@ -43,11 +52,16 @@ def problem_of(paper: dict, experiment: str) -> AnonymousProblem:
 
 def _spread_test(ours: np.ndarray, theirs: np.ndarray, ratio: float, rng, n_boot: int) -> dict:
     """Paired bootstrap over runs of log sd(ours) − log(ratio·sd(theirs)): p_claimed = the share
-    of resamples with it ≥ 0, p_opposite = the share with it ≤ 0."""
+    of resamples with it ≥ 0, p_opposite = the share with it ≤ 0, among the resamples where both
+    sds are positive (one that repeats a single run has no spread to compare: with 3 runs it is
+    1 in 9, and rounding then gave a random sign)."""
     idx = rng.integers(0, ours.size, size=(n_boot, ours.size))
-    with np.errstate(divide="ignore"):
-        log_ratio = (np.log(ours[idx].std(axis=1, ddof=1))
-                     - np.log(ratio * theirs[idx].std(axis=1, ddof=1)))
+    spreads = ours[idx].std(axis=1, ddof=1), ratio * theirs[idx].std(axis=1, ddof=1)
+    scale = np.maximum(np.abs(ours).max(), np.abs(ratio * theirs).max())
+    valid = (spreads[0] > 1e-12 * scale) & (spreads[1] > 1e-12 * scale)
+    if not valid.any():
+        return {"p_claimed": float("nan"), "p_opposite": float("nan")}
+    log_ratio = np.log(spreads[0][valid]) - np.log(spreads[1][valid])
     return {"p_claimed": float(np.mean(log_ratio >= 0.0)),
             "p_opposite": float(np.mean(log_ratio <= 0.0))}
 
@@ -108,16 +122,34 @@ class BestInMost:
         undecided = n - len(wins) - len(losses)
         verdict = (REPRODUCED if len(wins) >= need
                    else NOT_REPRODUCED if len(wins) + undecided < need else INCONCLUSIVE)
+        best = "best" if ratio == 1 else f"best or within {ratio - 1:.0%}"
         rows.insert(0, {
             "scope": "all instances", "verdict": verdict,
-            "headline": f"best or within {ratio - 1:.0%} in {len(wins)}/{n} instances, needs {need}",
-            "statistic": (f"{ctx.label(ours_id)}'s {claim['statistic']} regret at T within "
-                          f"{ratio - 1:.0%} of every rival (each a one-sided test at α) in "
+            "headline": f"{best} in {len(wins)}/{n} instances, needs {need}",
+            "statistic": (f"{ctx.label(ours_id)}'s {claim['statistic']} regret at T below "
+                          f"{ratio:g} × every rival's (each a one-sided test at α) in "
                           f"{len(wins)}/{n} instances ({', '.join(wins) or 'none'}); a rival "
                           f"significantly better by more in {', '.join(losses) or 'none'}; needs "
                           f"more than half"),
         })
         return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Every rival's regret at 3 × ours (favourable: ours smaller in mean and in sd in every
+        instance), or ours at 3 (1 + tolerance) × every rival's (unfavourable)."""
+        ours, rivals = claim["algorithm"], claim["rivals"]
+        s = scale(ctx, claim["experiments"], [ours, *rivals], "regret")
+        worse = 3.0 * (1.0 + float(claim["tolerance"]))
+        return {"favourable": with_curves(ctx, "regret", {ours: linear(s),
+                                                           **{r: linear(3.0 * s) for r in rivals}}),
+                "unfavourable": with_curves(ctx, "regret", {ours: linear(worse * s),
+                                                             **{r: linear(s) for r in rivals}})}
+
+
+def constants_key(experiment: str, alpha: float) -> str:
+    """The ``ClaimContext.quantity`` key of the log10 c*_f along a constant_order claim's order."""
+    return f"log10 c* {experiment} alpha={float(alpha):g}"
 
 
 class ConstantOrder:
@@ -147,7 +179,16 @@ class ConstantOrder:
                 constants = [theorem1_constant(problem.means, float(alpha), problem.d1(),
                                                problem.d2(), s["kind"], s.get("c", 1),
                                                s.get("beta", 1)) for s in sizes]
-                logs = np.array([c.log10_c_star for c in constants])
+                logs = np.asarray(ctx.quantity(constants_key(exp, alpha), lambda: np.array(
+                    [c.log10_c_star for c in constants])), dtype=float)
+                if not np.all(np.isfinite(logs)):
+                    rows.append({"scope": f"{exp} α = {alpha:g}", "role": "supports",
+                                 "verdict": INCONCLUSIVE,
+                                 "headline": "c* infinite or undefined for some f: no order",
+                                 "statistic": "log10 c*_f along the order: " + ", ".join(
+                                     f"{v:.6g}" for v in logs) + " (an infinite constant has "
+                                     "no order to check)"})
+                    continue
                 steps = np.diff(logs)
                 # log10 c* of ~10^3 carries ~1e-13 relative rounding; equal below 1e-9
                 decreasing = bool(np.all(steps < -1e-9))
@@ -165,9 +206,34 @@ class ConstantOrder:
                 })
         if not any(r.get("role") != "supports" for r in rows):
             rows.append({"scope": "all", "verdict": INCONCLUSIVE,
-                         "headline": "no experiment with finite d1",
-                         "statistic": "every listed experiment has d1 = ∞"})
+                         "headline": "no (experiment, α) with finite constants",
+                         "statistic": "every listed experiment has d1 = ∞ or an infinite or "
+                                      "undefined c*_f at every α"})
         return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Constants falling by one decade per step of the order (favourable) or all equal to
+        the first (unfavourable), in every (experiment, α); an infinite or undefined constant is
+        kept as it is, so an (experiment, α) without a finite order can reach neither verdict."""
+        def falling(logs):
+            logs = np.asarray(logs, dtype=float)
+            return logs if not np.all(np.isfinite(logs)) else logs[0] - np.arange(logs.size)
+
+        def equal(logs):
+            logs = np.asarray(logs, dtype=float)
+            return logs if not np.all(np.isfinite(logs)) else np.full(logs.size, logs[0])
+
+        keys = [constants_key(e, a) for e in claim["experiments"] for a in claim["alphas"]]
+        return {side: derived(ctx, overrides={k: fn for k in keys})
+                for side, fn in (("favourable", falling), ("unfavourable", equal))}
+
+
+def infinite_radius(paper: dict, experiment: str) -> bool:
+    """Lemma 1's radius rad'_i(t) = √(4 ln t/N_i) + d1 K_i/N_i + √(12 d2 K_i ln t)/N_i is
+    infinite after the first round where d1 or d2 is (polynomial γ = 2: d1 = ∞)."""
+    problem = problem_of(paper, experiment)
+    return not (math.isfinite(problem.d1()) and math.isfinite(problem.d2()))
 
 
 class Lemma1:
@@ -185,6 +251,12 @@ class Lemma1:
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
         for exp in claim["experiments"]:
+            if infinite_radius(ctx.paper, exp):
+                rows.append({"scope": exp, "role": "supports", "verdict": INCONCLUSIVE,
+                             "headline": "rad' = ∞ (d1 or d2 infinite): can never be missed",
+                             "statistic": "Lemma 1's radius is infinite here, so no estimate "
+                                          "can miss it: no evidence either way"})
+                continue
             checks = misses = allowed = 0.0
             largest = 0.0
             for alg in claim["algorithms"]:
@@ -211,6 +283,21 @@ class Lemma1:
                 "p_opposite": p,
             })
         return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """No estimate ever misses its radius (favourable), or every checked arm-decision does
+        (unfavourable), keeping the real counts of checks and of allowed misses. Where the radius
+        is infinite a miss is impossible, so both witnesses keep 0 misses there."""
+        def trace_of(missing):
+            def read(exp, alg):
+                trace = ctx.trace(exp, alg).copy()
+                every = missing and not infinite_radius(ctx.paper, exp)
+                trace["lemma1_misses"] = trace["lemma1_checks"] if every else 0.0
+                return trace
+            return read
+        return {"favourable": derived(ctx, trace_of=trace_of(False)),
+                "unfavourable": derived(ctx, trace_of=trace_of(True))}
 
 
 CLAIM_KINDS = {
