@@ -181,8 +181,6 @@ def test_constant_order_without_a_finite_constant_is_flagged(paper):
         assert not verdict["can_reproduce"] and not verdict["can_refute"]
 
 
-@pytest.mark.xfail(strict=True, reason="core.decidability.decide combines supporting rows with "
-                   "the deciding ones (evaluate_claims does not); reported for core")
 def test_a_supporting_row_does_not_block_a_verdict(paper):
     """Beside a finite (experiment, α), an undefined constant (α = 4) is a supporting row only:
     the claim stays decidable both ways."""

@@ -120,9 +120,12 @@ def decide(claim: dict, kind, ctx) -> dict:
                 "decidability": "not checkable: no computation decides it"}
     outcomes = {}
     for name, witness in kind.witnesses(claim, ctx).items():
-        rows = [r for r in claim_rows(kind, claim, witness) if r["role"] == DECIDES]
-        verdict, _ = combine(rows, kind.evidence, ctx.alpha)
-        outcomes[name] = (verdict, decided_by(rows, verdict))
+        rows = claim_rows(kind, claim, witness)
+        deciding = [r for r in rows if r["role"] == DECIDES]
+        verdict, _ = combine(deciding, kind.evidence, ctx.alpha)
+        outcomes[name] = (verdict, decided_by(deciding, verdict) if deciding else
+                          "no deciding sub-check; " + "; ".join(
+                              f"{r['scope']}: {r['headline']}" for r in rows[:2]))
     can = {v: any(out[0] == v for out in outcomes.values()) for v in (REPRODUCED, NOT_REPRODUCED)}
     reasons = []
     for verdict, side in ((REPRODUCED, "reproduced"), (NOT_REPRODUCED, "refuted")):
