@@ -12,12 +12,15 @@ import pytest
 
 from timebandits.continuous.ctsab import FAILED, LEARNED, WINDOW_DRAWS, run_ctsab
 from timebandits.continuous.model import window_regret
+from timebandits.continuous.schedule import ROUNDINGS
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.rng import binomial
 
 
-def reference(mean, horizon, epsilon, kappa, delta, key):
-    """Algorithm 1 play by play: (play times, windows as (length, plays), outcome, i*, τ)."""
+def reference(mean, horizon, epsilon, kappa, delta, key, rounding="carry"):
+    """Algorithm 1 play by play: (play times, windows as (length, plays), outcome, i*, τ). An
+    exploit window gets μ̂L/2 plays rounded half up, after adding the remainder left by the
+    earlier windows (``carry``) or on its own (``half_up``)."""
     c, ell, threshold = horizon ** epsilon, math.log(horizon), math.log(2 / delta)
     times, windows, total, successes, window = [], [], 0, 0, 0
     phase, start, outcome, i_star, tau = 1, 0.0, FAILED, 0, 0.0
@@ -38,11 +41,13 @@ def reference(mean, horizon, epsilon, kappa, delta, key):
             outcome, i_star, tau = LEARNED, phase, end
             break
         start, phase = end, phase + 1
-    j = 1
+    j, left_over = 1, 0.0
     while outcome == LEARNED and j * tau < horizon:
         start = j * tau
         length = min(tau, horizon - start)
-        plays = math.floor(successes / total * length / 2 + 0.5)
+        wanted = successes / total * length / 2 + (left_over if rounding == "carry" else 0.0)
+        plays = max(math.floor(wanted + 0.5), 0)
+        left_over = wanted - plays
         times += [start + i * length / plays for i in range(1, plays + 1)]
         windows.append((length, plays))
         if plays:
@@ -63,13 +68,16 @@ CASES = [(0.3, 2000.0, 0.2, 1.0, 0.05, 3), (0.15, 5e4, 0.1, 1.0, 0.05, 4),
          (0.6, 777.7, 0.25, 2.0, 0.01, 7)]
 
 
+@pytest.mark.parametrize("rounding", sorted(ROUNDINGS))
 @pytest.mark.parametrize("mean, horizon, epsilon, kappa, delta, seed", CASES)
-def test_ctsab_matches_the_play_by_play_reference(mean, horizon, epsilon, kappa, delta, seed):
+def test_ctsab_matches_the_play_by_play_reference(mean, horizon, epsilon, kappa, delta, seed,
+                                                  rounding):
     key = np.uint64(seed)
     checkpoints = checkpoint_grid(horizon, 200).astype(float)
     payoff, outcome, i_star, tau, _, _, plays = run_ctsab(mean, horizon, epsilon, kappa, delta, key,
-                                                          checkpoints)
-    times, _, ref_outcome, ref_i_star, ref_tau = reference(mean, horizon, epsilon, kappa, delta, key)
+                                                          checkpoints, ROUNDINGS[rounding])
+    times, _, ref_outcome, ref_i_star, ref_tau = reference(mean, horizon, epsilon, kappa, delta, key,
+                                                           rounding)
     assert (outcome, i_star, plays) == (ref_outcome, ref_i_star, times.size)
     assert tau == pytest.approx(ref_tau, rel=1e-12)
     assert payoff == pytest.approx(payoff_at(times, mean, checkpoints), rel=1e-9, abs=1e-6)
@@ -80,7 +88,7 @@ def test_ctsab_matches_the_play_by_play_reference(mean, horizon, epsilon, kappa,
 def test_regret_is_the_sum_of_window_regrets_lemma_19(mean, horizon, epsilon, kappa, delta, seed):
     key = np.uint64(seed)
     payoff, outcome, *_ = run_ctsab(mean, horizon, epsilon, kappa, delta, key,
-                                    np.array([horizon]))
+                                    np.array([horizon]), ROUNDINGS["carry"])
     _, windows, *_ = reference(mean, horizon, epsilon, kappa, delta, key)
     assert outcome == LEARNED and all(plays > 0 for _, plays in windows)
     regret = mean * mean * horizon / 4 - payoff[-1]
@@ -91,7 +99,7 @@ def test_learning_that_never_stops_fails_and_keeps_its_payoff():
     # μ = 0.01 at T' = 500 with κ = 1: the rule needs about 4 ln(40)/μ² ≈ 150,000 plays
     key = np.uint64(11)
     payoff, outcome, i_star, tau, n_at_tau, _, plays = run_ctsab(0.01, 500.0, 0.2, 1.0, 0.05, key,
-                                                                 np.array([500.0]))
+                                                                 np.array([500.0]), 0)
     times, *_ = reference(0.01, 500.0, 0.2, 1.0, 0.05, key)
     assert (outcome, i_star, tau, n_at_tau) == (FAILED, 0, 0.0, 0)
     assert plays == times.size and payoff[-1] == pytest.approx(payoff_at(times, 0.01, [500.0])[0])
@@ -104,3 +112,24 @@ def test_a_window_draw_stays_inside_its_block_of_uniforms(n, p):
     key = np.uint64(17)
     used = [binomial(n, p, key, w * WINDOW_DRAWS)[1] - w * WINDOW_DRAWS for w in range(300)]
     assert max(used) < WINDOW_DRAWS // 100
+
+
+def test_carried_rounding_keeps_the_rate_and_half_up_does_not():
+    # windows whose real number of plays μ̂L/2 is 0.6: carried rounding gives 3 plays every 5
+    # windows (the mean, and every prefix within 1/2 of the real sum); half up gives 1 every time
+    from timebandits.continuous.schedule import CARRY, HALF_UP, exploit_plays
+    targets = np.random.default_rng(5).uniform(0.0, 3.0, 10_000)
+    targets[:100] = 0.6
+    for rounding, drift in ((CARRY, False), (HALF_UP, True)):
+        carry, plays = 0.0, []
+        for target in targets:
+            n, carry = exploit_plays(target, carry, rounding)
+            plays.append(n)
+        plays = np.array(plays)
+        assert (plays >= 0).all()
+        gap = np.abs(np.cumsum(plays) - np.cumsum(targets))
+        if drift:
+            assert plays[:100].sum() == 100 and gap[99] == pytest.approx(40.0)
+        else:
+            assert plays[:100].sum() == 60 and gap.max() <= 0.5 + 1e-9
+            assert plays.mean() == pytest.approx(targets.mean(), abs=0.5 / targets.size + 1e-12)
