@@ -18,7 +18,7 @@ from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.rng import binomial, uniform
 
 
-def reference(means, horizon, epsilon, kappa, delta, delta_id, factor, key, rounding="carry"):
+def reference(means, horizon, epsilon, kappa, delta, delta_id, factor, key, rounding="rate"):
     means = np.asarray(means, float)
     n_arms, c, ell = means.size, horizon ** epsilon, math.log(horizon)
     threshold = math.log(2 / delta)
@@ -61,10 +61,15 @@ def reference(means, horizon, epsilon, kappa, delta, delta_id, factor, key, roun
             while t_es + t_id + r * width < horizon:
                 left = t_es + t_id + r * width
                 length = min(width, horizon - left)
-                wanted = successes / total * length / 2 + (left_over if rounding == "carry" else 0)
-                n = max(math.floor(wanted + 0.5), 0)
-                left_over = wanted - n
-                times += [left + i * length / n for i in range(1, n + 1)]
+                if rounding == "rate":  # 2/μ̂ apart from the previous play, across windows
+                    spacing, last = 2 * total / successes, times[-1]
+                    n = math.floor((left + length - last) / spacing * (1 + 1e-12))
+                    times += [last + i * spacing for i in range(1, n + 1)]
+                else:
+                    wanted = successes / total * length / 2 + (left_over if rounding == "carry" else 0)
+                    n = max(math.floor(wanted + 0.5), 0)
+                    left_over = wanted - n
+                    times += [left + i * length / n for i in range(1, n + 1)]
                 arms += [identified] * n
                 if n:
                     drawn, _ = binomial(n, means[identified], key, EXPLOIT_DRAWS + r * WINDOW_DRAWS)

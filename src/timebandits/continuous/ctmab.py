@@ -19,9 +19,10 @@ With c = T'^ε and ℓ = ln T':
 - **(c) Exploit**: the identified arm k* with μ̂ pooled over all its samples of (a) and (b);
   windows (t_Es + t_Id + rW, t_Es + t_Id + (r + 1)W], r = 0, 1, … (Alg. 2 line 30 starts at
   r = 1, leaving a gap), W = c^{i*} (ν_m = i*ε, spec §3.4 [R]), the last one cut at T'; a window
-  of length L gets μ̂L/2 plays rounded as in CTSAB (schedule.exploit_plays: remainder carried by
-  default, ``HALF_UP`` as a sensitivity run), μ̂ the estimate before the window (line 30 uses
-  one that is computed only afterwards), updated after it by one binomial draw.
+  of length L gets μ̂L/2 plays as in CTSAB (schedule.exploit_window: plays 2/μ̂ apart across
+  windows by default, ``HALF_UP`` and ``CARRY`` as sensitivity runs), μ̂ the estimate before the
+  window (line 30 uses one that is computed only afterwards), updated after it by one binomial
+  draw.
 
 Every play earns its expected payoff μ[k] − 1/Δt; rewards only feed the estimates. Draws:
 estimation play s uses uniform s, LUCB1 sample s uniform ``LUCB_DRAWS`` + s, exploit window w the
@@ -39,7 +40,7 @@ from timebandits.core.rng import binomial, uniform
 
 from .ctsab import WINDOW_DRAWS
 from .lucb import run_lucb1
-from .schedule import exploit_plays, play_window
+from .schedule import exploit_window, play_window
 
 LUCB_DRAWS = 1 << 40
 EXPLOIT_DRAWS = 1 << 41
@@ -124,11 +125,10 @@ def run_ctmab(means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, k
             while start + window * width < horizon:
                 left = start + window * width
                 length = min(width, horizon - left)
-                plays, carry = exploit_plays(0.5 * (successes / total) * length, carry, rounding)
+                paid, next_cp, last_play, plays, carry = exploit_window(
+                    left, length, successes / total, rounding, carry, means[arm], last_play,
+                    checkpoints, next_cp, paid, payoff)
                 if plays > 0:
-                    paid, next_cp, last_play = play_window(left, length, plays, means[arm],
-                                                           last_play, checkpoints, next_cp, paid,
-                                                           payoff)
                     drawn, _ = binomial(plays, means[arm], key,
                                         EXPLOIT_DRAWS + window * WINDOW_DRAWS)
                     total += plays

@@ -16,10 +16,10 @@ With c = T'^ε and ℓ = ln T':
   ends the learning before T', the run **fails** and keeps what it earned (Alg. 1, lines 12–13).
 - **Exploit**: windows (τ + (j−1)W, τ + jW], W = τ, j = 1, 2, … (the paper's k = i* + j; its
   indexing would leave a gap, spec §3.3), the last one cut at T'. A window of length L gets
-  n equally spaced plays, μ̂L/2 rounded (schedule.exploit_plays: by default with the remainder
-  carried from window to window, so the plays keep the rate μ̂/2 as the paper's real N_k do;
-  ``rounding = HALF_UP`` rounds each window on its own, ⌊μ̂L/2 + 1/2⌋, a sensitivity run), μ̂
-  the mean of every play so far, updated after each window.
+  μ̂L/2 plays, μ̂ the mean of every play so far, updated after each window
+  (schedule.exploit_window): by default (``RATE``) plays 2/μ̂ apart continuing from the previous
+  play, the paper's real N_k; ``HALF_UP`` (⌊μ̂L/2 + 1/2⌋ equally spaced over the window, the
+  earlier rule) and ``CARRY`` (the remainder carried between windows) are sensitivity runs.
 
 Every play earns its expected payoff μ − 1/Δt (eq. 1); the Bernoulli rewards only feed μ̂, one
 exact binomial draw per window (core.rng.binomial, a fresh block of ``WINDOW_DRAWS`` uniforms per
@@ -36,7 +36,7 @@ from numba import njit
 
 from timebandits.core.rng import binomial
 
-from .schedule import exploit_plays, play_window
+from .schedule import exploit_window, play_window
 
 # Uniforms reserved per window for its binomial draw (O(log n) beta draws of a few uniforms
 # each, so far fewer are used): window w draws from counter w·WINDOW_DRAWS on.
@@ -84,10 +84,10 @@ def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints, rounding):
         while tau * (j + 1) < horizon:  # window j + 1 of width W = τ starts at τ + jW = τ(j + 1)
             start = tau * (j + 1)
             length = min(tau, horizon - start)
-            plays, carry = exploit_plays(0.5 * (successes / total) * length, carry, rounding)
+            paid, next_cp, last_play, plays, carry = exploit_window(
+                start, length, successes / total, rounding, carry, mean, last_play, checkpoints,
+                next_cp, paid, payoff)
             if plays > 0:
-                paid, next_cp, last_play = play_window(start, length, plays, mean, last_play,
-                                                        checkpoints, next_cp, paid, payoff)
                 drawn, _ = binomial(plays, mean, key, window * WINDOW_DRAWS)
                 total += plays
                 successes += drawn

@@ -39,10 +39,11 @@ ORACLE, BASELINE, CTSAB, CTMAB = "oracle", "baseline", "ctsab", "ctmab"
 POLICIES = (ORACLE, BASELINE, CTSAB, CTMAB)
 # δ_id as Alg. 2 fixes it: 1/T'².
 INVERSE_SQUARE_HORIZON = "1/T'^2"
-# ``rounding`` of an exploit window's μ̂L/2 plays (schedule.exploit_plays): "carry" (the
-# remainder carried from window to window: the rate of the paper's real N_k) or "half_up" (each
-# window on its own, the earlier rule, kept as a sensitivity run).
-_LEARNER = {"epsilon": 0.05, "kappa": 1.0, "delta": 0.05, "rounding": "carry"}
+# ``rounding``: how an exploit window gets its μ̂L/2 plays (schedule.exploit_window): "rate"
+# (plays 2/μ̂ apart across windows, the paper's real N_k), "half_up" (the nearest integer per
+# window, the earlier rule) or "carry" (the remainder carried between windows); the last two are
+# sensitivity runs.
+_LEARNER = {"epsilon": 0.05, "kappa": 1.0, "delta": 0.05, "rounding": "rate"}
 _PARAMS = {
     ORACLE: {},
     BASELINE: {"assumed_mean": 0.12},
