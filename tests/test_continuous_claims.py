@@ -268,3 +268,16 @@ def test_spread_relative_to_the_panel_scale(relative, expected):
     claim = {"id": "C", "larger": "wide", "smaller": ["narrow"], "algorithm": "ours",
              "relative": relative}
     assert _verdicts("spread_larger", claim, ctx) == {expected}
+
+
+def test_claims_use_the_horizon_of_the_scale_being_built():
+    # a smoke build caps T: the oracle simulated at the capped horizon is the exact optimum there
+    paper = _paper({"e": [0.3]})
+    paper["experiments"]["e"]["repetitions"] = 2
+    ctx = _context(paper, {("e", "oracle"): {"payoff": np.full(2, oracle(0.3, 400.0).payoff)}})
+    ctx.config.update({"scale": "smoke", "scales": {"smoke": {"max_horizon": 400,
+                                                              "max_repetitions": 2,
+                                                              "checkpoints": 10}}})
+    assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {REPRODUCED}
+    ctx.config["scales"]["smoke"]["max_horizon"] = None  # the full T' = 1000: not the optimum
+    assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {NOT_REPRODUCED}

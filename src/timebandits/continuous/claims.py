@@ -42,6 +42,7 @@ from scipy.stats import ttest_ind
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
                                      STATISTICAL, ClaimContext, check_run, fraction_test,
                                      paired_verdict, require_keys)
+from timebandits.core.config import resolve_experiment
 from timebandits.core.decidability import derived, linear, scale, spread, with_curves
 from timebandits.core.seeding import check_seed
 from timebandits.core.stats import paired_one_sided
@@ -53,16 +54,18 @@ from .theory import lemma13_i_star_bound
 EVENTS = ("lemma13", "lemma15", "lemma22", "identified")
 
 
-def _instance(paper: dict, exp: str) -> tuple[np.ndarray, float, float]:
-    """(means, λ, T') of an experiment."""
-    experiment = paper["experiments"][exp]
+def _instance(ctx: ClaimContext, exp: str) -> tuple[np.ndarray, float, float]:
+    """(means, λ, T') of an experiment, at the scale being built (a smoke build caps T)."""
+    experiment = ctx.paper["experiments"][exp]
+    if "scales" in ctx.config:
+        experiment = resolve_experiment(ctx.paper, exp, ctx.config)
     lam = float(experiment["environment"]["lam"])
     return (np.asarray(experiment["environment"]["means"], dtype=float), lam,
             normalised_horizon(float(experiment["horizon"]), lam))
 
 
-def _oracle_payoff(paper: dict, exp: str) -> float:
-    means, _, horizon = _instance(paper, exp)
+def _oracle_payoff(ctx: ClaimContext, exp: str) -> float:
+    means, _, horizon = _instance(ctx, exp)
     return oracle(means.max(), horizon).payoff
 
 
@@ -90,7 +93,7 @@ def _with_regrets(ctx: ClaimContext, algorithm: str, regrets: dict) -> ClaimCont
     """A witness in which the learner's regret at T in each experiment is the given level (with
     the small spread over runs): payoff = P* − regret."""
     return _with_finals(ctx, algorithm, "payoff", regrets,
-                        of=lambda e, r: _oracle_payoff(ctx.paper, e) - r)
+                        of=lambda e, r: _oracle_payoff(ctx, e) - r)
 
 
 def _regret_scale(ctx: ClaimContext, experiments, algorithm: str) -> float:
@@ -116,11 +119,11 @@ class OracleExact:
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
         for exp in claim["experiments"]:
-            means, lam, horizon = _instance(ctx.paper, exp)
+            means, lam, horizon = _instance(ctx, exp)
             mu = means.max()
             simulated = float(ctx.quantity(f"oracle_payoff:{exp}",
                                            lambda: float(ctx.final(exp, "oracle", "payoff")[0])))
-            brute = _brute_force(ctx.paper, exp)
+            brute = _brute_force(ctx, exp)
             scaled = [oracle(mu, normalised_horizon(c * horizon * lam, c * lam)).payoff
                       for c in (0.1, 10.0)]
             closed = mu * mu * horizon / 4 if (mu * horizon / 2).is_integer() else None
@@ -144,16 +147,16 @@ class OracleExact:
         """The simulated payoff equal to the best over integer N, or 10⁻⁶ of it (and at least
         10⁻⁹) above it."""
         return {"favourable": derived(ctx, overrides={
-                    f"oracle_payoff:{e}": (lambda v, b=_brute_force(ctx.paper, e): b)
+                    f"oracle_payoff:{e}": (lambda v, b=_brute_force(ctx, e): b)
                     for e in claim["experiments"]}),
                 "unfavourable": derived(ctx, overrides={
                     f"oracle_payoff:{e}": (lambda v: v + max(abs(v) * 1e-6, 1e-9))
                     for e in claim["experiments"]})}
 
 
-def _brute_force(paper: dict, exp: str) -> float:
+def _brute_force(ctx: ClaimContext, exp: str) -> float:
     """The best payoff μ1 N − N²/T' over every integer N (Prop. 1, eq. 2)."""
-    means, _, horizon = _instance(paper, exp)
+    means, _, horizon = _instance(ctx, exp)
     return float(equal_spacing_payoff(means.max(), np.arange(int(horizon) + 2), horizon).max())
 
 
@@ -173,7 +176,7 @@ class ExactSign:
         for exp in claim["experiments"]:
             value = float(ctx.quantity(f"value:{exp}", lambda: _deterministic(claim, ctx, exp)))
             holds = value < 0 if claim["sign"] == "negative" else value > 0
-            _, _, horizon = _instance(ctx.paper, exp)
+            _, _, horizon = _instance(ctx, exp)
             verdict = (REPRODUCED if holds else NOT_REPRODUCED) if math.isfinite(value) else INCONCLUSIVE
             rows.append({"scope": exp, "verdict": verdict,
                          "headline": f"{claim['metric']} at T = {value:.6g} ({value / horizon:.6g} T/λ)",
@@ -216,9 +219,9 @@ class CloseToOracle:
         share = float(claim["share"])
         for exp in claim["experiments"]:
             payoff = ctx.final(exp, claim["algorithm"], "payoff")
-            target = share * _oracle_payoff(ctx.paper, exp)
+            target = share * _oracle_payoff(ctx, exp)
             test = paired_one_sided(np.full_like(payoff, target), payoff)
-            ratio = payoff.mean() / _oracle_payoff(ctx.paper, exp)
+            ratio = payoff.mean() / _oracle_payoff(ctx, exp)
             rows.append({
                 "scope": exp, "verdict": paired_verdict(test, ctx.alpha),
                 "headline": f"payoff = {ratio:.3g} × the oracle's (needs ≥ {share:g}), "
@@ -235,13 +238,13 @@ class CloseToOracle:
         """Every run at the oracle's payoff P* (the most a learner can earn; ± a small spread),
         or at −P*. A share of 1 can then never be shown."""
         return {side: _with_finals(ctx, claim["algorithm"], "payoff",
-                                   {e: (1.0 if good else -1.0) * _oracle_payoff(ctx.paper, e)
+                                   {e: (1.0 if good else -1.0) * _oracle_payoff(ctx, e)
                                     for e in claim["experiments"]})
                 for side, good in SIDES}
 
 
 def _regrets(ctx: ClaimContext, exp: str, algorithm: str) -> np.ndarray:
-    return _oracle_payoff(ctx.paper, exp) - ctx.final(exp, algorithm, "payoff")
+    return _oracle_payoff(ctx, exp) - ctx.final(exp, algorithm, "payoff")
 
 
 def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) -> list[np.ndarray]:
@@ -271,7 +274,7 @@ class RegretSlope:
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        mus = np.array([_instance(ctx.paper, e)[0].max() for e in claim["experiments"]])
+        mus = np.array([_instance(ctx, e)[0].max() for e in claim["experiments"]])
         regrets = [_regrets(ctx, e, claim["algorithm"]) for e in claim["experiments"]]
         means = np.array([r.mean() for r in regrets])
         low, high = float(claim["low"]), float(claim["high"])
@@ -305,7 +308,7 @@ class RegretSlope:
         low, high = float(claim["low"]), float(claim["high"])
         inside = (low + high) / 2 if math.isfinite(low) else high - 1.0
         outside = high + (high - low if math.isfinite(low) else 1.0)
-        mus = {e: _instance(ctx.paper, e)[0].max() for e in claim["experiments"]}
+        mus = {e: _instance(ctx, e)[0].max() for e in claim["experiments"]}
         size = _regret_scale(ctx, claim["experiments"], claim["algorithm"])
         top = max(mus.values())
         return {side: _with_regrets(ctx, claim["algorithm"],
@@ -372,7 +375,7 @@ class SpreadLarger:
 
         def payoffs(exp):
             values = ctx.final(exp, claim["algorithm"], "payoff")
-            return values / _oracle_payoff(ctx.paper, exp) if relative else values
+            return values / _oracle_payoff(ctx, exp) if relative else values
         wide = payoffs(claim["larger"])
         rows = []
         what = "sd of the payoff at T / P*" if relative else "run-to-run sd of the payoff at T"
@@ -402,7 +405,7 @@ class SpreadLarger:
         ``smaller`` (relative to P* if the claim is), or 10 times narrower."""
         exps = [claim["larger"], *claim["smaller"]]
         if claim.get("relative", False):
-            base = {e: _oracle_payoff(ctx.paper, e) for e in exps}
+            base = {e: _oracle_payoff(ctx, e) for e in exps}
         else:
             base = dict.fromkeys(exps, scale(ctx, exps, [claim["algorithm"]], "payoff"))
         return {side: with_curves(ctx, "payoff", {
@@ -416,7 +419,7 @@ QUANTITIES = ("regret", "identification_time")
 
 def _scaled_runs(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, float, str]:
     """(per-run values, the scale that divides out their order, what they are)."""
-    means, lam, horizon = _instance(ctx.paper, exp)
+    means, lam, horizon = _instance(ctx, exp)
     if claim["quantity"] == "regret":
         return (_regrets(ctx, exp, claim["algorithm"]), means.max() / math.log(horizon) ** 2,
                 "regret at T × μ/(ln T')²")
@@ -482,14 +485,14 @@ class ScaledFlat:
                 out[side] = _with_regrets(ctx, claim["algorithm"], levels)
             else:  # id_time is a raw time: t_Id × λ
                 out[side] = _with_finals(ctx, claim["algorithm"], "id_time", levels,
-                                         of=lambda e, v: v * _instance(ctx.paper, e)[1])
+                                         of=lambda e, v: v * _instance(ctx, e)[1])
         return out
 
 
 def _event(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, str]:
     """Per run: does the event hold (NaN: not judged), and what was judged."""
     algorithm = claim["algorithm"]
-    means, _, horizon = _instance(ctx.paper, exp)
+    means, _, horizon = _instance(ctx, exp)
     mu = means.max()
     event = claim["event"]
     if event == "lemma13":
