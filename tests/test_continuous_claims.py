@@ -4,6 +4,7 @@ every way the evidence allows."""
 from __future__ import annotations
 
 import copy
+import math
 
 import numpy as np
 import pandas as pd
@@ -152,3 +153,131 @@ def test_oracle_exact(simulated, expected):
     value = _best(0.3) if simulated is None else simulated
     ctx = _context(paper, {("e", "oracle"): {"payoff": np.full(2, value)}})
     assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {expected}
+
+
+# --- decidability (core/decidability.py): each kind's witnesses reach both verdicts in a normal
+# setting, and a claim that as configured cannot pass (or fail) is caught ---
+
+def _decide(kind, claim, ctx):
+    from timebandits.core.decidability import decide
+    CLAIM_KINDS[kind].check(claim, ctx.paper)
+    out = decide(claim, CLAIM_KINDS[kind], ctx)
+    return out["can_reproduce"], out["can_refute"]
+
+
+def _learner(mus: dict, n=50, seed=7, regret=lambda mu: 1.0 / mu):
+    rng = np.random.default_rng(seed)
+    paper = _paper({e: [m] for e, m in mus.items()})
+    finals = {(e, "ours"): {"payoff": _best(m) - regret(m) * (1 + rng.normal(0, 0.1, n))}
+              for e, m in mus.items()}
+    finals.update({(e, "oracle"): {"payoff": np.full(n, _best(m))} for e, m in mus.items()})
+    return paper, _context(paper, finals)
+
+
+MUS = {"a": 0.3, "b": 0.15, "c": 0.05}
+
+
+@pytest.mark.parametrize("kind, claim", [
+    ("close_to_oracle", {"experiments": list(MUS), "algorithm": "ours", "share": 0.9}),
+    ("regret_slope", {"experiments": list(MUS), "algorithm": "ours", "low": -1.5, "high": -0.5}),
+    ("regret_slope", {"experiments": list(MUS), "algorithm": "ours", "low": -math.inf, "high": 0.0}),
+    ("regret_grows", {"experiments": list(MUS), "algorithm": "ours"}),
+    ("spread_larger", {"larger": "c", "smaller": ["a", "b"], "algorithm": "ours"}),
+    ("spread_larger", {"larger": "c", "smaller": ["a", "b"], "algorithm": "ours", "relative": True}),
+    ("scaled_flat", {"experiments": list(MUS), "algorithm": "ours", "quantity": "regret",
+                     "max_spread": 3.0}),
+])
+def test_witnesses_reach_both_verdicts(kind, claim):
+    _, ctx = _learner(MUS)
+    assert _decide(kind, {"id": "C", **claim}, ctx) == (True, True)
+
+
+def test_exact_kinds_route_their_quantity_and_reach_both_verdicts():
+    paper = _paper({"e": [0.3]})
+    ctx = _context(paper, {("e", "oracle"): {"payoff": np.full(2, _best(0.3))},
+                           ("e", "ours"): {"payoff": np.full(2, -1.0)}})
+    assert _decide("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == (True, True)
+    claim = {"id": "C", "experiments": ["e"], "algorithm": "ours", "metric": "payoff",
+             "sign": "negative"}
+    assert _decide("exact_sign", claim, ctx) == (True, True)
+
+
+@pytest.mark.parametrize("runs, level, expected", [
+    (50, 0.95, (False, True)),   # 50/50 gives p = 0.95^50 = 0.077 > α: cannot pass
+    (59, 0.95, (True, True)),    # 0.95^59 = 0.048 < α
+    (100, 0.95, (True, True)),
+    (5, 0.85, (False, True)),    # 0.85^5 = 0.44
+])
+def test_run_frequency_cannot_pass_with_too_few_runs(runs, level, expected):
+    paper = _paper({"e": [0.3]})
+    estimate = np.full(runs, 0.3)
+    estimate[: runs // 2] = np.nan  # runs that never stopped: the witnesses judge every run
+    ctx = _context(paper, {("e", "ours"): {"stop_estimate": estimate}})
+    claim = {"id": "C", "experiments": ["e"], "algorithm": "ours", "event": "lemma15",
+             "level": level}
+    assert _decide("run_frequency", claim, ctx) == expected
+
+
+def test_a_share_of_the_whole_oracle_payoff_cannot_be_shown():
+    # no learner earns more than P*: "at least 100% of the oracle" can never be reproduced
+    _, ctx = _learner(MUS)
+    claim = {"id": "C", "experiments": list(MUS), "algorithm": "ours", "share": 1.0}
+    assert _decide("close_to_oracle", claim, ctx) == (False, True)
+
+
+def test_undefined_quantities_reach_neither_side():
+    # one run: no sd, no standard error, so neither verdict is reachable
+    _, ctx = _learner(MUS, n=1)
+    for kind, claim in [("spread_larger", {"larger": "c", "smaller": ["a"], "algorithm": "ours"}),
+                        ("close_to_oracle", {"experiments": ["a"], "algorithm": "ours", "share": 0.9})]:
+        assert _decide(kind, {"id": "C", **claim}, ctx) == (False, False)
+    # no identification finished: t_Id is undefined in every experiment
+    paper = _paper({"a": [0.3, 0.2], "b": [0.15, 0.1]})
+    zeros = np.zeros(20)
+    finals = {(e, "ours"): {"payoff": zeros, "i_star": zeros, "id_cut": zeros + 1,
+                            "id_time": zeros + 5} for e in ("a", "b")}
+    claim = {"id": "C", "experiments": ["a", "b"], "algorithm": "ours",
+             "quantity": "identification_time", "max_spread": 3.0}
+    assert _decide("scaled_flat", claim, _context(paper, finals)) == (False, False)
+
+
+def test_two_zero_spreads_are_not_a_larger_spread():
+    paper = _paper({"wide": [0.05], "narrow": [0.3]})
+    ctx = _context(paper, {("wide", "ours"): {"payoff": np.zeros(20)},
+                           ("narrow", "ours"): {"payoff": np.zeros(20)}})
+    claim = {"id": "C", "larger": "wide", "smaller": ["narrow"], "algorithm": "ours"}
+    assert _verdicts("spread_larger", claim, ctx) == {INCONCLUSIVE}
+
+
+def test_an_undefined_sign_is_inconclusive():
+    paper = _paper({"e": [0.05]})
+    ctx = _context(paper, {("e", "ours"): {"payoff": np.full(3, np.nan)}})
+    claim = {"id": "C", "experiments": ["e"], "algorithm": "ours", "metric": "payoff",
+             "sign": "positive"}
+    assert _verdicts("exact_sign", claim, ctx) == {INCONCLUSIVE}
+
+
+@pytest.mark.parametrize("relative, expected", [(False, NOT_REPRODUCED), (True, REPRODUCED)])
+def test_spread_relative_to_the_panel_scale(relative, expected):
+    # sd 2 at μ = 0.05 (P* = 0.625 at T' = 1000) against sd 5 at μ = 0.3 (P* = 22.5): smaller in
+    # absolute terms, far larger relative to the oracle's payoff
+    rng = np.random.default_rng(9)
+    paper = _paper({"wide": [0.05], "narrow": [0.3]})
+    ctx = _context(paper, {("wide", "ours"): {"payoff": rng.normal(0, 2, 50)},
+                           ("narrow", "ours"): {"payoff": rng.normal(0, 5, 50)}})
+    claim = {"id": "C", "larger": "wide", "smaller": ["narrow"], "algorithm": "ours",
+             "relative": relative}
+    assert _verdicts("spread_larger", claim, ctx) == {expected}
+
+
+def test_claims_use_the_horizon_of_the_scale_being_built():
+    # a smoke build caps T: the oracle simulated at the capped horizon is the exact optimum there
+    paper = _paper({"e": [0.3]})
+    paper["experiments"]["e"]["repetitions"] = 2
+    ctx = _context(paper, {("e", "oracle"): {"payoff": np.full(2, oracle(0.3, 400.0).payoff)}})
+    ctx.config.update({"scale": "smoke", "scales": {"smoke": {"max_horizon": 400,
+                                                              "max_repetitions": 2,
+                                                              "checkpoints": 10}}})
+    assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {REPRODUCED}
+    ctx.config["scales"]["smoke"]["max_horizon"] = None  # the full T' = 1000: not the optimum
+    assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {NOT_REPRODUCED}

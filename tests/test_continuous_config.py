@@ -85,7 +85,7 @@ def test_the_workflow_run_is_the_compiled_run_over_t_over_lambda():
     checkpoints = np.array([1, 10, 100, 3000, 6000])
     algorithm = {"policy": "ctsab", "params": {"epsilon": 0.1, "kappa": 1.0, "delta": 0.05}}
     metrics = simulate_repetition(experiment, algorithm, *SEEDS, checkpoints)
-    by_hand = run_ctsab(0.3, 6e5, 0.1, 1.0, 0.05, key64(SEEDS[0]), checkpoints / 0.01)
+    by_hand = run_ctsab(0.3, 6e5, 0.1, 1.0, 0.05, key64(SEEDS[0]), checkpoints / 0.01, 0)
     assert np.array_equal(metrics["payoff"], by_hand[0])
     assert (metrics["failed"] == 0).all() and (metrics["i_star"] == by_hand[2]).all()
 

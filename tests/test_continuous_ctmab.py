@@ -13,11 +13,12 @@ from timebandits.continuous.ctmab import (EXPLOIT_DRAWS, FAILED_ESTIMATION, FAIL
                                           LEARNED, LUCB_DRAWS, run_ctmab)
 from timebandits.continuous.ctsab import WINDOW_DRAWS
 from timebandits.continuous.lucb import run_lucb1
+from timebandits.continuous.schedule import ROUNDINGS
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.rng import binomial, uniform
 
 
-def reference(means, horizon, epsilon, kappa, delta, delta_id, factor, key):
+def reference(means, horizon, epsilon, kappa, delta, delta_id, factor, key, rounding="rate"):
     means = np.asarray(means, float)
     n_arms, c, ell = means.size, horizon ** epsilon, math.log(horizon)
     threshold = math.log(2 / delta)
@@ -56,12 +57,19 @@ def reference(means, horizon, epsilon, kappa, delta, delta_id, factor, key):
         else:
             total = counts[identified] + lucb_counts[identified]
             successes = sums[identified] + lucb_sums[identified]
-            width, r = c ** i_star, 0
+            width, r, left_over = c ** i_star, 0, 0.0
             while t_es + t_id + r * width < horizon:
                 left = t_es + t_id + r * width
                 length = min(width, horizon - left)
-                n = math.floor(successes / total * length / 2 + 0.5)
-                times += [left + i * length / n for i in range(1, n + 1)]
+                if rounding == "rate":  # 2/μ̂ apart from the previous play, across windows
+                    spacing, last = 2 * total / successes, times[-1]
+                    n = math.floor((left + length - last) / spacing * (1 + 1e-12))
+                    times += [last + i * spacing for i in range(1, n + 1)]
+                else:
+                    wanted = successes / total * length / 2 + (left_over if rounding == "carry" else 0)
+                    n = max(math.floor(wanted + 0.5), 0)
+                    left_over = wanted - n
+                    times += [left + i * length / n for i in range(1, n + 1)]
                 arms += [identified] * n
                 if n:
                     drawn, _ = binomial(n, means[identified], key, EXPLOIT_DRAWS + r * WINDOW_DRAWS)
@@ -79,14 +87,17 @@ CASES = [(FIG1, 6e4, 0.05, 1.0, 0.05, 0.05, 1.0, 1),
          ([0.02, 0.01], 50.0, 0.2, 1.0, 0.05, 0.05, 1.0, 6)]          # estimation never stops
 
 
+@pytest.mark.parametrize("rounding", sorted(ROUNDINGS))
 @pytest.mark.parametrize("means, horizon, epsilon, kappa, delta, delta_id, factor, seed", CASES)
 def test_ctmab_matches_the_play_by_play_reference(means, horizon, epsilon, kappa, delta, delta_id,
-                                                  factor, seed):
+                                                  factor, seed, rounding):
     key = np.uint64(seed)
     checkpoints = checkpoint_grid(horizon, 300).astype(float)
     payoff, outcome, i_star, t_es, t_id, arm, _, samples = run_ctmab(
-        np.asarray(means), horizon, epsilon, kappa, delta, delta_id, factor, key, checkpoints)
-    times, arms, *expected = reference(means, horizon, epsilon, kappa, delta, delta_id, factor, key)
+        np.asarray(means), horizon, epsilon, kappa, delta, delta_id, factor, key, checkpoints,
+        ROUNDINGS[rounding])
+    times, arms, *expected = reference(means, horizon, epsilon, kappa, delta, delta_id, factor, key,
+                                       rounding)
     assert (outcome, i_star, arm) == (expected[0], expected[1], expected[4])
     assert (t_es, t_id) == pytest.approx((expected[2], expected[3]), rel=1e-12)
     gaps = np.diff(np.concatenate([[0.0], times]))

@@ -56,3 +56,28 @@ def test_returns_the_best_arm_with_probability_at_least_one_minus_delta():
     wrong = sum(_run([0.35, 0.2, 0.15, 0.1, 0.08], delta, 100 + r)[0] != 0 for r in range(runs))
     # refuted only if so many mistakes would be unlikely (p < 1e-3) at an error rate of δ
     assert binom.sf(wrong - 1, runs, delta) > 1e-3
+
+
+@pytest.mark.parametrize("round_index", [55_108, 55_109, 10**5, 10**6, 10**9])
+def test_radius_is_finite_and_increasing_beyond_the_int64_limit_of_t4(round_index):
+    # t^4 overflows int64 from t = 55,109 on (issue 22 §4): β must keep the formula's value
+    expected = math.sqrt((math.log(1.25 * 5 / 1e-12) + 4 * math.log(round_index)) / 20)
+    radius = confidence_radius(10.0, round_index, 5, 1e-12)
+    assert math.isfinite(radius) and radius == pytest.approx(expected, rel=1e-12)
+    assert radius > confidence_radius(10.0, round_index - 1, 5, 1e-12)
+
+
+def test_a_run_beyond_ten_to_the_five_rounds_stops_where_the_float_formula_says():
+    # arms 0.30 and 0.29 at δ = 1e-9: LUCB1 needs well over 10^5 rounds; at its stop the
+    # stopping rule holds with the radii computed in floats
+    budget = 8 * 10**6
+    counts, sums, played = np.zeros(2), np.zeros(2), np.full(budget, -1, np.int64)
+    h, used, stopped = run_lucb1(np.array([0.3, 0.29]), 1e-9, np.uint64(17), 0, budget, counts,
+                                 sums, played)
+    rounds = (used - 2) // 2 + 1
+    assert stopped and rounds > 10**5 and h == int(np.argmax(sums / counts))
+
+    def radius(u, t):
+        return math.sqrt((math.log(1.25 * 2 / 1e-9) + 4 * math.log(t)) / (2 * u))
+    low = 1 - h
+    assert sums[h] / counts[h] - radius(counts[h], rounds) > sums[low] / counts[low] + radius(counts[low], rounds)

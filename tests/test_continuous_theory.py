@@ -37,9 +37,9 @@ def test_kappa_min_matches_the_spec(horizon, expected):
 def test_lemma_14_learning_payoff_is_the_simulated_one(mean, horizon, epsilon, kappa, seed):
     key = np.uint64(seed)
     _, outcome, i_star, tau, *_ = run_ctsab(mean, horizon, epsilon, kappa, 0.05, key,
-                                            np.array([horizon]))
+                                            np.array([horizon]), 0)
     assert outcome == LEARNED
-    payoff, *_ = run_ctsab(mean, horizon, epsilon, kappa, 0.05, key, np.array([tau]))
+    payoff, *_ = run_ctsab(mean, horizon, epsilon, kappa, 0.05, key, np.array([tau]), 0)
     assert payoff[0] == pytest.approx(
         theory.learning_payoff(mean, horizon, epsilon, kappa, i_star), rel=1e-9)
 

@@ -19,8 +19,10 @@ With c = T'^ε and ℓ = ln T':
 - **(c) Exploit**: the identified arm k* with μ̂ pooled over all its samples of (a) and (b);
   windows (t_Es + t_Id + rW, t_Es + t_Id + (r + 1)W], r = 0, 1, … (Alg. 2 line 30 starts at
   r = 1, leaving a gap), W = c^{i*} (ν_m = i*ε, spec §3.4 [R]), the last one cut at T'; a window
-  of length L gets ⌊μ̂L/2 + 1/2⌋ plays, μ̂ the estimate before the window (line 30 uses one that
-  is computed only afterwards), updated after it by one binomial draw.
+  of length L gets μ̂L/2 plays as in CTSAB (schedule.exploit_window: plays 2/μ̂ apart across
+  windows by default, ``HALF_UP`` and ``CARRY`` as sensitivity runs), μ̂ the estimate before the
+  window (line 30 uses one that is computed only afterwards), updated after it by one binomial
+  draw.
 
 Every play earns its expected payoff μ[k] − 1/Δt; rewards only feed the estimates. Draws:
 estimation play s uses uniform s, LUCB1 sample s uniform ``LUCB_DRAWS`` + s, exploit window w the
@@ -38,7 +40,7 @@ from timebandits.core.rng import binomial, uniform
 
 from .ctsab import WINDOW_DRAWS
 from .lucb import run_lucb1
-from .schedule import play_window
+from .schedule import exploit_window, play_window
 
 LUCB_DRAWS = 1 << 40
 EXPLOIT_DRAWS = 1 << 41
@@ -86,7 +88,8 @@ def _estimate(means, horizon, c, ell, kappa, threshold, key, checkpoints, payoff
 
 
 @njit(cache=True)
-def run_ctmab(means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, key, checkpoints):
+def run_ctmab(means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, key, checkpoints,
+              rounding):
     """One run of CTMAB on Bernoulli arms of ``means`` over [0, T'] (module docstring). Returns
     (cumulative payoff at ``checkpoints``, outcome, i*, t_Es, t_Id, identified arm (−1 if none),
     μ̂[1] at t_Es, LUCB1 samples)."""
@@ -118,15 +121,14 @@ def run_ctmab(means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, k
             total, successes = counts[arm] + counts_a[arm], sums[arm] + sums_a[arm]
             start = t_es + t_id
             width = c ** i_star
-            window = 0
+            window, carry = 0, 0.0
             while start + window * width < horizon:
                 left = start + window * width
                 length = min(width, horizon - left)
-                plays = int(math.floor(0.5 * (successes / total) * length + 0.5))
+                paid, next_cp, last_play, plays, carry = exploit_window(
+                    left, length, successes / total, rounding, carry, means[arm], last_play,
+                    checkpoints, next_cp, paid, payoff)
                 if plays > 0:
-                    paid, next_cp, last_play = play_window(left, length, plays, means[arm],
-                                                           last_play, checkpoints, next_cp, paid,
-                                                           payoff)
                     drawn, _ = binomial(plays, means[arm], key,
                                         EXPLOIT_DRAWS + window * WINDOW_DRAWS)
                     total += plays

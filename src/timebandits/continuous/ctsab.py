@@ -16,8 +16,10 @@ With c = T'^ε and ℓ = ln T':
   ends the learning before T', the run **fails** and keeps what it earned (Alg. 1, lines 12–13).
 - **Exploit**: windows (τ + (j−1)W, τ + jW], W = τ, j = 1, 2, … (the paper's k = i* + j; its
   indexing would leave a gap, spec §3.3), the last one cut at T'. A window of length L gets
-  n = ⌊μ̂L/2 + 1/2⌋ equally spaced plays (round half up; none when μ̂L/2 < 1/2), μ̂ the mean of
-  every play so far, updated after each window.
+  μ̂L/2 plays, μ̂ the mean of every play so far, updated after each window
+  (schedule.exploit_window): by default (``RATE``) plays 2/μ̂ apart continuing from the previous
+  play, the paper's real N_k; ``HALF_UP`` (⌊μ̂L/2 + 1/2⌋ equally spaced over the window, the
+  earlier rule) and ``CARRY`` (the remainder carried between windows) are sensitivity runs.
 
 Every play earns its expected payoff μ − 1/Δt (eq. 1); the Bernoulli rewards only feed μ̂, one
 exact binomial draw per window (core.rng.binomial, a fresh block of ``WINDOW_DRAWS`` uniforms per
@@ -34,7 +36,7 @@ from numba import njit
 
 from timebandits.core.rng import binomial
 
-from .schedule import play_window
+from .schedule import exploit_window, play_window
 
 # Uniforms reserved per window for its binomial draw (O(log n) beta draws of a few uniforms
 # each, so far fewer are used): window w draws from counter w·WINDOW_DRAWS on.
@@ -44,7 +46,7 @@ LEARNED, FAILED = 0, 1
 
 
 @njit(cache=True)
-def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints):
+def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints, rounding):
     """One run of CTSAB on an arm of mean μ over [0, T'] (module docstring). Returns
     (cumulative payoff at ``checkpoints``, outcome, i*, τ, N at τ, μ̂ at τ, plays in all).
     i*, τ, N and μ̂ are 0 when the run fails."""
@@ -78,14 +80,14 @@ def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints):
         start = end
         phase += 1
     if outcome == LEARNED:
-        j = 0
+        j, carry = 0, 0.0
         while tau * (j + 1) < horizon:  # window j + 1 of width W = τ starts at τ + jW = τ(j + 1)
             start = tau * (j + 1)
             length = min(tau, horizon - start)
-            plays = int(math.floor(0.5 * (successes / total) * length + 0.5))
+            paid, next_cp, last_play, plays, carry = exploit_window(
+                start, length, successes / total, rounding, carry, mean, last_play, checkpoints,
+                next_cp, paid, payoff)
             if plays > 0:
-                paid, next_cp, last_play = play_window(start, length, plays, mean, last_play,
-                                                        checkpoints, next_cp, paid, payoff)
                 drawn, _ = binomial(plays, mean, key, window * WINDOW_DRAWS)
                 total += plays
                 successes += drawn

@@ -11,6 +11,9 @@ paper only cites it; this follows spec §3.5 [ext]:
 - stop and return h when p̂_h − β(u_h, t) > p̂_l + β(u_l, t); otherwise pull h, then l, t ← t + 1.
 
 Sample s (0-based) of the run is Bernoulli 1{uniform(key, counter + s) < μ_a}.
+
+β is computed in logs, ln(k_1 K/δ) + 4 ln t: the integer t^4 overflows int64 past round
+t = 55,108 (issue 22 §4), which made β NaN or negative and LUCB1 stop at artefact rounds.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ K1 = 1.25
 
 @njit(cache=True)
 def confidence_radius(count, round_index, n_arms, delta):
-    """β(u, t) of LUCB1 (module docstring)."""
-    return math.sqrt(math.log(K1 * n_arms * round_index ** 4 / delta) / (2.0 * count))
+    """β(u, t) of LUCB1 (module docstring), in logs: no t^4 is ever formed."""
+    return math.sqrt((math.log(K1 * n_arms / delta) + 4.0 * math.log(float(round_index)))
+                     / (2.0 * count))
 
 
 @njit(cache=True)

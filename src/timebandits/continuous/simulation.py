@@ -33,12 +33,17 @@ from timebandits.core.seeding import key64
 from .ctmab import FAILED_ESTIMATION, FAILED_IDENTIFICATION, run_ctmab
 from .ctsab import FAILED, run_ctsab
 from .model import normalised_horizon, oracle
+from .schedule import ROUNDINGS
 
 ORACLE, BASELINE, CTSAB, CTMAB = "oracle", "baseline", "ctsab", "ctmab"
 POLICIES = (ORACLE, BASELINE, CTSAB, CTMAB)
 # δ_id as Alg. 2 fixes it: 1/T'².
 INVERSE_SQUARE_HORIZON = "1/T'^2"
-_LEARNER = {"epsilon": 0.05, "kappa": 1.0, "delta": 0.05}
+# ``rounding``: how an exploit window gets its μ̂L/2 plays (schedule.exploit_window): "rate"
+# (plays 2/μ̂ apart across windows, the paper's real N_k), "half_up" (the nearest integer per
+# window, the earlier rule) or "carry" (the remainder carried between windows); the last two are
+# sensitivity runs.
+_LEARNER = {"epsilon": 0.05, "kappa": 1.0, "delta": 0.05, "rounding": "rate"}
 _PARAMS = {
     ORACLE: {},
     BASELINE: {"assumed_mean": 0.12},
@@ -86,6 +91,8 @@ def algorithm_params(algorithm: dict) -> dict:
         else:
             _in_open_unit(params, "epsilon")
         _in_open_unit(params, "delta")
+        if params["rounding"] not in ROUNDINGS:
+            raise ValueError(f"rounding must be one of {sorted(ROUNDINGS)}, got {params['rounding']!r}")
         if not _number(params, "kappa") > 0:
             raise ValueError(f"kappa must be > 0, got {params['kappa']!r}")
     if algorithm["policy"] == CTMAB:
@@ -151,7 +158,8 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
     key = key64(env_seed)
     if policy == CTSAB:
         payoff, outcome, i_star, tau, _, estimate, _ = run_ctsab(
-            means[0], horizon, learner_epsilon(params, horizon), params["kappa"], params["delta"], key, times)
+            means[0], horizon, learner_epsilon(params, horizon), params["kappa"], params["delta"], key, times,
+            ROUNDINGS[params["rounding"]])
         return {"payoff": payoff, "failed": _repeated(outcome == FAILED, times),
                 "i_star": _repeated(i_star, times), "stop_time": _repeated(tau * lam, times),
                 "stop_estimate": _repeated(estimate if i_star else np.nan, times)}
@@ -159,7 +167,7 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
                 else params["delta_id"])
     payoff, outcome, i_star, t_es, t_id, arm, estimate, _ = run_ctmab(
         means, horizon, learner_epsilon(params, horizon), params["kappa"], params["delta"], delta_id,
-        params["id_spacing_factor"], key, times)
+        params["id_spacing_factor"], key, times, ROUNDINGS[params["rounding"]])
     return {"payoff": payoff, "failed": _repeated(outcome == FAILED_ESTIMATION, times),
             "id_cut": _repeated(outcome == FAILED_IDENTIFICATION, times),
             "i_star": _repeated(i_star, times), "stop_time": _repeated(t_es * lam, times),
