@@ -16,7 +16,8 @@ from timebandits.anonymous.claims import BestInMost, ConstantOrder, Lemma1, cons
 from timebandits.anonymous.simulation import game_labels
 from timebandits.anonymous.trivial import best_label_gains, label_regret_max, pseudo_regret_max
 from timebandits.core.bounds import is_vacuous
-from timebandits.core.claims import (INCONCLUSIVE, BelowBound, ClaimContext, evaluate_claims)
+from timebandits.core.claims import (INCONCLUSIVE, ClaimContext, evaluate_claims)
+from timebandits.core.kinds import BelowBound
 from timebandits.core.decidability import decide, derived
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400}}

@@ -14,13 +14,10 @@ from scipy import stats as st
 from timebandits.core.bounds import (COLUMNS, bound_verdict, compare_to_bound, informative_from,
                                      is_vacuous, trivial_bound)
 from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.claims import (EXACT, GENERIC_KINDS, INCONCLUSIVE, NOT_CHECKABLE,
-                                     NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS, BelowBound,
-                                     BetterAtHorizon, ClaimContext, CloseAtHorizon, LogGrowth,
-                                     NotCheckable,
-                                     SignAtHorizon, WinsInSettings, combine, decided_by,
-                                     evaluate_claims, fraction_test, growth_increments,
-                                     last_crossing, paired_verdict)
+from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS, ClaimContext, combine, decided_by, evaluate_claims, fraction_test, paired_verdict)
+from timebandits.core.kinds import GENERIC_KINDS, BelowBound, NotCheckable
+from timebandits.core.comparisons import BetterAtHorizon, CloseAtHorizon, SignAtHorizon, WinsInSettings, last_crossing
+from timebandits.core.growth import LogGrowth, growth_increments
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500}}
 REPS = 10

@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 
 from timebandits.core.bounds import compare_to_bound
-from timebandits.core.claims import (GENERIC_KINDS, INCONCLUSIVE, STATISTICAL, ClaimContext,
-                                     evaluate_claims, fraction_test)
+from timebandits.core.claims import (INCONCLUSIVE, STATISTICAL, ClaimContext, evaluate_claims, fraction_test)
+from timebandits.core.kinds import GENERIC_KINDS
 from timebandits.core.config import claim_kinds_of, load_paper
 from timebandits.core.decidability import (SPREAD, bound_witness, decide, derived, linear, power,
                                            spread, with_curves)
@@ -211,7 +211,7 @@ def test_supporting_rows_do_not_count_in_decidability():
 def test_wins_in_some_settings_corrects_for_the_choice_of_settings():
     # Two settings, one needed: a win needs p < α/2. Per-run differences chosen so that the
     # one-sided p lies between α/2 and α in setting e (f is the mirror image, a loss).
-    from timebandits.core.claims import WinsInSettings
+    from timebandits.core.comparisons import WinsInSettings
     n = 10
     noise = np.array([2.2, -1.5, 1.9, -0.8, 1.4, 0.3, -1.1, 2.5, -0.6, 1.2])
     diff = noise - noise.mean() + 0.95          # one-sided p = 0.036

@@ -184,7 +184,7 @@ def merged_params(algorithm: dict, defaults: dict) -> dict:
 
 
 def claim_kinds_of(key: str) -> dict:
-    from .claims import GENERIC_KINDS
+    from .kinds import GENERIC_KINDS
 
     return {**GENERIC_KINDS, **getattr(paper_module(key, "claims"), "CLAIM_KINDS", {})}
 

@@ -1,0 +1,138 @@
+"""The generic growth-rate claim kind (DESIGN.md, "Claims and bounds"):
+
+  log_growth         the metric's growth exponent over the window [max(T/100, regime start), T],
+                     as a ratio per decade: ≈1 for logarithmic growth, 10^p for t^p; bootstrap CI.
+                     Inconclusive when the window does not reach the claim's regime or is flat.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from .bounds import informative_from
+from .claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL, ClaimContext, check_run,
+                     require_keys)
+from .decidability import power, scale, with_curves
+from .stats import bootstrap_ci
+
+
+def growth_increments(table: pd.DataFrame, start: float, horizon: float) -> tuple[np.ndarray, float]:
+    """Per repetition, the metric's increase over the two geometric halves of [start, T],
+    [√(start·T), T] and [start, √(start·T)], from a (t x repetition) table, using the
+    checkpoints nearest to those times; and log10 of the half-window's span, T/√(start·T).
+    For t^p growth the ratio of the increments is 10^(p·span); for logarithmic growth it is 1."""
+    ts = table.index.to_numpy(dtype=float)
+    middle = math.sqrt(start * horizon)
+    pick = [ts[np.argmin(np.abs(ts - x))] for x in (horizon, middle, start)]
+    m_T, m_mid, m_start = (table.loc[p].to_numpy(dtype=float) for p in pick)
+    return np.column_stack([m_T - m_mid, m_mid - m_start]), math.log10(pick[0] / pick[1])
+
+
+def _decade_ratio(span: float):
+    """Mean last-half increase over mean first-half increase, as a ratio per decade of time.
+    An earlier half with no increase leaves the ratio undefined (NaN)."""
+    def statistic(increments: np.ndarray) -> float:
+        last, previous = increments[:, 0].mean(), increments[:, 1].mean()
+        if previous <= 0:
+            return math.nan
+        return float(max(last, 0.0) / previous) ** (1.0 / span)
+    return statistic
+
+
+def regime_start(claim: dict, ctx: "ClaimContext", experiment: str) -> tuple[float, str]:
+    """Where the regime a growth claim is about begins, and why: ``regime: {bound: <name
+    prefix>}`` is the first checkpoint from which the paper's bound for the claim's algorithm is
+    informative (below the trivial bound) up to T, inf if it never is; ``regime: {from_t: t}``
+    is a fixed time. No ``regime``: 0."""
+    regime = claim.get("regime")
+    if regime is None:
+        return 0.0, ""
+    if "from_t" in regime:
+        return float(regime["from_t"]), f"regime from t = {float(regime['from_t']):.3g} (config)"
+    rows = ctx.bounds[(ctx.bounds["experiment"] == experiment)
+                      & (ctx.bounds["algorithm"] == claim["algorithm"])
+                      & ctx.bounds["bound"].str.startswith(regime["bound"])]
+    start = informative_from(rows)
+    return start, f"{regime['bound']} bound informative from t = {start:.3g}"
+
+
+class LogGrowth:
+    """Growth no faster than logarithmic (and, with ``min_decade_ratio``, no slower): the ratio
+    of the metric's increase over the later to the earlier half of the window, per decade of
+    time, with a bootstrap CI over runs. The window is [max(T/100, regime start), T]; a window
+    shorter than a decade, one that starts before the regime (``regime``, see
+    :func:`regime_start`), or one whose earlier half does not grow gives *inconclusive*."""
+
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "metric", "max_decade_ratio")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        regime = claim.get("regime")
+        if regime is not None and not (isinstance(regime, dict) and len(regime) == 1
+                                       and set(regime) <= {"bound", "from_t"}):
+            raise ValueError(f"regime must be {{bound: <name>}} or {{from_t: <time>}}, got {regime!r}")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        high_threshold = float(claim["max_decade_ratio"])
+        low_threshold = float(claim.get("min_decade_ratio", 0.0))
+        for exp in claim["experiments"]:
+            table = ctx.at(exp, claim["algorithm"], claim["metric"])
+            horizon = float(table.index.max())
+            start, why = regime_start(claim, ctx, exp)
+            window_start = max(horizon / 100, start)
+            row = {"scope": exp, "window_start": window_start}
+            if horizon / window_start < 10:
+                reason = (f"regime not reached: {why}" if start >= horizon
+                          else f"window [{window_start:.3g}, {horizon:.3g}] is under a decade ({why})")
+                rows.append({**row, "verdict": INCONCLUSIVE, "headline": reason,
+                             "statistic": f"{reason}; the growth rate is judged over at least a "
+                                          f"decade of the regime the claim is about"})
+                continue
+            increments, span = growth_increments(table, window_start, horizon)
+            statistic = _decade_ratio(span)
+            window = f"over [{window_start:.3g}, {horizon:.3g}]" + (f" ({why})" if why else "")
+            if not np.isfinite(statistic(increments)):
+                rows.append({**row, "verdict": INCONCLUSIVE,
+                             "headline": f"flat {window}: no growth to compare",
+                             "statistic": (f"{claim['metric']} does not increase over the first "
+                                           f"half of the window {window}: the growth rate is "
+                                           f"undefined")})
+                continue
+            est, low, high = bootstrap_ci(increments, statistic,
+                                          n_boot=int(ctx.config["claims"]["bootstrap_samples"]))
+            if low_threshold <= low and high <= high_threshold:
+                verdict = REPRODUCED
+            elif low > high_threshold or high < low_threshold:
+                verdict = NOT_REPRODUCED
+            else:
+                verdict = INCONCLUSIVE
+            bounds_text = (f"{low_threshold:g}–{high_threshold:g}" if low_threshold > 0
+                           else f"≤ {high_threshold:g}")
+            rows.append({
+                **row, "verdict": verdict,
+                "headline": f"growth per decade {est:.3g} (CI {low:.3g}–{high:.3g}; needs {bounds_text})",
+                "statistic": (f"{claim['metric']} growth {window}: later-half increase / "
+                              f"earlier-half increase, per decade of time = {est:.3g} (95% "
+                              f"bootstrap CI {low:.3g}–{high:.3g}); logarithmic growth gives 1, "
+                              f"t^p gives 10^p; needs {bounds_text}"),
+                "decade_ratio": est, "ci_low": low, "ci_high": high,
+            })
+        return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Growth at the middle of the claimed range of decade ratios (logarithmic where it admits
+        1), or at 4 × its upper end."""
+        high = float(claim["max_decade_ratio"])
+        low = float(claim.get("min_decade_ratio", 0.0))
+        inside = 1.0 if low <= 1.0 <= high else math.sqrt(max(low, 1e-3) * high)
+        s = scale(ctx, claim["experiments"], [claim["algorithm"]], claim["metric"])
+        return {side: with_curves(ctx, claim["metric"], {claim["algorithm"]: power(s, ratio)})
+                for side, ratio in (("favourable", inside), ("unfavourable", 4.0 * high))}

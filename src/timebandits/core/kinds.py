@@ -1,0 +1,75 @@
+"""The generic claim kinds every paper may use, by name (``GENERIC_KINDS``), and the two that
+are neither comparisons nor growth rates:
+
+  below_bound        the mean empirical curve stays below the paper's bound at every checkpoint
+                     where the bound is informative (core/bounds.py).
+  not_checkable      a claim no computation can decide (e.g. NP-hardness), with its reason.
+"""
+
+from __future__ import annotations
+
+from .bounds import bound_verdict
+from .claims import NOT_CHECKABLE, STATISTICAL, ClaimContext, check_run, require_keys
+from .comparisons import BetterAtHorizon, CloseAtHorizon, SignAtHorizon, WinsInSettings
+from .decidability import bound_witness, derived
+from .growth import LogGrowth
+
+
+class BelowBound:
+    """Every empirical curve of the bound table named by ``bounds`` (name prefixes) stays below
+    its bound where the bound is informative; one sub-check per experiment and bound."""
+
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "bounds")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        if ctx.bounds is None:
+            raise ValueError(f"claim {claim['id']} needs the paper's bound table")
+        rows = []
+        table = ctx.bounds[ctx.bounds["algorithm"] == claim["algorithm"]]
+        for exp in claim["experiments"]:
+            for prefix in claim["bounds"]:
+                sel = table[(table["experiment"] == exp) & table["bound"].str.startswith(prefix)]
+                rows.append({"scope": f"{exp} {prefix}", **bound_verdict(sel)})
+        return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Every curve at 0, or at the trivial bound (the largest value its metric can take)."""
+        return {side: derived(ctx, bounds=bound_witness(ctx.bounds, good))
+                for side, good in (("favourable", True), ("unfavourable", False))}
+
+
+class NotCheckable:
+    """A claim that no simulation or computation here can decide; ``reason`` says why."""
+
+    evidence = NOT_CHECKABLE
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "reason")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        return [{"scope": "reason", "verdict": NOT_CHECKABLE, "headline": claim["reason"],
+                 "statistic": claim["reason"]}]
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        return {}
+
+
+GENERIC_KINDS = {
+    "below_bound": BelowBound,
+    "better_at_horizon": BetterAtHorizon,
+    "close_at_horizon": CloseAtHorizon,
+    "log_growth": LogGrowth,
+    "not_checkable": NotCheckable,
+    "sign_at_horizon": SignAtHorizon,
+    "wins_in_settings": WinsInSettings,
+}
