@@ -1,5 +1,5 @@
 """Claim kinds of "Stochastic Bandits with Delay-Dependent Payoffs" judged on runs (the generic
-ones are in core/claims.py; the exact ones in exact_claims.py, the errata in errata.py). Each
+ones are in core/claims.py; the exact ones in claims_exact.py, the errata in claims_errata.py). Each
 ``evaluate`` returns sub-check rows with the numbers; each ``witnesses`` replaces what the claim
 reads in the runs by the most favourable and the most unfavourable values the setting allows
 (core/decidability.py)."""
@@ -13,9 +13,9 @@ from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, S
 from timebandits.core.decidability import derived
 
 from .analysis import bounded_algorithms, run_instances
-from .errata import Erratum, Fact1Printed
-from .exact_claims import Fact1, MeanGap, StageCount, Theorem2
-from .instances import random_instance_table, ranker_table  # noqa: F401 (report.py reads them here)
+from .claims_errata import Erratum, Fact1Printed
+from .claims_exact import Fact1, MeanGap, StageCount, Theorem2, sides
+from .claims_instances import random_instance_table, ranker_table, with_seeded_delays  # noqa: F401 (report.py reads the tables here)
 from .model import B2DEPProblem
 from .simulation import algorithm_params
 from .theory import low_schedule, switch_bound, theorem3_bound_paper
@@ -24,7 +24,9 @@ from .theory import low_schedule, switch_bound, theorem3_bound_paper
 def with_metrics(ctx, claim, values: dict) -> ClaimContext:
     """A witness of ``ctx`` in which each metric of ``values`` of the claim's algorithm, in each
     of its experiments, is ``value(experiment, trace)`` (an array over the trace's rows), the
-    metrics set in order; other data are real."""
+    metrics set in order (after the runs' delays, drawn from their seeds); other data are real."""
+    ctx = with_seeded_delays(ctx)
+
     def trace_of(experiment, algorithm):
         trace = ctx.trace(experiment, algorithm)
         if algorithm != claim["algorithm"] or experiment not in claim["experiments"]:
@@ -285,8 +287,7 @@ class Theorem4:
                 table["max_within_bound"] = correct
                 return table
             return replace
-        return {"favourable": derived(ctx, overrides={"theorem4 table": runs(True)}),
-                "unfavourable": derived(ctx, overrides={"theorem4 table": runs(False)})}
+        return sides({"theorem4 table": runs(True)}, {"theorem4 table": runs(False)}, ctx)
 
 
 CLAIM_KINDS = {

@@ -11,8 +11,8 @@ import numpy as np
 
 from timebandits.core.claims import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, require_keys
 
-from .exact_claims import everywhere, sides
-from .instances import random_instance_table
+from .claims_exact import everywhere, sides
+from .claims_instances import random_instance_table
 from .theory import erratum_e1, erratum_e2, erratum_e3
 
 # E3's statement fails if the proof's bound over the stated expression grows by more than this

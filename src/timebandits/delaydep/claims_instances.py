@@ -10,10 +10,12 @@ from functools import lru_cache
 import numpy as np
 
 from timebandits.core.claims import STATISTICAL, SUPPORTS, REPRODUCED, NOT_REPRODUCED
-from timebandits.core.seeding import check_seed
+from timebandits.core.decidability import derived
+from timebandits.core.seeding import check_seed, environment_seed
 
 from .checks import fact1_table, theorem2_table, theorem4_table
 from .model import B2DEPProblem, exact
+from .simulation import draw_delays
 
 
 def _fraction(flags) -> str:
@@ -59,6 +61,28 @@ class _Frozen(dict):
 
     def __hash__(self):
         return hash(repr(sorted(self.items())))
+
+
+def with_seeded_delays(ctx):
+    """``ctx`` with the delays every trace records (``delay_i``) drawn again from each run's
+    environment seed, as the simulation draws them (simulation.draw_delays): the same values in
+    real traces, and the real instances in a trace that has only the configured shape (a
+    decidability check before any run, core/decidability.py). Witnesses start from it."""
+    base_seed, key = ctx.config["base_seed"], ctx.paper["paper"]["key"]
+
+    def trace_of(experiment, algorithm):
+        trace = ctx.trace(experiment, algorithm)
+        environment = ctx.paper["experiments"][experiment]["environment"]
+        columns = [f"delay_{i + 1}" for i in range(len(environment["means"]))]
+        if not set(columns) <= set(trace.columns):
+            return trace
+        reps, index = np.unique(trace["repetition"].to_numpy(dtype=int), return_inverse=True)
+        drawn = np.array([draw_delays(environment, environment_seed(base_seed, key, experiment, int(r)))
+                          for r in reps])
+        trace = trace.copy()
+        trace[columns] = drawn[index]
+        return trace
+    return derived(ctx, trace_of=trace_of)
 
 
 def fact1_rows(table) -> list[dict]:

@@ -1,6 +1,6 @@
 """Exact claim kinds of "Stochastic Bandits with Delay-Dependent Payoffs": the printed mean gap of
 Sect. 8, the stage count behind the O(k ln ln T) switch bound (Sect. 1 and 6), Theorem 2
-(Sect. 5) and Fact 1 (Sect. 8). The errata are in errata.py.
+(Sect. 5) and Fact 1 (Sect. 8). The errata are in claims_errata.py.
 
 Each routes the quantity it decides on through ``ClaimContext.quantity`` (key ``<kind> ...``), so
 its decidability witnesses (core/decidability.py) replace it by the most favourable and the most
@@ -17,9 +17,9 @@ from timebandits.core.claims import EXACT, NOT_REPRODUCED, REPRODUCED, INCONCLUS
 from timebandits.core.decidability import derived
 
 from .analysis import run_instances
-from .instances import fact1_rows, random_instance_table
+from .claims_instances import fact1_rows, random_instance_table, with_seeded_delays
 from .model import B2DEPProblem
-from .theory import (erratum_e1, erratum_e2, erratum_e3, stage_count, stage_count_closed_form,
+from .theory import (stage_count, stage_count_closed_form,
                      theorem2_counterexample, uniform_delay_statistics)
 from .checks import theorem2_proxy
 
@@ -30,7 +30,9 @@ def _fraction(flags) -> str:
 
 
 def sides(favourable: dict, unfavourable: dict, ctx) -> dict:
-    """The two witnesses of an exact kind: ``ctx`` with the given quantity overrides."""
+    """The two witnesses of an exact kind: ``ctx`` (its runs' instances drawn from their seeds)
+    with the given quantity overrides."""
+    ctx = with_seeded_delays(ctx)
     return {"favourable": derived(ctx, overrides=favourable),
             "unfavourable": derived(ctx, overrides=unfavourable)}
 
