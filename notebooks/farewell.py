@@ -73,10 +73,15 @@ for figure_id, figure in figures.items():
 # regret to be at most half the rival's (C2, C3, C5: the effect size in the config); growth
 # claims compare the pseudo-regret's increase over the later half of the window [max(T/100, t0),
 # T] with the earlier half, per decade (1 for logarithmic growth, 10 for linear), where t0 is
-# where Theorem 2's bound becomes informative: a window that starts earlier is inconclusive;
-# bound claims compare the mean curve with the bound at every checkpoint where the bound is below
-# the trivial t·max Δ, never where it is vacuous. A claim that does not reproduce is reported as
-# such, with its numbers.
+# where Theorem 2's bound becomes informative: Theorem 2's rate (C1) is judged on the panels
+# where that window spans a decade at T = 10^7 (not Fig. 1a, from 3.2·10^6, nor Fig. 1b, never),
+# and 7.1's sentence on Fig. 1c is C1c; bound claims compare the mean curve with the bound at
+# every checkpoint where the bound is below the trivial t·max Δ, never where it is vacuous
+# (Theorem 2, C8, leaves out Fig. 1b, where it is vacuous up to T; Lemma 2 is C8b). A claim that
+# does not reproduce is reported as such, with its numbers. Beside each verdict: whether the
+# claim, as configured, could have come out reproduced and not reproduced (its witnesses,
+# core/decidability.py), and every threshold with its source. E1 is an erratum (scope
+# `erratum`): "not reproduced" confirms that the printed A_j ∈ [0, j] fails.
 
 # %%
 show.verdicts(ROOT, PAPER)

@@ -1,4 +1,8 @@
-"""Claim kinds specific to "A Farewell to Arms" (the generic ones are in core/claims.py)."""
+"""Claim kinds specific to "A Farewell to Arms" (the generic ones are in core/claims.py).
+
+All three are exact: each routes the quantity it decides on through ``ClaimContext.quantity``, so
+its decidability witnesses (core/decidability.py) replace that quantity by the most favourable
+and the most unfavourable value and run the kind's own check on it."""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import numpy as np
 
 from timebandits.core.claims import (EXACT, NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS,
                                      ClaimContext, paired_verdict, require_keys)
+from timebandits.core.decidability import derived, linear, scale, with_curves
 from timebandits.core.stats import paired_one_sided
 
 from .analysis import problem_of, theorem1_table
@@ -14,9 +19,47 @@ from .theory import comparison_orders
 
 
 def _theorem1_tables(claim, ctx: ClaimContext):
-    """(experiment, Theorem 1 table) for each experiment of a Theorem 1 claim."""
+    """(experiment, Theorem 1 table) for each experiment of a Theorem 1 claim; the table is the
+    quantity a witness may replace (key ``theorem1 <experiment>``)."""
     for exp in claim["experiments"]:
-        yield exp, theorem1_table(ctx.paper, exp, ctx.trace(exp, "constant_policies"))
+        yield exp, ctx.quantity(f"theorem1 {exp}", lambda exp=exp: theorem1_table(
+            ctx.paper, exp, ctx.trace(exp, "constant_policies")))
+
+
+def with_exact_rewards(table, rewards):
+    """The Theorem 1 table with exact W(T) replaced by ``rewards`` (per pair) and A_j = W(T) − T·g
+    recomputed from them."""
+    table = table.copy()
+    table["exact_reward"] = np.asarray(rewards, dtype=float)
+    table["offset_A"] = table["exact_reward"] - table["horizon"] * table["g"]
+    return table
+
+
+def simulated_as_exact(table):
+    """The table with the simulated constant policies (supporting rows) agreeing with exact W(T)."""
+    table = table.copy()
+    table["simulated_reward"] = table["exact_reward"]
+    table["simulated_rate"] = table["exact_reward"] / table["horizon"]
+    table["z_simulated_vs_exact"] = 0.0
+    return table
+
+
+def theorem1_witnesses(claim, ctx):
+    """Thm 1's exact W(T) replaced, for every pair, by T·g (favourable: A_j = 0 and the argmax of
+    W is the argmax of g) or by T·(g_max + g_min − g) (unfavourable: the order of g reversed, so
+    the argmax of W is a pair of smallest g and |A_j| = T·|g_max + g_min − 2g| far above j). Where
+    every pair is tied in g, no W can pick a wrong pair or a non-zero A: the claim cannot fail.
+    The simulated constant policies (supporting rows) agree with the witness's W(T)."""
+    def fixed(reverse):
+        def replace(table):
+            g = table["g"].to_numpy(dtype=float)
+            target = g.max() + g.min() - g if reverse else g
+            return simulated_as_exact(with_exact_rewards(
+                table, table["horizon"].to_numpy(dtype=float) * target))
+        return replace
+    return {side: derived(ctx, overrides={f"theorem1 {exp}": fixed(reverse)
+                                          for exp in claim["experiments"]})
+            for side, reverse in (("favourable", False), ("unfavourable", True))}
 
 
 def _check_constant_policies(claim, paper):
@@ -37,6 +80,7 @@ class Theorem1:
 
     evidence = EXACT
     check = staticmethod(_check_constant_policies)
+    witnesses = staticmethod(theorem1_witnesses)
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -82,6 +126,7 @@ class Theorem1PrintedSign:
 
     evidence = EXACT
     check = staticmethod(_check_constant_policies)
+    witnesses = staticmethod(theorem1_witnesses)
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -103,6 +148,20 @@ def _wait_is_smaller(problem: F2AProblem) -> tuple[bool, dict]:
     D²/Δ cancelled (so ties of every pair, Δ undefined, are fine)."""
     orders = comparison_orders(problem)
     return orders["mean_cost"] < orders["sum_inverse_cost"], orders
+
+
+def races(claim, ctx, favourable: bool):
+    """``ctx`` with the supporting races of a ``bound_regime`` claim won (favourable) or lost by
+    the algorithm each experiment's smaller term favours: its pseudo-regret curve a third of the
+    other's."""
+    s = scale(ctx, claim["experiments"], ["wait_ucb", "ucb_simplex"], "pseudo_regret")
+    levels = {}
+    for exp in claim["experiments"]:
+        wait_smaller, _ = _wait_is_smaller(problem_of(ctx.paper, exp))
+        favoured, other = ("wait_ucb", "ucb_simplex") if wait_smaller else ("ucb_simplex", "wait_ucb")
+        levels[(exp, favoured)] = linear(s if favourable else 3 * s)
+        levels[(exp, other)] = linear(3 * s if favourable else s)
+    return with_curves(ctx, "pseudo_regret", levels)
 
 
 def constant_delay_problem(delay: int, D: int) -> F2AProblem:
@@ -138,7 +197,10 @@ class BoundRegime:
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         D = int(claim["max_delay"])
-        family = [_wait_is_smaller(constant_delay_problem(d, D)) for d in range(1, D + 1)]
+        terms = ctx.quantity("bound_regime terms", lambda: [
+            {key: comparison_orders(constant_delay_problem(d, D))[key]
+             for key in ("mean_cost", "sum_inverse_cost")} for d in range(1, D + 1)])
+        family = [(o["mean_cost"] < o["sum_inverse_cost"], o) for o in terms]
         smaller = ["WAIT" if wait else "FJ" for wait, _ in family]
         switches = sum(a != b for a, b in zip(smaller, smaller[1:]))
         terms = ", ".join(f"d={d}: {o['mean_cost']:.3g} vs {o['sum_inverse_cost']:.3g}"
@@ -173,6 +235,18 @@ class BoundRegime:
                               f"Wait-UCB {wait.mean():.4g} vs UCB-Simplex {fj.mean():.4g}, "
                               f"paired p = {test['p_claimed']:.2g}")})
         return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """The two terms per d replaced by μ̄^c = d and Σ 1/μ^c = D + 1 − d, each over its range
+        [1, D] (favourable: (WAIT) smaller for short waits, (FJ) for long, one switch), or the
+        real terms swapped (unfavourable: the regimes the wrong way round)."""
+        D = int(claim["max_delay"])
+        ideal = [{"mean_cost": float(d), "sum_inverse_cost": float(D + 1 - d)} for d in range(1, D + 1)]
+        swap = lambda terms: [{"mean_cost": o["sum_inverse_cost"], "sum_inverse_cost": o["mean_cost"]}  # noqa: E731
+                              for o in terms]
+        return {"favourable": derived(races(claim, ctx, True), overrides={"bound_regime terms": lambda _: ideal}),
+                "unfavourable": derived(races(claim, ctx, False), overrides={"bound_regime terms": swap})}
 
 
 CLAIM_KINDS = {"theorem1": Theorem1, "theorem1_printed_sign": Theorem1PrintedSign,
