@@ -44,7 +44,8 @@ def test_shipped_files_are_valid(workflow_config):
     validate_workflow_config(workflow_config)
     paper = load_paper("farewell")
     assert {"fig1a", "fig1b", "fig1c", "fig2a", "fig2b", "fig2c"} <= set(paper["figures"])
-    assert [c["id"] for c in paper["claims"]] == [f"C{i}" for i in range(1, 11)] + ["E1"]
+    assert [c["id"] for c in paper["claims"]] == [
+        "C1", "C1c", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C8b", "C9", "C10", "E1"]
 
 
 def test_every_unstated_value_has_provenance(paper_data):
@@ -79,8 +80,10 @@ def test_every_unstated_value_has_provenance(paper_data):
      "experiments.fig1a.provenance.horizon.source", "is not one of"),
     (lambda d: d["claims"][0].__setitem__("kind", "vibes"),
      "claims.0.kind", "unknown claim kind"),
-    (lambda d: d["claims"][1].pop("worse"),
-     "claims.1 (C2)", "needs keys ['worse']"),
+    (lambda d: d["claims"][2].pop("worse"),
+     "claims.2 (C2)", "needs keys ['worse']"),
+    (lambda d: d["claims"][2].__setitem__("scope", "ours"),
+     "claims.2.scope", "is not one of"),
     (lambda d: d["figures"]["fig1a"].__setitem__("algorithms", ["constant_policies"]),
      "figures.fig1a.algorithms", "is not run in experiment"),
     (lambda d: d["experiments"]["fig2b"]["environment"].__setitem__("reward_prob", [0.7, 1.0]),

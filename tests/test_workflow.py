@@ -229,15 +229,15 @@ def test_bad_config_fails_before_any_job(built):
 @pytest.mark.parametrize("key", PAPERS)
 def test_a_claim_that_cannot_reach_a_verdict_at_the_papers_scale_says_why(built, key):
     # Decidability at full scale, known without running it (core/decidability.py): the smoke
-    # traces give only the columns. A claim that cannot reach one verdict needs `one_sided`.
+    # traces, stretched to the full shape, stand in for the data the witnesses do not replace.
+    # A claim that cannot reach one verdict at the paper's scale needs a `one_sided` reason.
     from timebandits.core.config import load_paper
     from timebandits.core.decidability import configured_decidability
     from timebandits.core.workflow import trace_reader
 
     full = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())
     smoke = trace_reader(f"{built}/smoke/", load_paper(key), {**full, "scale": "smoke"})
-    table = configured_decidability(load_paper(key), {**full, "scale": "full"},
-                                    lambda e, a: list(smoke(e, a).columns))
+    table = configured_decidability(load_paper(key), {**full, "scale": "full"}, smoke)
     silent = table[~(table["can_reproduce"] & table["can_refute"]) & (table["one_sided"] == "")
                    & (table["evidence"] != NOT_CHECKABLE)]
     assert silent.empty, "\n".join(f"{r.claim}: {r.decidability}" for r in silent.itertuples())
