@@ -181,7 +181,7 @@ def test_one_sided_reason_from_the_config_is_shown():
     claim = {**BELOW, "one_sided": "the bound is above the game's largest regret"}
     ctx = context(bounds=bound_table(bound=0.5 * T, trivial=0.3 * T))
     out = decide(claim, GENERIC_KINDS["below_bound"], ctx)
-    assert out["decidability"].endswith("why (config): the bound is above the game's largest regret")
+    assert out["decidability"].endswith("Why (config): the bound is above the game's largest regret")
 
 
 @pytest.mark.parametrize("key", ["farewell", "censored", "anonymous", "continuous", "delaydep"])

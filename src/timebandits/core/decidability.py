@@ -127,15 +127,17 @@ def decide(claim: dict, kind, ctx) -> dict:
                           "no deciding sub-check; " + "; ".join(
                               f"{r['scope']}: {r['headline']}" for r in rows[:2]))
     can = {v: any(out[0] == v for out in outcomes.values()) for v in (REPRODUCED, NOT_REPRODUCED)}
-    reasons = []
-    for verdict, side in ((REPRODUCED, "reproduced"), (NOT_REPRODUCED, "refuted")):
-        if not can[verdict]:
-            seen = "; ".join(f"{name} witness: {v} ({why})" for name, (v, why) in outcomes.items())
-            reasons.append(f"cannot be {side} as configured: {seen or 'no witness'}")
-    if reasons and claim.get("one_sided"):
-        reasons.append(f"why (config): {claim['one_sided']}")
+    missing = [side for verdict, side in ((REPRODUCED, "reproduced"), (NOT_REPRODUCED, "refuted"))
+               if not can[verdict]]
+    reason = ""
+    if missing:
+        seen = "; ".join(f"{name} witness: {v} ({why})" for name, (v, why) in outcomes.items())
+        reason = (" and ".join(f"cannot be {side} as configured" for side in missing)
+                  + f": {seen or 'no witness'}")
+        if claim.get("one_sided"):
+            reason += f". Why (config): {claim['one_sided']}"
     return {"can_reproduce": can[REPRODUCED], "can_refute": can[NOT_REPRODUCED],
-            "decidability": ". ".join(reasons)}
+            "decidability": reason}
 
 
 def configured_reader(paper: dict, config: dict, template_of) -> Callable[[str, str], pd.DataFrame]:
