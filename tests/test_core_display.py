@@ -150,6 +150,15 @@ def test_scorecard_groups_tests_apart_from_exact_computations(root, shown):
     assert shown and "Scorecard" in shown[0].data
 
 
+def test_scorecard_shows_a_confirmed_erratum_in_a_neutral_colour(root, tmp_path, shown):
+    frame = pd.concat([SCORECARD, SCORECARD.iloc[[0]].assign(scope="erratum")], ignore_index=True)
+    frame.to_csv(paths.scorecard(root), index=False)
+    styles = show.scorecard(root)._compute().ctx
+    fails = list(show.SCORECARD_HEADER).index("exact_fails")
+    assert ("background-color", "#f6d5d5") in styles[(0, fails)]        # the paper's: a failure
+    assert ("background-color", "#e4e4e4") in styles[(2, fails)]        # the erratum's: neutral
+
+
 def _bound_rows(bound, metric, t, mean, bound_value, trivial):
     return pd.DataFrame({"experiment": "fig1a", "algorithm": "wait_ucb", "bound": bound,
                          "metric": metric, "t": t, "mean": mean, "se": 0.0, "max": mean,
@@ -252,3 +261,15 @@ def test_beyond_ten_series_the_first_ten_keep_the_ten_colours_of_a_short_list():
     assert [series_style(i, 11)["color"] for i in range(10)] == [
         series_style(i, 10)["color"] for i in range(10)]
     assert series_style(10, 11)["color"] not in [series_style(i, 10)["color"] for i in range(10)]
+
+
+def test_can_reach_shows_the_configs_reason_before_the_witnesses():
+    row = pd.Series({"evidence": "statistical test", "can_reproduce": False, "can_refute": False,
+                     "decidability": "cannot be reproduced as configured and cannot be refuted as "
+                                     "configured: favourable witness: inconclusive (x). Why "
+                                     "(config): the bound is vacuous up to T"})
+    assert show.reachable(row) == "neither: the bound is vacuous up to T"
+    row["decidability"] = "cannot be reproduced as configured: favourable witness: inconclusive (x)"
+    row["can_refute"] = True
+    assert show.reachable(row) == ("only not reproduced: cannot be reproduced as configured: "
+                                   "favourable witness: inconclusive (x)")

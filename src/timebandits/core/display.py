@@ -190,14 +190,17 @@ def _counts(verdicts: pd.Series) -> str:
 
 
 def reachable(row) -> str:
-    """Which verdicts the claim could reach as configured, with the reason where not both."""
+    """Which verdicts the claim could reach as configured, with the reason where not both: the
+    config's ``one_sided`` reason if it gives one, else what the witnesses came out as (the
+    claims table keeps both)."""
     if row.evidence == NOT_CHECKABLE:
         return "neither (not checkable)"
     if row.can_reproduce and row.can_refute:
         return "both"
     side = ("neither" if not (row.can_reproduce or row.can_refute)
             else "only reproduced" if row.can_reproduce else "only not reproduced")
-    return f"{side}: {row.decidability}"
+    witnesses, _, why = str(row.decidability).partition(". Why (config): ")
+    return f"{side}: {why or witnesses}"
 
 
 def verdicts(root: str, paper: str) -> None:
@@ -248,12 +251,20 @@ def scorecard(root: str):
         "fail, the claims that cannot be checked, and those that as configured cannot reach both "
         "verdicts; each paper's notebook gives every verdict with its number."))
     frame = frame[list(SCORECARD_HEADER)]
+    erratum = (frame["scope"] == "erratum").to_numpy()
     frame.columns = pd.MultiIndex.from_tuples(SCORECARD_HEADER.values())
-    styler = readable(frame)
-    for column, colour in SCORECARD_COLOURS.items():
-        styler = styler.map(lambda v, c=colour: f"background-color: {c}" if v else "",
-                            subset=[SCORECARD_HEADER[column]])
-    return styler
+
+    def colours(table: pd.DataFrame) -> pd.DataFrame:
+        """Verdict colours; an erratum's counts in a neutral colour (its failure is expected)."""
+        styles = pd.DataFrame("", index=table.index, columns=table.columns)
+        for column, colour in SCORECARD_COLOURS.items():
+            key = SCORECARD_HEADER[column]
+            row_colour = np.where(erratum, VERDICT_COLOURS["not checkable"], colour)
+            styles[key] = [f"background-color: {c}" if v else ""
+                           for c, v in zip(row_colour, table[key].to_numpy())]
+        return styles
+
+    return readable(frame).apply(colours, axis=None)
 
 
 def _natural(name: str) -> list:
