@@ -14,7 +14,7 @@ from timebandits.core.claims import (INCONCLUSIVE, STATISTICAL, ClaimContext, ev
 from timebandits.core.kinds import GENERIC_KINDS
 from timebandits.core.config import claim_kinds_of, load_paper
 from timebandits.core.decidability import (SPREAD, bound_witness, decide, derived, linear, power,
-                                           spread, with_curves)
+                                           spread, with_curves, with_runs)
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 300}}
 T = np.array([1.0, 10.0, 100.0, 1000.0, 10000.0])
@@ -231,3 +231,17 @@ def test_wins_in_some_settings_corrects_for_the_choice_of_settings():
     assert row["verdict"] == INCONCLUSIVE and "wins in 0/2" in row["headline"]
     assert WinsInSettings.evaluate({**claim, "experiments": ["e"]}, ctx)[0]["headline"].startswith(
         "wins in 1/1")
+
+
+def test_with_runs_keeps_what_is_undefined_in_the_real_trace():
+    ctx = context(n=3)
+    real = ctx.trace("e", "a").copy()
+    real.loc[real["t"] == 1.0, "m"] = np.nan                 # e.g. no estimate before warm-up
+    ctx = ClaimContext(paper=ctx.paper, config=CONFIG,
+                       trace_of=lambda e, a: real if a == "a" else ctx.trace(e, a))
+    witness = with_runs(ctx, "m", {"a": lambda t, z: 5.0 + z})
+    table = witness.trace("e", "a").pivot(index="t", columns="repetition", values="m")
+    assert table.loc[1.0].isna().all()
+    assert table.loc[10000.0].tolist() == [4.0, 5.0, 6.0]
+    replaced = with_curves(ctx, "m", {"a": linear(2.0)}).trace("e", "a")
+    assert not replaced["m"].isna().any()                   # with_curves replaces everything

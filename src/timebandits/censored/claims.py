@@ -20,10 +20,9 @@ data it reads replaced by the most favourable and the most unfavourable the sett
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from timebandits.core.claims import STATISTICAL, check_run, paired_verdict, require_keys
-from timebandits.core.decidability import SPREAD, derived, linear, scale, with_curves
+from timebandits.core.decidability import SPREAD, linear, scale, with_curves, with_runs
 from timebandits.core.seeding import check_seed
 from timebandits.core.stats import equivalence_test, one_sided_t
 
@@ -45,27 +44,6 @@ def censored_share(trace) -> np.ndarray:
     initialisation included)."""
     last = trace[trace["t"] == trace["t"].max()].sort_values("repetition")
     return last["censored"].to_numpy(dtype=float) / float(trace["t"].max())
-
-
-def with_runs(ctx, metric: str, values: dict):
-    """A witness of ``ctx`` in which ``metric`` of the traces named in ``values`` (keys: an
-    algorithm or an (experiment, algorithm) pair) is ``fn(t, z)``, with z the repetition's place
-    in [−1, 1] (evenly spread over the sorted repetitions): unlike core's ``with_curves``, the
-    spread over runs is the witness's to choose. A value undefined (NaN) in the real trace stays
-    undefined: no witness can make evidence where there is none."""
-    def trace_of(experiment, algorithm):
-        trace = ctx.trace(experiment, algorithm)
-        fn = values.get((experiment, algorithm), values.get(algorithm))
-        if fn is None:
-            return trace
-        trace = trace.copy()
-        reps = np.sort(trace["repetition"].unique())
-        z = pd.Series(np.linspace(-1.0, 1.0, reps.size) if reps.size > 1 else np.zeros(1), index=reps)
-        real = trace[metric].to_numpy(dtype=float)
-        value = fn(trace["t"].to_numpy(dtype=float), z.loc[trace["repetition"]].to_numpy())
-        trace[metric] = np.where(np.isnan(real), np.nan, value)
-        return trace
-    return derived(ctx, trace_of=trace_of)
 
 
 def _with_shares(ctx, claim, share_of) -> object:

@@ -24,9 +24,9 @@ from scipy.stats import binom
 
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
                                      STATISTICAL, check_run, require_keys)
-from timebandits.core.decidability import derived
+from timebandits.core.decidability import derived, with_runs
 
-from .claims import problem_of, truth_of, with_runs
+from .claims import problem_of, truth_of
 from .theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
 
 

@@ -12,6 +12,7 @@ Witness data are made here, once for every paper:
   :func:`with_curves`     replace a metric's curve of chosen (experiment, algorithm) traces by a
                           level × (1 + a small spread over repetitions), so tests over runs see a
                           clear effect with a non-zero standard error;
+  :func:`with_runs`       the same with the spread over runs chosen too, keeping undefined values;
   :func:`bound_witness`   a bound table whose mean curves sit at 0 (favourable) or at the trivial
                           bound, the largest value the metric can take (unfavourable);
   :meth:`ClaimContext.quantity` lets an exact kind's witness replace a computed quantity.
@@ -60,22 +61,33 @@ def power(value: float, decade_ratio: float) -> Level:
     return level
 
 
-def with_curves(ctx, metric: str, levels: dict) -> "ClaimContext":  # noqa: F821
-    """A witness of ``ctx`` in which ``metric`` of the traces named in ``levels`` is replaced:
-    ``levels`` maps an algorithm, or an (experiment, algorithm) pair, to a :data:`Level`; the
-    repetition r of a trace gets level(t) × spread(n)[r]. Other traces are the real ones."""
+def with_runs(ctx, metric: str, values: dict, keep_undefined: bool = True) -> "ClaimContext":  # noqa: F821
+    """A witness of ``ctx`` in which ``metric`` of the traces named in ``values`` (keys: an
+    algorithm or an (experiment, algorithm) pair) is ``fn(t, z)``, z the repetition's place in
+    [−1, 1] (evenly spread over the sorted repetitions), so the witness chooses the spread over
+    runs too. With ``keep_undefined``, a value undefined (NaN) in the real trace stays undefined:
+    no witness makes evidence where there is none. Other traces are the real ones."""
     def trace_of(experiment: str, algorithm: str) -> pd.DataFrame:
         trace = ctx.trace(experiment, algorithm)
-        level = levels.get((experiment, algorithm), levels.get(algorithm))
-        if level is None:
+        fn = values.get((experiment, algorithm), values.get(algorithm))
+        if fn is None:
             return trace
         trace = trace.copy()
         reps = np.sort(trace["repetition"].unique())
-        factor = pd.Series(spread(reps.size), index=reps)
-        t = trace["t"].to_numpy(dtype=float)
-        trace[metric] = level(t) * factor.loc[trace["repetition"]].to_numpy()
+        z = pd.Series(np.linspace(-1.0, 1.0, reps.size) if reps.size > 1 else np.zeros(1), index=reps)
+        value = fn(trace["t"].to_numpy(dtype=float), z.loc[trace["repetition"]].to_numpy())
+        if keep_undefined and metric in trace:
+            value = np.where(np.isnan(trace[metric].to_numpy(dtype=float)), np.nan, value)
+        trace[metric] = value
         return trace
     return derived(ctx, trace_of=trace_of)
+
+
+def with_curves(ctx, metric: str, levels: dict) -> "ClaimContext":  # noqa: F821
+    """A witness of ``ctx`` in which ``metric`` of the traces named in ``levels`` (keys as for
+    :func:`with_runs`) is replaced everywhere: repetition r gets level(t) × spread(n)[r]."""
+    return with_runs(ctx, metric, {key: (lambda t, z, level=level: level(t) * (1.0 + SPREAD * z))
+                                   for key, level in levels.items()}, keep_undefined=False)
 
 
 def derived(ctx, trace_of=None, bounds=None, overrides=None):
