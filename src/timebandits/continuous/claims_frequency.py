@@ -1,0 +1,83 @@
+"""The continuous claim kind run_frequency: a per-run event of a lemma holds with probability
+≥ level (spec §7; the list in claims.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from timebandits.core.claims import (INCONCLUSIVE, STATISTICAL, ClaimContext, check_run,
+                                     fraction_test, require_keys)
+from timebandits.core.decidability import derived
+
+from .simulation import algorithm_params, learner_epsilon
+from .theory import lemma13_i_star_bound
+from .claims_common import SIDES, instance
+
+EVENTS = ("lemma13", "lemma15", "lemma22", "identified")
+
+
+def _event(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, str]:
+    """Per run: does the event hold (NaN: not judged), and what was judged."""
+    algorithm = claim["algorithm"]
+    means, _, horizon = instance(ctx, exp)
+    mu = means.max()
+    event = claim["event"]
+    if event == "lemma13":
+        epsilon = learner_epsilon(algorithm_params(ctx.paper["algorithms"][algorithm]), horizon)
+        bound = lemma13_i_star_bound(mu, horizon, epsilon)
+        i_star = ctx.final(exp, algorithm, "i_star")
+        return ((i_star >= 1) & (i_star <= bound)).astype(float), f"1 ≤ i* ≤ ⌈p*/ε⌉ + 1 = {bound}"
+    if event == "identified":
+        finished = (ctx.final(exp, algorithm, "i_star") >= 1) & (ctx.final(exp, algorithm, "id_cut") == 0)
+        return (np.where(finished, ctx.final(exp, algorithm, "identified"), np.nan),
+                "LUCB1 returns arm 1 (runs whose identification finished before T)")
+    estimate = ctx.final(exp, algorithm, "stop_estimate")
+    if event == "lemma15":
+        return np.where(np.isnan(estimate), np.nan, np.abs(estimate - mu) < mu), "|μ̂ − μ| < μ"
+    inside = (estimate >= 2 * mu / 3) & (estimate <= 2 * mu)
+    return np.where(np.isnan(estimate), np.nan, inside), "(2/3)μ1 ≤ μ̂[1] ≤ 2μ1"
+
+
+class RunFrequency:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "event", "level")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        if claim["event"] not in EVENTS:
+            raise ValueError(f"event must be one of {EVENTS}, got {claim['event']!r}")
+        if not 0 < float(claim["level"]) < 1:
+            raise ValueError(f"level must lie in (0, 1), got {claim['level']!r}")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        level = float(claim["level"])
+        for exp in claim["experiments"]:
+            holds, what = _event(claim, ctx, exp)
+            holds = np.asarray(ctx.quantity(f"event:{exp}", lambda: holds), dtype=float)
+            judged = holds[~np.isnan(holds)]
+            successes, n = int(judged.sum()), int(judged.size)
+            if n == 0:
+                rows.append({"scope": exp, "verdict": INCONCLUSIVE,
+                             "headline": "no run reached the event", "statistic": what})
+                continue
+            test = fraction_test(successes, n, level, ctx.alpha)
+            rows.append({
+                "scope": exp, "verdict": test["verdict"],
+                "headline": f"{successes}/{n} runs with {what} (needs ≥ {level:.3g})",
+                "statistic": (f"{what} in {successes} of {n} judged runs ({holds.size - n} not "
+                              f"judged); exact binomial p = {test['p_claimed']:.2g} for a rate "
+                              f"above {level:.3g}, {test['p_opposite']:.2g} for one below"),
+                "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
+            })
+        return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Every configured run judged, the event in all of them, or in none. With n runs at
+        level q, all n give p = qⁿ: "reproduced" needs qⁿ < α (59 runs at 0.95)."""
+        return {side: derived(ctx, overrides={f"event:{e}": (lambda h, v=float(good): np.full(h.size, v))
+                                              for e in claim["experiments"]})
+                for side, good in SIDES}

@@ -1,0 +1,259 @@
+"""Continuous claim kinds on how regret and spread change across experiments: regret_slope,
+regret_grows, spread_larger, scaled_flat (spec §7; the list in claims.py)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.stats import ttest_ind
+
+from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
+                                     ClaimContext, check_run, paired_verdict, require_keys)
+from timebandits.core.decidability import linear, scale, with_curves
+from timebandits.core.seeding import check_seed
+
+from .claims_common import (SIDES, horizon_regrets, instance, oracle_payoff, regret_scale,
+                            with_finals, with_regrets)
+
+
+def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) -> list[np.ndarray]:
+    """Bootstrap over the runs of each experiment (independent): for each of the config's
+    ``bootstrap_samples`` resamples, the vector of means, kept when every mean is > 0 (the
+    statistics built on it take logs or ratios)."""
+    rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
+    kept = []
+    for _ in range(int(ctx.config["claims"]["bootstrap_samples"])):
+        means = np.array([x[rng.integers(0, x.size, x.size)].mean() for x in samples])
+        if (means > 0).all():
+            kept.append(means)
+    return kept
+
+
+class RegretSlope:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "low", "high")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        if len(claim["experiments"]) < 2 or not float(claim["low"]) < float(claim["high"]):
+            raise ValueError("regret_slope needs at least 2 experiments and low < high")
+        if not math.isfinite(float(claim["high"])):
+            raise ValueError("regret_slope needs a finite high (low may be -.inf)")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        mus = np.array([instance(ctx, e)[0].max() for e in claim["experiments"]])
+        regrets = [horizon_regrets(ctx, e, claim["algorithm"]) for e in claim["experiments"]]
+        means = np.array([r.mean() for r in regrets])
+        low, high = float(claim["low"]), float(claim["high"])
+        if (means <= 0).any():
+            return [{"scope": "all μ", "verdict": INCONCLUSIVE,
+                     "headline": "a mean regret ≤ 0: no log-log slope",
+                     "statistic": f"mean regrets {means.tolist()} at μ = {mus.tolist()}"}]
+        slopes = [np.polyfit(np.log(mus), np.log(means), 1)[0]
+                  for means in _resampled_means(claim, ctx, regrets)]
+        slope = float(np.polyfit(np.log(mus), np.log(means), 1)[0])
+        if not slopes:
+            return [{"scope": "all μ", "verdict": INCONCLUSIVE,
+                     "headline": "no resample with every mean regret > 0",
+                     "statistic": f"mean regrets {means.tolist()} at μ = {mus.tolist()}"}]
+        ci_low, ci_high = np.quantile(slopes, [0.025, 0.975])
+        verdict = (REPRODUCED if low <= ci_low and ci_high <= high
+                   else NOT_REPRODUCED if ci_high < low or ci_low > high else INCONCLUSIVE)
+        needs = f"< {high:g}" if low == -math.inf else f"{low:g} to {high:g}"
+        return [{"scope": "all μ", "verdict": verdict,
+                 "headline": f"slope {slope:.3g} (95% CI {ci_low:.3g} to {ci_high:.3g}; needs "
+                             f"{needs})",
+                 "statistic": (f"least-squares slope of log mean regret on log μ over μ = "
+                               f"{mus.tolist()}: {slope:.4g}; bootstrap over runs "
+                               f"({len(slopes)} resamples with every mean > 0): 95% CI "
+                               f"{ci_low:.4g} to {ci_high:.4g}; mean regrets {np.round(means, 4).tolist()}")}]
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Mean regrets exactly ∝ μ^s: s in the middle of [low, high] (high − 1 for an open low
+        end), or s outside it by the band's width (at least 1)."""
+        low, high = float(claim["low"]), float(claim["high"])
+        inside = (low + high) / 2 if math.isfinite(low) else high - 1.0
+        outside = high + (high - low if math.isfinite(low) else 1.0)
+        mus = {e: instance(ctx, e)[0].max() for e in claim["experiments"]}
+        size = regret_scale(ctx, claim["experiments"], claim["algorithm"])
+        top = max(mus.values())
+        return {side: with_regrets(ctx, claim["algorithm"],
+                                    {e: size * (mu / top) ** (inside if good else outside)
+                                     for e, mu in mus.items()})
+                for side, good in SIDES}
+
+
+class RegretGrows:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        exps = claim["experiments"]
+        for first, second in zip(exps, exps[1:]):
+            a, b = horizon_regrets(ctx, first, claim["algorithm"]), horizon_regrets(ctx, second, claim["algorithm"])
+            p_claimed = float(ttest_ind(b, a, equal_var=False, alternative="greater").pvalue)
+            p_opposite = float(ttest_ind(b, a, equal_var=False, alternative="less").pvalue)
+            test = {"p_claimed": p_claimed, "p_opposite": p_opposite}
+            rows.append({
+                "scope": f"{first} → {second}", "verdict": paired_verdict(test, ctx.alpha),
+                "headline": f"regret {a.mean():.4g} → {b.mean():.4g}, p = {p_claimed:.2g}",
+                "statistic": (f"mean regret at T {a.mean():.6g} ± {a.std(ddof=1) / math.sqrt(a.size):.2g} "
+                              f"then {b.mean():.6g} ± {b.std(ddof=1) / math.sqrt(b.size):.2g}; "
+                              f"one-sided Welch p = {p_claimed:.2g} (opposite {p_opposite:.2g})"),
+                **test,
+            })
+        return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Regret tripling from each experiment to the next, or falling to a third."""
+        size = regret_scale(ctx, claim["experiments"], claim["algorithm"])
+        return {side: with_regrets(ctx, claim["algorithm"],
+                                    {e: size * (3.0 if good else 1 / 3) ** j
+                                     for j, e in enumerate(claim["experiments"])})
+                for side, good in SIDES}
+
+
+class SpreadLarger:
+    """With ``relative: true`` the sd is divided by the oracle's payoff P* of its experiment:
+    how wide the band looks on a panel whose axis spans 0 to P*."""
+
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "larger", "smaller", "algorithm")
+        check_run(claim, paper, [claim["larger"], *claim["smaller"]], [claim["algorithm"]])
+        if not isinstance(claim.get("relative", False), bool):
+            raise ValueError(f"relative must be true or false, got {claim['relative']!r}")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
+        n_boot = int(ctx.config["claims"]["bootstrap_samples"])
+        relative = claim.get("relative", False)
+
+        def payoffs(exp):
+            values = ctx.final(exp, claim["algorithm"], "payoff")
+            return values / oracle_payoff(ctx, exp) if relative else values
+        wide = payoffs(claim["larger"])
+        rows = []
+        what = "sd of the payoff at T / P*" if relative else "run-to-run sd of the payoff at T"
+        for other in claim["smaller"]:
+            narrow = payoffs(other)
+            resampled_wide = wide[rng.integers(0, wide.size, (n_boot, wide.size))].std(axis=1, ddof=1)
+            resampled_narrow = narrow[rng.integers(0, narrow.size, (n_boot, narrow.size))].std(axis=1, ddof=1)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                log_ratio = np.log(resampled_wide) - np.log(resampled_narrow)
+            # an undefined ratio (both sds 0, or fewer than 2 runs) supports neither side
+            test = {"p_claimed": float(np.mean(~(log_ratio > 0))),
+                    "p_opposite": float(np.mean(~(log_ratio < 0)))}
+            sd_wide, sd_narrow = wide.std(ddof=1), narrow.std(ddof=1)
+            rows.append({
+                "scope": f"{claim['larger']} vs {other}", "verdict": paired_verdict(test, ctx.alpha),
+                "headline": f"sd {sd_wide:.4g} against {sd_narrow:.4g}, p = {test['p_claimed']:.2g}",
+                "statistic": (f"{what}: {sd_wide:.6g} ({claim['larger']}) "
+                              f"against {sd_narrow:.6g} ({other}); bootstrap of the log ratio: "
+                              f"p = {test['p_claimed']:.2g} (opposite {test['p_opposite']:.2g})"),
+                **test,
+            })
+        return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Payoffs with a 10 times wider spread over runs in ``larger`` than in each of
+        ``smaller`` (relative to P* if the claim is), or 10 times narrower."""
+        exps = [claim["larger"], *claim["smaller"]]
+        if claim.get("relative", False):
+            base = {e: oracle_payoff(ctx, e) for e in exps}
+        else:
+            base = dict.fromkeys(exps, scale(ctx, exps, [claim["algorithm"]], "payoff"))
+        return {side: with_curves(ctx, "payoff", {
+                    (e, claim["algorithm"]): linear(base[e] * (10.0 if (e == claim["larger"]) == good
+                                                              else 1.0)) for e in exps})
+                for side, good in SIDES}
+
+
+QUANTITIES = ("regret", "identification_time")
+
+
+def _scaled_runs(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, float, str]:
+    """(per-run values, the scale that divides out their order, what they are)."""
+    means, lam, horizon = instance(ctx, exp)
+    if claim["quantity"] == "regret":
+        return (horizon_regrets(ctx, exp, claim["algorithm"]), means.max() / math.log(horizon) ** 2,
+                "regret at T × μ/(ln T')²")
+    ordered = np.sort(means)[::-1]
+    finished = ((ctx.final(exp, claim["algorithm"], "i_star") >= 1)
+                & (ctx.final(exp, claim["algorithm"], "id_cut") == 0))
+    t_id = ctx.final(exp, claim["algorithm"], "id_time")[finished] / lam
+    scale = ordered[0] * (ordered[0] - ordered[1]) ** 2 / (means.size * math.log(horizon ** 2))
+    return t_id, scale, "t_Id × μ1Δ²/(K ln T'²)"
+
+
+class ScaledFlat:
+    evidence = STATISTICAL
+
+    @staticmethod
+    def check(claim, paper):
+        require_keys(claim, "experiments", "algorithm", "quantity", "max_spread")
+        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        if claim["quantity"] not in QUANTITIES:
+            raise ValueError(f"quantity must be one of {QUANTITIES}, got {claim['quantity']!r}")
+        if not float(claim["max_spread"]) > 1:
+            raise ValueError(f"max_spread must be > 1, got {claim['max_spread']!r}")
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        runs = [_scaled_runs(claim, ctx, exp) for exp in claim["experiments"]]
+        what = runs[0][2]
+        limit = float(claim["max_spread"])
+        empty = [e for e, (values, _, _) in zip(claim["experiments"], runs) if values.size == 0]
+        if empty:
+            return [{"scope": "all", "verdict": INCONCLUSIVE,
+                     "headline": f"no run to judge in {', '.join(empty)}", "statistic": what}]
+        scaled = np.array([values.mean() * scale for values, scale, _ in runs])
+        if (scaled <= 0).any():
+            return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean ≤ 0",
+                     "statistic": f"{what} = {scaled.tolist()}"}]
+        spreads = [means.max() / means.min() for means in
+                   _resampled_means(claim, ctx, [values * scale for values, scale, _ in runs])]
+        low, high = np.quantile(spreads, [0.025, 0.975])
+        spread = scaled.max() / scaled.min()
+        verdict = REPRODUCED if high <= limit else NOT_REPRODUCED if low > limit else INCONCLUSIVE
+        return [{"scope": "all", "verdict": verdict,
+                 "headline": f"largest/smallest {what} = {spread:.3g} (95% CI {low:.3g}–"
+                             f"{high:.3g}; needs ≤ {limit:g})",
+                 "statistic": (f"{what} per experiment: "
+                               + ", ".join(f"{e} {v:.4g}" for e, v in zip(claim["experiments"], scaled))
+                               + f"; spread {spread:.4g}, bootstrap 95% CI {low:.4g} to {high:.4g}")}]
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """The scaled quantity equal in every experiment, or 4 × ``max_spread`` larger in the
+        first: the regret (payoff = P* − regret) or t_Id (judged on the runs that really
+        finished) set to level / scale."""
+        limit = float(claim["max_spread"])
+        exps = claim["experiments"]
+        scales = {e: _scaled_runs(claim, ctx, e)[1] for e in exps}
+        size = regret_scale(ctx, exps, claim["algorithm"]) if claim["quantity"] == "regret" else 1.0
+        out = {}
+        for side, good in SIDES:
+            levels = {e: size / scales[e] * (1.0 if good or j else 4.0 * limit)
+                      for j, e in enumerate(exps)}
+            if claim["quantity"] == "regret":
+                out[side] = with_regrets(ctx, claim["algorithm"], levels)
+            else:  # id_time is a raw time: t_Id × λ
+                out[side] = with_finals(ctx, claim["algorithm"], "id_time", levels,
+                                         of=lambda e, v: v * instance(ctx, e)[1])
+        return out
