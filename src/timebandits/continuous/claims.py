@@ -38,7 +38,8 @@ import math
 import numpy as np
 
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     ClaimContext, check_run, paired_verdict, require_keys)
+                                     ClaimContext, check_run, check_sign, paired_verdict,
+                                     require_keys)
 from timebandits.core.decidability import derived
 from timebandits.core.stats import paired_one_sided
 
@@ -110,8 +111,7 @@ class ExactSign:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "metric", "sign")
-        if claim["sign"] not in ("negative", "positive"):
-            raise ValueError(f"sign must be 'negative' or 'positive', got {claim['sign']!r}")
+        check_sign(claim)
         check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
 
     @staticmethod

@@ -174,6 +174,12 @@ def require_keys(claim: dict, *keys: str) -> None:
         raise ValueError(f"claim kind {claim['kind']!r} needs keys {missing}")
 
 
+def check_sign(claim: dict) -> None:
+    """Raise ValueError unless the claim's ``sign`` is 'negative' or 'positive'."""
+    if claim["sign"] not in ("negative", "positive"):
+        raise ValueError(f"sign must be 'negative' or 'positive', got {claim['sign']!r}")
+
+
 def check_run(claim: dict, paper: dict, experiments, algorithms) -> None:
     """Raise ValueError if an experiment is unknown or does not run one of the algorithms."""
     for exp in experiments:

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL, ClaimContext, check_run,
-                     paired_verdict, require_keys)
+                     check_sign, paired_verdict, require_keys)
 from .decidability import linear, scale, with_curves
 from .stats import equivalence_test, paired_one_sided
 
@@ -230,8 +230,7 @@ class SignAtHorizon:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithms", "metric", "sign")
-        if claim["sign"] not in ("negative", "positive"):
-            raise ValueError(f"sign must be 'negative' or 'positive', got {claim['sign']!r}")
+        check_sign(claim)
         check_run(claim, paper, claim["experiments"], claim["algorithms"])
 
     @staticmethod
