@@ -35,6 +35,7 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 from IPython.display import Markdown, display
 
 from timebandits.core import display as show
+from timebandits.core import verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 
 CONFIG = CONFIG or load_yaml("config/config.yaml")
@@ -106,13 +107,13 @@ for figure_id, figure in figures.items():
 # "reproduced".
 
 # %%
-show.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, PAPER)
 
 # %% [markdown]
 # Every sub-check behind the verdicts:
 
 # %%
-show.verdict_details(ROOT, PAPER)
+verdict_tables.verdict_details(ROOT, PAPER)
 
 # %% [markdown]
 # ## 5. Extra figures: the other sweep of each Fig. 3/4 instance, Remark 1, other streams

@@ -26,6 +26,7 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 from IPython.display import Markdown, display
 
 from timebandits.core import display as show
+from timebandits.core import verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 
 CONFIG = CONFIG or load_yaml("config/config.yaml")
@@ -100,13 +101,13 @@ show.table(ROOT, PAPER, "censoring")
 # (including F.3's "about 0.075") and the bound ratios are exact computations.
 
 # %%
-show.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, PAPER)
 
 # %% [markdown]
 # Every sub-check behind the verdicts:
 
 # %%
-show.verdict_details(ROOT, PAPER)
+verdict_tables.verdict_details(ROOT, PAPER)
 
 # %% [markdown]
 # ## 6. Sensitivity runs (not in the paper)

@@ -19,6 +19,8 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 import pandas as pd
 
 from timebandits.core import display as show
+from timebandits.core import verdict_tables
+from timebandits.core import bound_plots
 from timebandits.core import paths
 from timebandits.core.config import load_paper, load_yaml
 from timebandits.core.registry import paper_module
@@ -30,7 +32,7 @@ PAPERS = CONFIG["papers"]
 # ## Scorecard: what reproduced
 
 # %%
-show.scorecard(ROOT)
+verdict_tables.scorecard(ROOT)
 
 # %% [markdown]
 # ## Bounds: summary over all papers
@@ -40,7 +42,7 @@ show.scorecard(ROOT)
 
 # %%
 bound_tables = {key: pd.read_parquet(paths.bounds(ROOT, key)) for key in PAPERS}
-summary = pd.concat([show.bound_summary(t).assign(paper=key) for key, t in bound_tables.items()],
+summary = pd.concat([bound_plots.bound_summary(t).assign(paper=key) for key, t in bound_tables.items()],
                     ignore_index=True)
 show.readable(summary[["paper", *summary.columns.drop("paper")]])
 

@@ -40,6 +40,7 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
 from timebandits.core import display as show
+from timebandits.core import verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 
 CONFIG = CONFIG or load_yaml("config/config.yaml")
@@ -92,10 +93,10 @@ for figure_id, figure in figures.items():
 # ## 4. Claims and verdicts
 
 # %%
-show.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, PAPER)
 
 # %%
-show.verdict_details(ROOT, PAPER)
+verdict_tables.verdict_details(ROOT, PAPER)
 
 # %% [markdown]
 # ## 5. Sensitivity: λ and κ

@@ -19,6 +19,7 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
 from timebandits.core import display as show
+from timebandits.core import verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 
 CONFIG = CONFIG or load_yaml("config/config.yaml")
@@ -99,14 +100,14 @@ for figure_id, figure in figures.items():
 # reproduced (its witnesses, core/decidability.py), and every threshold with its source.
 
 # %%
-show.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, PAPER)
 
 # %% [markdown]
 # Every sub-check behind the verdicts (the role says whether it decides the verdict or only
 # supports it):
 
 # %%
-show.verdict_details(ROOT, PAPER)
+verdict_tables.verdict_details(ROOT, PAPER)
 
 # %% [markdown]
 # ## 5. The runs behind the figures, and sensitivity runs

@@ -20,6 +20,7 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 from IPython.display import Markdown, display
 
 from timebandits.core import display as show
+from timebandits.core import verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 from timebandits.core.workflow import trace_reader
 from timebandits.farewell.analysis import regret_decomposition
@@ -84,14 +85,14 @@ for figure_id, figure in figures.items():
 # `erratum`): "not reproduced" confirms that the printed A_j ∈ [0, j] fails.
 
 # %%
-show.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, PAPER)
 
 # %% [markdown]
 # Every sub-check behind the verdicts (the role says whether it decides the verdict or only
 # supports it):
 
 # %%
-show.verdict_details(ROOT, PAPER)
+verdict_tables.verdict_details(ROOT, PAPER)
 
 # %% [markdown]
 # ### Where the regret comes from

@@ -9,6 +9,8 @@ import pandas as pd
 import pytest
 
 from timebandits.core import display as show
+from timebandits.core import verdict_tables
+from timebandits.core import bound_plots
 from timebandits.core import paths
 from timebandits.core.plotting import algorithm_style, log_safe, series_style
 
@@ -59,7 +61,8 @@ def root(tmp_path, monkeypatch):
 def shown(monkeypatch):
     """What ``display`` would show, in order."""
     out = []
-    monkeypatch.setattr(show, "display", out.append)
+    for module in (show, verdict_tables):
+        monkeypatch.setattr(module, "display", out.append)
     return out
 
 
@@ -99,16 +102,17 @@ def test_readable_table_has_no_nan_or_raw_floats_and_left_aligned_text():
 
 
 def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
-    show.verdicts(root, "farewell")
+    verdict_tables.verdicts(root, "farewell")
     headings = [_html(o) for o in shown if not hasattr(o, "to_html")]
     tables = [o.data for o in shown if hasattr(o, "to_html")]
-    assert [t["claim"].tolist() for t in tables] == [["C1", "C3"], ["C2"], ["C4"]]
+    assert [t.index.tolist() for t in tables] == [["C1", "C3"], ["C2"], ["C4"]]
     assert headings[0].startswith("**Statistical tests")
     assert "1 reproduced, 1 inconclusive" in headings[0]
     assert "- **C1**: Holm over 6 experiments" in headings[1]
     for table in tables:
-        assert list(table.columns) == ["claim", "scope", "text", "verdict", "decided by",
-                                       "thresholds", "can reach"]
+        assert table.index.name == "claim"
+        assert list(table.columns) == ["scope", "text", "verdict", "decided by", "thresholds",
+                                       "can reach"]
         assert not table.map(lambda v: "|" in str(v)).any().any()
     assert tables[0]["text"].iloc[0] == "Wait-UCB beats UCB-Simplex (Sect. 6)"
     assert tables[2]["text"].iloc[0] == "the authors' runtime"
@@ -119,11 +123,13 @@ def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
     assert tables[2]["can reach"].iloc[0] == "neither (not checkable)"
     html = shown[1].to_html()
     assert "background-color: #d8f0d8" in html and "background-color: #f5ecc8" in html
+    # each claim is a link target of the front page; text is escaped, never read as HTML
+    assert '<span id="claim-C1">C1</span>' in html and '<span id="claim-C3">C3</span>' in html
 
 
 def test_verdict_details_left_aligned_with_role(root):
-    styler = show.verdict_details(root, "farewell")
-    assert list(styler.data.columns) == show.DETAIL_COLUMNS
+    styler = verdict_tables.verdict_details(root, "farewell")
+    assert list(styler.data.columns) == verdict_tables.DETAIL_COLUMNS
     html = styler.to_html()
     assert "td.col5 {\n  text-align: left;" in html and "#f6d5d5" in html
 
@@ -134,17 +140,17 @@ def test_verdicts_of_the_old_format_raise_naming_the_file(tmp_path, monkeypatch)
     path.parent.mkdir(parents=True)
     CLAIMS.drop(columns=["decided_by", "multiplicity"]).to_csv(path, index=False)
     with pytest.raises(ValueError, match=r"farewell\.csv: missing columns \['decided_by'"):
-        show.verdicts("", "farewell")
+        verdict_tables.verdicts("", "farewell")
 
 
 def test_unknown_verdict_raises(root):
     CLAIMS.assign(verdict="probably").to_csv(paths.claims(root, "farewell"), index=False)
     with pytest.raises(ValueError, match="unknown verdict or evidence values"):
-        show.verdicts(root, "farewell")
+        verdict_tables.verdicts(root, "farewell")
 
 
 def test_scorecard_groups_tests_apart_from_exact_computations(root, shown):
-    html = show.scorecard(root).to_html()
+    html = verdict_tables.scorecard(root).to_html()
     assert "statistical tests" in html and "exact computations" in html
     assert "not checkable" in html and "farewell" in html
     assert shown and "Scorecard" in shown[0].data
@@ -153,8 +159,8 @@ def test_scorecard_groups_tests_apart_from_exact_computations(root, shown):
 def test_scorecard_shows_a_confirmed_erratum_in_a_neutral_colour(root, tmp_path, shown):
     frame = pd.concat([SCORECARD, SCORECARD.iloc[[0]].assign(scope="erratum")], ignore_index=True)
     frame.to_csv(paths.scorecard(root), index=False)
-    styles = show.scorecard(root)._compute().ctx
-    fails = list(show.SCORECARD_HEADER).index("exact_fails")
+    styles = verdict_tables.scorecard(root)._compute().ctx
+    fails = list(verdict_tables.SCORECARD_HEADER).index("exact_fails")
     assert ("background-color", "#f6d5d5") in styles[(0, fails)]        # the paper's: a failure
     assert ("background-color", "#e4e4e4") in styles[(2, fails)]        # the erratum's: neutral
 
@@ -171,7 +177,7 @@ def _bound_rows(bound, metric, t, mean, bound_value, trivial):
 def figures(monkeypatch):
     """The figures ``plot_bound`` would show."""
     out = []
-    monkeypatch.setattr(show, "show_matplotlib", out.append)
+    monkeypatch.setattr(bound_plots, "show_matplotlib", out.append)
     return out
 
 
@@ -191,7 +197,7 @@ def test_plot_bound_with_one_bound_per_pair_has_a_matching_legend(figures):
                                   np.array([0.0, 1e-15, 2.0, 3.0]) * j, 10.0 * t * j,
                                   np.full(4, 5e3))
                       for j in range(1, 13)])
-    show.plot_bound(rows, "fig1a", "lemma2")
+    bound_plots.plot_bound(rows, "fig1a", "lemma2")
     (fig,) = figures
     labels = [text.get_text() for text in fig.legends[0].get_texts()]
     assert [f"k1 j{j}" for j in range(1, 13)] == [l for l in labels if l.startswith("k1")]
@@ -210,7 +216,7 @@ def test_plot_bound_with_one_bound_draws_it_once_in_black(figures):
     rows = pd.concat([_bound_rows("theorem2", m, t, np.array([1.0, 2.0, 3.0]) * s,
                                   np.array([50.0, 60.0, 70.0]), np.array([10.0, 100.0, 1000.0]))
                       for m, s in (("pseudo_regret", 1.0), ("regret", 1.5))])
-    show.plot_bound(rows, "fig1a", "theorem2")
+    bound_plots.plot_bound(rows, "fig1a", "theorem2")
     (fig,) = figures
     labels = [text.get_text() for text in fig.legends[0].get_texts()]
     assert labels[:3] == ["mean pseudo_regret", "mean regret", "theorem2 bound"]
@@ -242,7 +248,7 @@ def test_bound_summary_counts_only_informative_checkpoints():
     # Two checkpoints; the bound is vacuous at t = 10 (mean/bound 0.9 there) and informative at
     # t = 20 (0.2): the largest ratio is 0.2, from t = 20. Vacuous everywhere: no ratio at all.
     from timebandits.core.bounds import compare_to_bound
-    from timebandits.core.display import bound_summary
+    from timebandits.core.bound_plots import bound_summary
 
     table = pd.DataFrame({0: [9.0, 2.0]}, index=pd.Index([10, 20], name="t"))
     rows = compare_to_bound(table, np.array([10.0, 10.0]), np.array([5.0, 50.0]), experiment="e",
@@ -268,8 +274,8 @@ def test_can_reach_shows_the_configs_reason_before_the_witnesses():
                      "decidability": "cannot be reproduced as configured and cannot be refuted as "
                                      "configured: favourable witness: inconclusive (x). Why "
                                      "(config): the bound is vacuous up to T"})
-    assert show.reachable(row) == "neither: the bound is vacuous up to T"
+    assert verdict_tables.reachable(row) == "neither: the bound is vacuous up to T"
     row["decidability"] = "cannot be reproduced as configured: favourable witness: inconclusive (x)"
     row["can_refute"] = True
-    assert show.reachable(row) == ("only not reproduced: cannot be reproduced as configured: "
+    assert verdict_tables.reachable(row) == ("only not reproduced: cannot be reproduced as configured: "
                                    "favourable witness: inconclusive (x)")

@@ -85,6 +85,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     from IPython.display import Markdown, display
 
     from timebandits.core import display as show
+    from timebandits.core import bound_plots
 
     display(Markdown(
         f"### {show.markdown_text(paper['paper']['title'])}\n"
@@ -99,7 +100,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
                      "8α (Σ 1/Δ_i) ln t, with c* dropped, in every instance."))
     for exp_id, exp in paper["experiments"].items():
         if exp["group"] == "paper" and not is_label_game(exp["environment"]):
-            show.plot_bound(bounds, exp_id, "logterm_ars_ucb",
+            bound_plots.plot_bound(bounds, exp_id, "logterm_ars_ucb",
                             f"{exp['title']}: ARS-UCB (α = 4, f = k²) against the log term")
     display(Markdown("**Theorem 1 with its constant** (claim C1c, α = 8): the bound is +inf or "
                      "above the trivial bound t·max Δ at every checkpoint, so it can neither "
@@ -114,5 +115,5 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     display(show.readable(theorem2_table(paper)))
     for exp_id, exp in paper["experiments"].items():
         if is_label_game(exp["environment"]) and exp["group"] == "paper":
-            show.plot_bound(bounds, exp_id, "theorem2_ars_exp3",
+            bound_plots.plot_bound(bounds, exp_id, "theorem2_ars_exp3",
                             f"{exp['title']}: ARS-EXP3 against Theorem 2")

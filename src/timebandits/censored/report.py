@@ -67,6 +67,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     from IPython.display import Markdown, display
 
     from timebandits.core import display as show
+    from timebandits.core import bound_plots
 
     display(Markdown(
         f"### {show.markdown_text(paper['paper']['title'])}\n"
@@ -84,10 +85,10 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     for exp_id, exp in paper["experiments"].items():
         if "pairs" not in exp.get("record", []):
             continue
-        show.plot_bound(bounds, exp_id, "theorem1", f"{exp['title']}: RCUCB against Theorem 1")
-        show.plot_bound(bounds, exp_id, "corollary14",
+        bound_plots.plot_bound(bounds, exp_id, "theorem1", f"{exp['title']}: RCUCB against Theorem 1")
+        bound_plots.plot_bound(bounds, exp_id, "corollary14",
                         f"{exp['title']}: UCB reduction against Corollary 14")
-        show.plot_bound(bounds, exp_id, "pairs_theorem1_rcucb_alpha2",
+        bound_plots.plot_bound(bounds, exp_id, "pairs_theorem1_rcucb_alpha2",
                         f"{exp['title']}: plays of every suboptimal pair, RCUCB α = 2, against u_(i,τ)")
     display(Markdown("**Proposition 1** (claim C11): the share of (run, pair) whose estimate is "
                      "outside ν ± 𝔠(t; α) against the bound, per side; see the claims table."))
@@ -102,5 +103,5 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
                 f"see the config's provenance) and Def. 3's constant C = {constants['C']:g} "
                 f"computed from the exact ν. It holds with probability ≥ 1 − δ; the mean simple "
                 f"regret is compared with it."))
-            show.plot_bound(bounds, exp_id, f"theorem2_{algorithm}",
+            bound_plots.plot_bound(bounds, exp_id, f"theorem2_{algorithm}",
                             f"{exp['title']}: simple regret against Theorem 2")

@@ -3,6 +3,10 @@
 The cell tagged ``parameters`` holds defaults; an injected cell right after it sets the values
 given here (papermill convention). The kernel runs in the current working directory (the
 workflow's), so notebooks read results by the same relative paths as the workflow.
+
+The HTML is for readers: input code hidden (the .ipynb keeps it), a table of contents after the
+title, and the page template ``core/templates/notebook_page`` (no network, nothing wider than
+the page).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
 from .atomic import atomic_output
+from .pages import TEMPLATES, render
 
 
 def _inject(notebook, parameters: dict) -> None:
@@ -24,6 +29,21 @@ def _inject(notebook, parameters: dict) -> None:
     cell.metadata["tags"] = ["injected-parameters"]
     tagged = [i for i, c in enumerate(notebook.cells) if "parameters" in c.metadata.get("tags", [])]
     notebook.cells.insert(tagged[0] + 1 if tagged else 0, cell)
+
+
+def _add_contents(notebook) -> None:
+    """Anchor every section heading (``## …`` at the start of a Markdown cell) as
+    ``section-<n>`` and list them, linked, in a cell after the first (the title)."""
+    sections = []
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown" and cell.source.startswith("## "):
+            anchor = f"section-{len(sections) + 1}"
+            title = cell.source.splitlines()[0][3:].strip()
+            sections.append({"title": title, "anchor": anchor})
+            cell.source = f'<a id="{anchor}"></a>\n\n' + cell.source
+    if sections:
+        notebook.cells.insert(1, nbformat.v4.new_markdown_cell(render("toc.md.j2",
+                                                                      sections=sections)))
 
 
 def _write_text(text: str, path: Path) -> None:
@@ -41,6 +61,10 @@ def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: 
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(Path.cwd())}})
     client.execute()
-    body, _ = HTMLExporter().from_notebook_node(notebook)
+    _add_contents(notebook)
+    exporter = HTMLExporter(template_name="notebook_page", extra_template_basedirs=[str(TEMPLATES)],
+                            exclude_input=True, exclude_input_prompt=True,
+                            exclude_output_prompt=True)
+    body, _ = exporter.from_notebook_node(notebook)
     _write_text(nbformat.writes(notebook), Path(ipynb))
     _write_text(body, Path(html))

@@ -47,3 +47,23 @@ def benchmark(root, rule, name) -> str:
 
 def scorecard(root) -> str:
     return f"{root}results/scorecard.csv"
+
+
+def front_page(root) -> str:
+    return f"{root}results/index.html"
+
+
+def relative_to_notebook(path: str) -> str:
+    """``path`` (relative to the working directory, under ``root``) as a link from a notebook's
+    HTML (``<root>results/notebooks/``): the same at every scale."""
+    parts = path.split("/")
+    top = parts.index("results") if "results" in parts else parts.index("figures")
+    return "../../" + "/".join(parts[top:])
+
+
+def relative_to_front_page(path: str) -> str:
+    """``path`` as a link from the front page (``<root>results/index.html``)."""
+    parts = path.split("/")
+    if "results" in parts:
+        return "/".join(parts[parts.index("results") + 1:])
+    return "../" + "/".join(parts[parts.index("figures"):])

@@ -1,5 +1,7 @@
-"""One plotting style for every figure: each algorithm's own colour, dash pattern and marker,
-band plots of summaries, curves safe for log axes, and atomic saving."""
+"""One house style for every figure of every paper (seaborn's theme and palettes): sizes a
+paper uses (3.3 in for one column, 7 in for two) with text of at least 7 pt at that size, each
+algorithm's own colour, dash pattern and marker, one band convention (±1 standard error over
+runs, stated in every caption and in the legend), curves safe for log axes, and atomic saving."""
 
 from __future__ import annotations
 
@@ -12,28 +14,49 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
+import seaborn as sns  # noqa: E402
+from matplotlib.ticker import ScalarFormatter  # noqa: E402
 
 from .atomic import atomic_output  # noqa: E402
 
+# Figure widths in inches: one column and two columns of a paper. Figures are drawn at the size
+# they are printed at, so font sizes below are the sizes a reader of the paper sees.
+SINGLE_COLUMN = 3.3
+DOUBLE_COLUMN = 7.0
+FONT_SIZE = 8
+# The one band convention of every figure with bands (mean over runs ± 1 standard error); each
+# caption states it (BAND_CAPTION) and each legend repeats it with the number of runs.
+BAND_WIDTH = 1.0
+BANDS = "±1 s.e."
+BAND_CAPTION = "Lines: mean over runs; bands: ±1 standard error of the mean."
 STYLE = {
     "figure.dpi": 110,
-    "savefig.dpi": 150,
-    "font.size": 9,
-    "axes.titlesize": 9,
-    "axes.labelsize": 9,
-    "legend.fontsize": 8,
-    "axes.grid": True,
-    "grid.alpha": 0.3,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
+    # 7 in × 200 dpi = 1,400 px: a double-column figure fills a 1,400 px page and no more.
+    "savefig.dpi": 200,
+    "font.size": FONT_SIZE,
+    "axes.titlesize": FONT_SIZE,
+    "axes.labelsize": FONT_SIZE,
+    "xtick.labelsize": FONT_SIZE - 1,
+    "ytick.labelsize": FONT_SIZE - 1,
+    "legend.fontsize": FONT_SIZE - 1,
+    "legend.title_fontsize": FONT_SIZE - 1,
+    "lines.linewidth": 1.2,
+    "axes.formatter.use_mathtext": True,
+    "axes.formatter.useoffset": False,
+    "mathtext.fontset": "dejavusans",
     # Fixed metadata so the same summary gives the same bytes.
     "svg.hashsalt": "timebandits",
     "pdf.compression": 6,
 }
-PALETTE = plt.get_cmap("tab10").colors
+PALETTE = tuple(sns.color_palette("tab10"))
 # Beyond ten series: tab20's ten dark shades first, then their light partners, so that series
 # next to each other in a paper's list never get two shades of one colour.
-PALETTE_20 = plt.get_cmap("tab20").colors[0::2] + plt.get_cmap("tab20").colors[1::2]
+PALETTE_20 = tuple(sns.color_palette("tab20")[0::2] + sns.color_palette("tab20")[1::2])
+# Colours of things that are not algorithms (bars of a distribution, instances), never mistaken
+# for a curve.
+CATEGORY_PALETTE = tuple(sns.color_palette("Set2"))
+# Heat maps: a diverging palette centred on a reference value (e.g. the oracle's or zero).
+DIVERGING = "vlag"
 # Curves that coincide (e.g. two baselines making the same choices) stay distinguishable: each
 # position in a paper's algorithm list has its own dash pattern and marker as well as colour.
 LINESTYLES = ("-", "--", "-.", ":", (0, (6, 2)), (0, (3, 1, 1, 1, 1, 1)), (0, (1, 2)),
@@ -45,7 +68,28 @@ LOG_FLOOR = 1e-9
 
 
 def apply_style() -> None:
-    plt.rcParams.update(STYLE)
+    """seaborn's theme (white grid, paper context) with the house sizes and fixed metadata."""
+    sns.set_theme(context="paper", style="whitegrid", palette=list(PALETTE), rc=STYLE)
+
+
+def new_figure(width: str = "double", height: float = 2.6, **subplots):
+    """``plt.subplots`` at a paper's size: ``width`` "single" (3.3 in) or "double" (7 in), in the
+    house style, with constrained layout (labels never cut off, nothing wider than asked)."""
+    apply_style()
+    inches = {"single": SINGLE_COLUMN, "double": DOUBLE_COLUMN}[width]
+    return plt.subplots(figsize=(inches, height), layout="constrained", **subplots)
+
+
+def plain_numbers(ax, axis: str = "both") -> None:
+    """Tick labels written out, with a power of ten in mathtext on the tick labels themselves
+    (never a detached ``1e7`` offset in the corner)."""
+    for name in ("x", "y") if axis == "both" else (axis,):
+        target = getattr(ax, f"{name}axis")
+        if target.get_scale() != "linear":
+            continue
+        formatter = ScalarFormatter(useMathText=True, useOffset=False)
+        formatter.set_scientific(False)
+        target.set_major_formatter(formatter)
 
 
 def series_style(i: int, count: int = len(PALETTE)) -> dict:
@@ -80,22 +124,36 @@ def log_safe(values) -> np.ndarray:
 
 
 def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict, faint: bool = False,
-         x_scale: float = 1.0, width: float = 1.0) -> None:
-    """Mean of ``metric`` over repetitions in ``style`` (``algorithm_style``) with a band of
-    ±``width`` standard errors (1: ±1 s.e.; 1.96: a 95% normal interval); ``faint`` (a run not in
-    the paper's figure) draws a thinner line and a lighter band."""
+         x_scale: float = 1.0, width: float = BAND_WIDTH) -> None:
+    """Mean of ``metric`` over repetitions in ``style`` (``algorithm_style``) with the house band
+    of ±1 standard error (``width``: transitional, to be removed); ``faint`` (a run not in the
+    paper's figure) draws a thin, half-transparent line without markers and a lighter band."""
     rows = summary[summary["metric"] == metric].sort_values("t")
     x = rows["t"].to_numpy() * x_scale
-    ax.plot(x, rows["mean"], label=label, linewidth=0.9 if faint else 1.5, **style)
+    if faint:
+        style = {**style, "marker": None, "alpha": 0.5}
+    ax.plot(x, rows["mean"], label=label, linewidth=0.8 if faint else 1.3, **style)
     ax.fill_between(x, rows["mean"] - width * rows["se"], rows["mean"] + width * rows["se"],
-                    color=style["color"], alpha=0.1 if faint else 0.22, linewidth=0)
+                    color=style["color"], alpha=0.06 if faint else 0.2, linewidth=0)
+
+
+def runs_note(summary: pd.DataFrame) -> str:
+    """"mean of 50 runs, bands ±1 s.e.": what a legend of a band plot says of its curves."""
+    return f"mean of {int(summary['n'].max())} runs, bands {BANDS}"
+
+
+def legend_below(fig, ax, summary: pd.DataFrame | None, columns: int) -> None:
+    """``ax``'s legend under the panels (outside them, in at most ``columns`` columns), titled
+    with the number of runs and the band convention when ``summary`` is given. Figures carry no
+    title: the notebook, the report and the front page give it with the caption."""
+    handles, names = ax.get_legend_handles_labels()
+    fig.legend(handles, names, loc="outside lower center", ncol=min(len(names), columns),
+               frameon=False, title=runs_note(summary) if summary is not None else None)
 
 
 def legend_and_title(fig, ax, title: str, summary: pd.DataFrame, columns: int,
                      anchor: float = 0.02, bands: str = "±1 s.e.") -> None:
-    """The frame every summary figure shares: ``ax``'s legend under the panels, in at most
-    ``columns`` columns, and ``title`` with the number of runs behind the means and what the
-    bands are."""
+    """Transitional (to be removed): the old frame with a burned-in title."""
     handles, names = ax.get_legend_handles_labels()
     fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, anchor),
                ncol=min(len(names), columns), frameon=False)

@@ -31,6 +31,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     from IPython.display import Markdown, display
 
     from timebandits.core import display as show
+    from timebandits.core import bound_plots
     from timebandits.core.workflow import trace_reader
 
     from .analysis import theorem1_table
@@ -47,8 +48,8 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
         "order_FJ"]]))
     for exp_id, exp in paper["experiments"].items():
         if exp["group"] == "paper":
-            show.plot_bound(bounds, exp_id, "theorem2", f"{exp['title']}: Theorem 2")
-            show.plot_bound(bounds, exp_id, "lemma2", f"{exp['title']}: Lemma 2, every suboptimal pair")
+            bound_plots.plot_bound(bounds, exp_id, "theorem2", f"{exp['title']}: Theorem 2")
+            bound_plots.plot_bound(bounds, exp_id, "lemma2", f"{exp['title']}: Lemma 2, every suboptimal pair")
     display(Markdown("#### Theorem 1 by simulation\nEvery constant policy under common random "
                      "numbers: simulated reward per time unit at T against the exact ratio g, the "
                      "exact expected reward W(T) (renewal recursion), the z-score of simulation "

@@ -1,0 +1,177 @@
+"""The verdicts as a reader sees them: the per-paper verdict tables (each claim anchored as
+``claim-<id>`` for links from the front page), their sub-checks, and the scorecard."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from IPython.display import Markdown, display
+from markupsafe import Markup
+
+from . import paths
+from .claims import DETAIL_COLUMNS as DETAIL_FILE_COLUMNS
+from .claims import EXACT, NOT_CHECKABLE, STATISTICAL, SUMMARY_COLUMNS, VERDICTS
+from .display import markdown_text, readable
+from .scorecard import scorecard as count_verdicts
+
+VERDICT_COLOURS = {"reproduced": "#d8f0d8", "not reproduced": "#f6d5d5",
+                   "inconclusive": "#f5ecc8", "not checkable": "#e4e4e4"}
+EVIDENCE_HEADINGS = {
+    STATISTICAL: "Statistical tests over the runs",
+    EXACT: "Exact computations (closed forms, enumeration, exact optimisation; no sampling error)",
+    NOT_CHECKABLE: "Not checkable here",
+}
+# The sub-check table: the details file's columns but the headline, which repeats the
+# statistic's deciding number.
+DETAIL_COLUMNS = [c for c in DETAIL_FILE_COLUMNS if c != "headline"]
+SCORECARD_HEADER = {
+    "paper": ("", "paper"), "scope": ("", "scope"), "claims": ("", "claims"),
+    "reproduced": ("statistical tests", "reproduced"),
+    "not_reproduced": ("statistical tests", "not reproduced"),
+    "inconclusive": ("statistical tests", "inconclusive"),
+    "exact": ("exact computations", "all"), "exact_holds": ("exact computations", "hold"),
+    "exact_fails": ("exact computations", "fail"), "not_checkable": ("", "not checkable"),
+    "undecidable": ("", "cannot reach both verdicts"),
+}
+SCORECARD_COLOURS = {"reproduced": VERDICT_COLOURS["reproduced"],
+                     "exact_holds": VERDICT_COLOURS["reproduced"],
+                     "not_reproduced": VERDICT_COLOURS["not reproduced"],
+                     "exact_fails": VERDICT_COLOURS["not reproduced"],
+                     "inconclusive": VERDICT_COLOURS["inconclusive"]}
+
+def _read_checked(path: str, columns: list[str]) -> pd.DataFrame:
+    frame = pd.read_csv(path)
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{path}: missing columns {missing} (expected {columns})")
+    unknown = set(frame["verdict"]) - set(VERDICTS) if "verdict" in frame else set()
+    unknown |= set(frame["evidence"]) - set(EVIDENCE_HEADINGS) if "evidence" in frame else set()
+    if unknown:
+        raise ValueError(f"{path}: unknown verdict or evidence values {sorted(unknown)}")
+    return frame
+
+
+def _colour_verdicts(styler):
+    return styler.map(lambda v: f"background-color: {VERDICT_COLOURS[v]}; white-space: nowrap;",
+                      subset=["verdict"])
+
+
+def _counts(verdicts: pd.Series) -> str:
+    counts = verdicts.value_counts()
+    return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if v in counts)
+
+
+def reachable(row) -> str:
+    """Which verdicts the claim could reach as configured, with the reason where not both: the
+    config's ``one_sided`` reason if it gives one, else what the witnesses came out as (the
+    claims table keeps both)."""
+    if row.evidence == NOT_CHECKABLE:
+        return "neither (not checkable)"
+    if row.can_reproduce and row.can_refute:
+        return "both"
+    side = ("neither" if not (row.can_reproduce or row.can_refute)
+            else "only reproduced" if row.can_reproduce else "only not reproduced")
+    witnesses, _, why = str(row.decidability).partition(". Why (config): ")
+    return f"{side}: {why or witnesses}"
+
+
+def anchored(claim: str) -> Markup:
+    """A claim's id as the target of links from the front page (``#claim-<id>``)."""
+    return Markup('<span id="claim-{0}">{0}</span>').format(claim)
+
+
+def verdict_table(rows: pd.DataFrame):
+    """One line per claim of ``rows`` (a claims frame): the claim (anchored), its scope, its
+    text and place in the paper, the verdict (coloured), the number that decides it, its
+    thresholds with their provenance, and which verdicts it could reach as configured."""
+    where = rows["where"].fillna("").astype(str)
+    shown = pd.DataFrame({"scope": rows["scope"],
+                          "text": rows["text"] + where.map(lambda w: f" ({w})" if w else ""),
+                          "verdict": rows["verdict"], "decided by": rows["decided_by"],
+                          "thresholds": rows["thresholds"].fillna(""),
+                          "can reach": [reachable(r) for r in rows.itertuples()]})
+    shown.index = pd.Index(rows["claim"].to_numpy(), name="claim")
+    return _colour_verdicts(readable(shown)).format_index(anchored, axis=0)
+
+
+def answer(root: str, paper: str) -> None:
+    """The answer first: per scope, how many claims reproduced, did not, are inconclusive, and
+    how many exact computations hold or fail (the paper's row of the scorecard, in words)."""
+    frame = _read_checked(paths.claims(root, paper), SUMMARY_COLUMNS)
+    lines = [f"- **{row.scope}** ({row.claims} claim{'s' * (row.claims > 1)}): "
+             + "; ".join(part for part in (
+                 f"tests: {row.reproduced} reproduced, {row.not_reproduced} not reproduced, "
+                 f"{row.inconclusive} inconclusive" if row.claims - row.exact - row.not_checkable
+                 else "",
+                 f"exact computations: {row.exact_holds} hold, {row.exact_fails} fail"
+                 + (" (a failure confirms an erratum)" if row.scope == "erratum" else "")
+                 if row.exact else "",
+                 f"{row.not_checkable} not checkable" if row.not_checkable else "",
+                 f"{row.undecidable} cannot reach both verdicts as configured"
+                 if row.undecidable else "") if part)
+             for row in count_verdicts({paper: frame}).itertuples()]
+    display(Markdown("**The answer.** Every claim, by scope (`paper`: the paper's own claims at "
+                     "its settings; `extension`: our sensitivity runs and extra experiments; "
+                     "`erratum`: statements of the paper we show false):\n\n" + "\n".join(lines)))
+
+
+def verdicts(root: str, paper: str) -> None:
+    """The verdict tables, one per kind of evidence that decides a claim (statistical tests,
+    exact computations, not checkable), each a ``verdict_table``. How pooled sub-tests were
+    combined follows each table, one line per claim."""
+    frame = _read_checked(paths.claims(root, paper), SUMMARY_COLUMNS)
+    for evidence, heading in EVIDENCE_HEADINGS.items():
+        rows = frame[frame["evidence"] == evidence]
+        if rows.empty:
+            continue
+        display(Markdown(f"**{heading}** — {len(rows)} claim{'s' * (len(rows) > 1)}: "
+                         f"{_counts(rows['verdict'])}"))
+        display(verdict_table(rows))
+        notes = rows.dropna(subset=["multiplicity"])
+        notes = notes[notes["multiplicity"].str.strip() != ""]
+        if not notes.empty:
+            display(Markdown("How the sub-tests of a claim are combined:\n\n" + "\n".join(
+                f"- **{markdown_text(c)}**: {markdown_text(m)}"
+                for c, m in zip(notes["claim"], notes["multiplicity"]))))
+
+
+def verdict_details(root: str, paper: str):
+    """Every sub-check behind the verdicts, one per line: claim, scope (e.g. the experiment),
+    evidence, role ("decides" the verdict or "supports" it), verdict (coloured), statistic."""
+    frame = _read_checked(paths.claim_details(root, paper), DETAIL_COLUMNS)
+    return _colour_verdicts(readable(frame[DETAIL_COLUMNS])).set_properties(
+        subset=["evidence", "role"], **{"white-space": "nowrap"})
+
+
+SCORECARD_NOTE = (
+    "One row per paper and scope (the paper's own claims; our extensions, sensitivity runs and "
+    "extra experiments; errata, statements of the paper shown false, where a failing exact "
+    "computation confirms the erratum): its claims, the statistical tests over the runs by "
+    "verdict, the exact computations (no sampling error) that hold or fail, the claims that "
+    "cannot be checked, and those that as configured cannot reach both verdicts.")
+
+
+def scorecard_table(root: str):
+    """The scorecard (``results/scorecard.csv``) as a styled table: verdict colours, and an
+    erratum's counts in a neutral colour (its failure is the expected outcome)."""
+    frame = pd.read_csv(paths.scorecard(root))[list(SCORECARD_HEADER)]
+    erratum = (frame["scope"] == "erratum").to_numpy()
+    frame.columns = pd.MultiIndex.from_tuples(SCORECARD_HEADER.values())
+
+    def colours(table: pd.DataFrame) -> pd.DataFrame:
+        styles = pd.DataFrame("", index=table.index, columns=table.columns)
+        for column, colour in SCORECARD_COLOURS.items():
+            key = SCORECARD_HEADER[column]
+            row_colour = np.where(erratum, VERDICT_COLOURS["not checkable"], colour)
+            styles[key] = [f"background-color: {c}" if v else ""
+                           for c, v in zip(row_colour, table[key].to_numpy())]
+        return styles
+
+    return readable(frame).apply(colours, axis=None)
+
+
+def scorecard(root: str):
+    """The scorecard under one line on how to read it (the comparison notebook)."""
+    display(Markdown(f"**Scorecard.** {SCORECARD_NOTE} Each paper's notebook gives every verdict "
+                     "with its number."))
+    return scorecard_table(root)
