@@ -37,9 +37,12 @@ test-cluster: $(SLURM_STAMP)
 smoke: $(STAMP)
 	$(BIN)/snakemake --profile profiles/smoke
 
-# HTML report with every figure and its caption (after `make`).
+# Snakemake's report (after `make`): a landing page linking the front page, the scorecard, every
+# figure with its caption and the notebooks, as linked files (report/report.html; the notebooks
+# are too large for a self-contained page).
 report: $(STAMP)
-	$(BIN)/snakemake --cores $(CORES) --report report.html
+	$(BIN)/snakemake --cores $(CORES) --report report.zip
+	rm -rf report && $(BIN)/python -m zipfile -e report.zip . && rm report.zip
 
 # Speed of the compiled kernels (ns per pair-index evaluation) and of one full panel.
 benchmark: $(STAMP)
@@ -51,14 +54,14 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/cluster_costs.py
 
 clean-results:
-	rm -rf results figures smoke logs benchmarks/simulate report.html
+	rm -rf results figures smoke logs benchmarks/simulate report
 
 help:
 	@echo "make all            (default) set up .venv, re-create every figure, table, verdict and notebook (CORES=8)"
 	@echo "make test           unit tests and a smoke-scale run of the real workflow"
 	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
-	@echo "make report         HTML report with every figure and its caption (report.html)"
+	@echo "make report         Snakemake's report: front page, scorecard, figures, notebooks (report/report.html)"
 	@echo "make benchmark      speed of the compiled kernels and of one full panel; jobs' cluster costs"
 	@echo "make clean-results  delete every generated output (results, figures, smoke, logs)"
 	@echo "make help           this list"

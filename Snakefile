@@ -20,6 +20,9 @@ except ConfigError as err:
 configfile: CONFIG_FILE
 
 
+report: "workflow/report/workflow.rst"
+
+
 include: "workflow/rules/common.smk"
 include: "workflow/rules/simulate.smk"
 include: "workflow/rules/analyse.smk"

@@ -53,7 +53,8 @@ def simulate_jobs(root: str, config: dict) -> pd.DataFrame:
 
 def analysis_jobs(root: str) -> pd.DataFrame:
     rows = []
-    for folder in ("summarise", "bounds", "claims", "table", "figure", "scorecard", "notebook"):
+    for folder in ("summarise", "bounds", "claims", "table", "figure", "scorecard", "front_page",
+                   "notebook"):
         for path in sorted(Path(f"{root}benchmarks/{folder}").rglob("*.tsv")):
             name = str(path.relative_to(f"{root}benchmarks/{folder}").with_suffix(""))
             if folder == "notebook":  # both notebook rules write their records here

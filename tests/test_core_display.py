@@ -162,7 +162,7 @@ def test_scorecard_shows_a_confirmed_erratum_in_a_neutral_colour(root, tmp_path,
     styles = verdict_tables.scorecard(root)._compute().ctx
     fails = list(verdict_tables.SCORECARD_HEADER).index("exact_fails")
     assert ("background-color", "#f6d5d5") in styles[(0, fails)]        # the paper's: a failure
-    assert ("background-color", "#e4e4e4") in styles[(2, fails)]        # the erratum's: neutral
+    assert ("background-color", verdict_tables.ERRATUM_COLOUR) in styles[(2, fails)]        # the erratum's: neutral
 
 
 def _bound_rows(bound, metric, t, mean, bound_value, trivial):

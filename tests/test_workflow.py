@@ -7,29 +7,18 @@ simulation, and a bad config fails before any job runs."""
 import json
 import re
 import runpy
-import shutil
 import subprocess
-import sys
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import pandas as pd
 import pytest
 import yaml
 
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, snakemake
 
 from timebandits.core.claims import EVIDENCE, NOT_CHECKABLE, REPRODUCED, SCOPES, VERDICTS
 
 pytestmark = pytest.mark.workflow
-
-COPIED = ["Snakefile", "config", "workflow", "notebooks", "profiles", "data"]
-
-
-def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=workdir,
-                          capture_output=True, text=True, timeout=900)
-
 
 def planned_jobs(result: subprocess.CompletedProcess) -> dict:
     """Job counts from the 'Job stats' table of a dry run."""
@@ -38,17 +27,6 @@ def planned_jobs(result: subprocess.CompletedProcess) -> dict:
         return {}
     table = text.split("Job stats:")[1].split("\n\n")[0]
     return {m.group(1): int(m.group(2)) for m in re.finditer(r"^(\w+)\s+(\d+)$", table, re.M)}
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    workdir = tmp_path_factory.mktemp("workflow")
-    for name in COPIED:
-        source = REPO_ROOT / name
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, workdir / name)
-    result = snakemake(workdir, "--profile", "profiles/smoke")
-    assert result.returncode == 0, result.stderr[-4000:]
-    return workdir
 
 
 PAPERS = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())["papers"]
@@ -203,8 +181,11 @@ def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
             claim="C", scope="paper", can_reproduce=True, can_refute=True).to_csv(path, index=False)
         paths.append(str(path))
     output = tmp_path / "scorecard.csv"
-    main(list(verdicts), paths, str(output), str(tmp_path / "scorecard.log"))
+    page = tmp_path / "scorecard.html"
+    main(list(verdicts), paths, str(output), str(page), str(tmp_path / "scorecard.log"))
     table = pd.read_csv(output).set_index("paper")
+    # the page the report shows is the same table, with its reading note
+    assert "Scorecard." in page.read_text() and page.read_text().count("<tr>") >= 4
     assert table.loc["farewell"].to_dict() == {
         "scope": "paper", "claims": 4, "reproduced": 1, "not_reproduced": 1, "inconclusive": 0,
         "exact": 1, "exact_holds": 1, "exact_fails": 0, "not_checkable": 1, "undecidable": 0}

@@ -95,7 +95,9 @@ rule scorecard:
         claims=[paths.claims(ROOT, key) for key in PAPERS],
         code=analysis_code,
     output:
-        report(paths.scorecard(ROOT), caption="../report/scorecard.rst", category="0. Scorecard"),
+        csv=paths.scorecard(ROOT),
+        page=report(paths.scorecard_page(ROOT), caption="../report/scorecard.rst",
+                    category="0. Start here"),
     log:
         paths.log(ROOT, "scorecard", "scorecard"),
     benchmark:

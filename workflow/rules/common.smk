@@ -1,4 +1,5 @@
 # Paper files loaded and cross-checked once; paths and the target list derived from them.
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -79,10 +80,12 @@ def simulation_inputs(wildcards):
 def analysis_code(wildcards):
     """The code every output after the simulation is made with: the paper's subpackage and the
     core. Snakemake tracks a rule's own script, not the modules it imports, so without these
-    inputs editing a plot function or a claim kind would leave stale figures and verdicts."""
+    inputs editing a plot function or a claim kind would leave stale figures and verdicts. The
+    page templates (core/templates) count as code."""
     keys = [wildcards.paper] if "paper" in wildcards.keys() else list(PAPERS)
-    return sorted(str(path) for folder in (*keys, "core")
-                  for path in (PACKAGE / folder).glob("*.py"))
+    code = [path for folder in (*keys, "core") for path in (PACKAGE / folder).glob("*.py")]
+    templates = [path for path in (PACKAGE / "core" / "templates").rglob("*") if path.is_file()]
+    return sorted(str(path) for path in code + templates)
 
 
 def simulation_params(wildcards):
@@ -130,21 +133,28 @@ def canonical(value) -> str:
     return json.dumps(value, sort_keys=True)
 
 
+def fingerprint(value) -> str:
+    """``value``'s canonical JSON reduced to its SHA-256: the same rerun trigger as ``canonical``
+    for outputs a report shows with their job's params (figures, notebooks, the front page),
+    which then show 16 hex digits, not a JSON blob."""
+    return "settings " + hashlib.sha256(canonical(value).encode()).hexdigest()[:16]
+
+
 def paper_settings(wildcards):
     """What a paper's tables, bounds and notebook may show: its whole paper file."""
-    return canonical(PAPERS[wildcards.paper])
+    return fingerprint(PAPERS[wildcards.paper])
 
 
 def all_papers_settings(wildcards):
     """What the comparison notebook may show: every configured paper's file."""
-    return canonical(PAPERS)
+    return fingerprint(PAPERS)
 
 
 def claims_settings(wildcards):
     """What a paper's verdicts depend on: its paper file, the test settings and the base seed
     (exact checks draw their instances from it)."""
-    return canonical({"paper": PAPERS[wildcards.paper], "claims": config["claims"],
-                      "base_seed": config["base_seed"]})
+    return fingerprint({"paper": PAPERS[wildcards.paper], "claims": config["claims"],
+                        "base_seed": config["base_seed"]})
 
 
 def figure_settings(wildcards):
@@ -153,9 +163,9 @@ def figure_settings(wildcards):
     paper = PAPERS[wildcards.paper]
     spec = paper["figures"][wildcards.figure]
     labels = {a: paper["algorithms"][a]["label"] for a in spec["algorithms"] + spec.get("faint", [])}
-    return canonical({"figure": spec, "experiment": paper["experiments"][spec["experiment"]],
-                      "also": {exp: paper["experiments"][exp] for exp in spec.get("also", [])},
-                      "labels": labels, "style_order": list(paper["algorithms"])})
+    return fingerprint({"figure": spec, "experiment": paper["experiments"][spec["experiment"]],
+                        "also": {exp: paper["experiments"][exp] for exp in spec.get("also", [])},
+                        "labels": labels, "style_order": list(paper["algorithms"])})
 
 
 def figure_paths(paper, figure):
@@ -176,4 +186,4 @@ def all_targets():
         targets += [paths.notebook(ROOT, key, ext) for ext in ("ipynb", "html")]
     targets += [paths.scorecard(ROOT)]
     targets += [paths.notebook(ROOT, "comparison", ext) for ext in ("ipynb", "html")]
-    return targets
+    return targets + [paths.front_page(ROOT)]

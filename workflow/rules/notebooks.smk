@@ -59,3 +59,37 @@ rule comparison_notebook:
         settings=all_papers_settings,
     script:
         "../scripts/notebook.py"
+
+
+def front_page_inputs(wildcards):
+    """What the front page shows or links to: the scorecard, every paper's claims, figures and
+    notebook, and the comparison notebook (so that no link of it dangles)."""
+    inputs = [paths.scorecard(ROOT), paths.notebook(ROOT, "comparison", "html")]
+    for key, paper in PAPERS.items():
+        inputs += [paths.claims(ROOT, key), paths.notebook(ROOT, key, "html")]
+        inputs += [p for fid in paper["figures"] for p in figure_paths(key, fid)]
+    return inputs
+
+
+rule front_page:
+    input:
+        front_page_inputs,
+        code=analysis_code,
+    output:
+        report(paths.front_page(ROOT), caption="../report/front_page.rst",
+               category="0. Start here"),
+    log:
+        paths.log(ROOT, "front_page", "index"),
+    benchmark:
+        paths.benchmark(ROOT, "front_page", "index")
+    group:
+        "report"
+    resources:
+        **analysis_resources("front_page"),
+    params:
+        root=ROOT,
+        papers=list(PAPERS),
+        settings=lambda wc: fingerprint({key: {k: PAPERS[key][k] for k in ("paper", "figures", "claims")}
+                                         for key in PAPERS}),
+    script:
+        "../scripts/front_page.py"

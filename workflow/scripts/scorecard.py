@@ -1,24 +1,33 @@
-"""Snakemake script: the scorecard, every paper's claims counted by evidence and verdict."""
+"""Snakemake script: the scorecard, every paper's claims counted by evidence and verdict, as
+CSV and as a page (the table the report shows)."""
+
+from pathlib import Path
 
 import pandas as pd
 
+from timebandits.core.atomic import atomic_output
+from timebandits.core.pages import render
 from timebandits.core.scorecard import scorecard
 from timebandits.core.traces import write_atomic
+from timebandits.core.verdict_tables import SCORECARD_NOTE, scorecard_table
 from timebandits.core.workflow import logger
 
 
-def main(papers, claims_paths, output, log_path):
+def main(papers, claims_paths, output, page, log_path):
     log = logger(log_path)
     table = scorecard({key: pd.read_csv(path) for key, path in zip(papers, claims_paths, strict=True)})
     write_atomic(table, output)
+    with atomic_output(Path(page)) as tmp:
+        Path(tmp).write_text(render("scorecard.html.j2", note=SCORECARD_NOTE,
+                                    table=scorecard_table(table).to_html()))
     for row in table.itertuples():
         log(f"{row.paper} ({row.scope}): {row.claims} claims; tests {row.reproduced} reproduced, "
             f"{row.not_reproduced} not reproduced, {row.inconclusive} inconclusive; exact "
             f"{row.exact_holds} of {row.exact} hold; {row.not_checkable} not checkable; "
             f"{row.undecidable} cannot reach both verdicts as configured")
-    log(f"wrote {output}")
+    log(f"wrote {output}, {page}")
 
 
 if "snakemake" in globals():
-    main(snakemake.params.papers, snakemake.input.claims, snakemake.output[0],  # noqa: F821
-         snakemake.log[0])  # noqa: F821
+    main(snakemake.params.papers, snakemake.input.claims, snakemake.output.csv,  # noqa: F821
+         snakemake.output.page, snakemake.log[0])  # noqa: F821

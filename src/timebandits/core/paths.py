@@ -67,3 +67,7 @@ def relative_to_front_page(path: str) -> str:
     if "results" in parts:
         return "/".join(parts[parts.index("results") + 1:])
     return "../" + "/".join(parts[parts.index("figures"):])
+
+
+def scorecard_page(root) -> str:
+    return f"{root}results/scorecard.html"

@@ -16,6 +16,9 @@ from .scorecard import scorecard as count_verdicts
 
 VERDICT_COLOURS = {"reproduced": "#d8f0d8", "not reproduced": "#f6d5d5",
                    "inconclusive": "#f5ecc8", "not checkable": "#e4e4e4"}
+# A confirmed erratum (a statement of the paper shown false: "not reproduced" is the expected
+# outcome) in a neutral colour of its own, never the colour of a failure.
+ERRATUM_COLOUR = "#dbe4ef"
 EVIDENCE_HEADINGS = {
     STATISTICAL: "Statistical tests over the runs",
     EXACT: "Exact computations (closed forms, enumeration, exact optimisation; no sampling error)",
@@ -151,10 +154,11 @@ SCORECARD_NOTE = (
     "cannot be checked, and those that as configured cannot reach both verdicts.")
 
 
-def scorecard_table(root: str):
-    """The scorecard (``results/scorecard.csv``) as a styled table: verdict colours, and an
-    erratum's counts in a neutral colour (its failure is the expected outcome)."""
-    frame = pd.read_csv(paths.scorecard(root))[list(SCORECARD_HEADER)]
+def scorecard_table(frame: pd.DataFrame):
+    """The scorecard (``core.scorecard.scorecard``, ``results/scorecard.csv``) as a styled
+    table: verdict colours, and an erratum's counts in a neutral colour (its failure is the
+    expected outcome)."""
+    frame = frame[list(SCORECARD_HEADER)]
     erratum = (frame["scope"] == "erratum").to_numpy()
     frame.columns = pd.MultiIndex.from_tuples(SCORECARD_HEADER.values())
 
@@ -162,7 +166,7 @@ def scorecard_table(root: str):
         styles = pd.DataFrame("", index=table.index, columns=table.columns)
         for column, colour in SCORECARD_COLOURS.items():
             key = SCORECARD_HEADER[column]
-            row_colour = np.where(erratum, VERDICT_COLOURS["not checkable"], colour)
+            row_colour = np.where(erratum, ERRATUM_COLOUR, colour)
             styles[key] = [f"background-color: {c}" if v else ""
                            for c, v in zip(row_colour, table[key].to_numpy())]
         return styles
@@ -174,4 +178,4 @@ def scorecard(root: str):
     """The scorecard under one line on how to read it (the comparison notebook)."""
     display(Markdown(f"**Scorecard.** {SCORECARD_NOTE} Each paper's notebook gives every verdict "
                      "with its number."))
-    return scorecard_table(root)
+    return scorecard_table(pd.read_csv(paths.scorecard(root)))

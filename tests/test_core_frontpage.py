@@ -1,0 +1,101 @@
+"""The front page (core/frontpage.py): every claim in one line linking to its notebook line and
+the figures it reads, confirmed errata shown apart from failures, text escaped, relative links
+only; and the notebook page parts (contents, folded tables) it links into."""
+
+from pathlib import Path
+
+import nbformat
+import pandas as pd
+import pytest
+
+from timebandits.core import display as show
+from timebandits.core import paths
+from timebandits.core.frontpage import claim_experiments, figures_of, front_page
+from timebandits.core.notebooks import _add_contents
+from timebandits.core.verdict_tables import ERRATUM_COLOUR, VERDICT_COLOURS
+
+from test_core_display import CLAIMS, SCORECARD
+
+PAPER = {
+    "paper": {"title": "A Farewell to Arms", "citation": "AISTATS 2020"},
+    "figures": {
+        "fig1a": {"experiment": "fig1a", "group": "paper", "title": "Fig. 1a"},
+        "fig1b": {"experiment": "fig1b", "also": ["fig1a"], "group": "paper", "title": "Fig. 1b"},
+        "sens_fig1a": {"experiment": "sens_fig1a", "group": "sensitivity", "title": "Sens."},
+    },
+    "claims": [{"id": "C1", "experiments": ["fig1a"]},
+               {"id": "C2", "checks": [{"experiment": "fig1b"}]},
+               {"id": "C3", "experiments": ["sens_fig1a"]},
+               {"id": "C4"}],
+}
+
+
+def test_claim_experiments_are_found_at_any_depth():
+    assert claim_experiments({"experiments": ["a", "b"], "checks": [{"experiment": "c"}],
+                              "settings": {"inner": {"experiment": "d"}}}) == {"a", "b", "c", "d"}
+    assert claim_experiments({"id": "C4", "text": "no runs"}) == set()
+
+
+def test_figures_of_a_claim_prefer_the_papers_own():
+    assert figures_of(PAPER, {"fig1a"}) == ["fig1a", "fig1b"]     # fig1b also reads fig1a
+    assert figures_of(PAPER, {"fig1a", "sens_fig1a"}) == ["fig1a", "fig1b"]
+    assert figures_of(PAPER, {"sens_fig1a"}) == ["sens_fig1a"]      # only our extra runs
+    assert figures_of(PAPER, set()) == []
+
+
+@pytest.fixture
+def page(tmp_path, monkeypatch) -> str:
+    monkeypatch.chdir(tmp_path)
+    claims = CLAIMS.copy()
+    claims.loc[0, "text"] = "Wait-UCB <beats> UCB-Simplex & more"
+    claims.loc[1, "scope"] = "erratum"
+    for path, frame in ((paths.claims("smoke/", "farewell"), claims),
+                        (paths.scorecard("smoke/"), SCORECARD)):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        frame.to_csv(path, index=False)
+    return front_page("smoke/", {"farewell": PAPER})
+
+
+def test_every_claim_links_its_notebook_line_and_its_figures(page):
+    for claim in ("C1", "C2", "C3", "C4"):
+        assert f'href="notebooks/farewell.html#claim-{claim}"' in page
+    assert 'href="notebooks/farewell.html#figure-fig1b"' in page           # C1 and C2 read it
+    assert 'href="notebooks/farewell.html#figure-sens_fig1a"' in page      # C3's own runs
+    # thumbnails of the paper's figures only, each linking its PDF and PNG
+    assert 'src="../figures/farewell/fig1a.png"' in page
+    assert 'href="../figures/farewell/fig1b.pdf"' in page
+    assert "sens_fig1a.png" not in page
+    assert "http://" not in page and "https://" not in page
+
+
+def test_confirmed_erratum_is_not_shown_as_a_failure_and_text_is_escaped(page):
+    # C2, the only "not reproduced", is an erratum: confirmed, in its own colour
+    assert f'class="verdict" style="background: {ERRATUM_COLOUR}">erratum confirmed' in page
+    assert f'class="verdict" style="background: {VERDICT_COLOURS["not reproduced"]}"' not in page
+    assert "Wait-UCB &lt;beats&gt; UCB-Simplex &amp; more" in page
+    assert "<beats>" not in page
+
+
+def test_sections_are_anchored_and_listed_after_the_title():
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# Title"),
+        nbformat.v4.new_markdown_cell("## 1. Verdicts\nthe answer"),
+        nbformat.v4.new_code_cell("x = 1"),
+        nbformat.v4.new_markdown_cell("text, not a section"),
+        nbformat.v4.new_markdown_cell("## 2. Figures")])
+    _add_contents(notebook)
+    contents = notebook.cells[1].source
+    assert "[1. Verdicts](#section-1)" in contents and "[2. Figures](#section-2)" in contents
+    assert notebook.cells[2].source.startswith('<a id="section-1"></a>')
+    assert notebook.cells[5].source.startswith('<a id="section-2"></a>')
+
+
+def test_long_tables_fold_under_their_size_and_csv(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = Path(paths.table("", "farewell", "ratios"))
+    path.parent.mkdir(parents=True)
+    pd.DataFrame({"pair": range(30)}).to_csv(path, index=False)
+    html = show.table("", "farewell", "ratios").data
+    assert html.startswith('<details class="collapsed-table"><summary>ratios: 30 rows')
+    assert "results/tables/farewell/ratios.csv" in html
+    assert hasattr(show.table("", "farewell", "ratios", collapse=30), "to_html")  # short: as is

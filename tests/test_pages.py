@@ -1,0 +1,134 @@
+"""What a reader opens, in a real browser (Debian's headless ``chromium``): the front page and
+every notebook of the smoke build render (not a blank page), every local link and anchor they
+hold resolves, each notebook's verdicts start within its first two screens (1400 × 900 px),
+nothing is wider than the 1,400 px window, and no code text (a numpy repr, a traceback, "+-")
+reaches the page. ``.ci/run`` installs chromium and sets TIMEBANDITS_REQUIRE_BROWSER=1, so CI
+never skips these."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import numpy as np
+import pytest
+import yaml
+from PIL import Image
+
+from conftest import REPO_ROOT
+
+pytestmark = pytest.mark.workflow
+
+WIDTH, SCREEN = 1400, 900
+PAPERS = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())["papers"]
+PAGES = ["index.html", *(f"notebooks/{name}.html" for name in [*PAPERS, "comparison"])]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# Written into the page's <body> once it has loaded: where the answer starts (the front page's
+# claim grid, a notebook's first claim anchor), and how wide the laid-out page is.
+PROBE = """<script>window.addEventListener("load", () => {
+  const first = document.querySelector('#answer, [id^="claim-"]');
+  document.body.dataset.verdictsTop = first ? first.getBoundingClientRect().top + scrollY : -1;
+  document.body.dataset.pageWidth = document.documentElement.scrollWidth;
+});</script>"""
+CODE_TEXT = [r"np\.float64\(", r"np\.int64\(", r"Traceback \(most recent call last\)",
+             r"\+-", r"<pandas\.", r"<matplotlib\.", r"<IPython\.", r"\bNaN\b"]
+
+
+def chromium(*args: str) -> subprocess.CompletedProcess:
+    if CHROMIUM is None:
+        if os.environ.get("TIMEBANDITS_REQUIRE_BROWSER") == "1":
+            pytest.fail("chromium is not installed (apt-get install chromium)")
+        pytest.skip("chromium is not installed (apt-get install chromium; CI installs it)")
+    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                           "--no-first-run", "--disable-background-networking",
+                           "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+                           f"--window-size={WIDTH},{SCREEN}", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+class Links(HTMLParser):
+    """Every href/src of a page, and every id it defines."""
+
+    def __init__(self):
+        super().__init__()
+        self.links, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        for key in ("href", "src"):
+            if attrs.get(key):
+                self.links.append(attrs[key])
+
+
+def parsed(path: Path) -> Links:
+    links = Links()
+    links.feed(path.read_text())
+    return links
+
+
+@pytest.fixture(scope="module")
+def results(built) -> Path:
+    return built / "smoke/results"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_local_link_and_anchor_resolves(results, page):
+    path = results / page
+    for link in parsed(path).links:
+        parts = urlsplit(link)
+        if parts.scheme in ("http", "https", "mailto", "data") or not (parts.path or
+                                                                        parts.fragment):
+            continue
+        target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+        assert target.is_file(), f"{page}: link {link} points to a missing file"
+        if parts.fragment and target.suffix == ".html":
+            assert parts.fragment in parsed(target).ids, f"{page}: no #{parts.fragment} in {target}"
+
+
+def test_front_page_links_every_claim_and_every_paper_figure(results, built):
+    links = parsed(results / "index.html").links
+    for key in PAPERS:
+        paper = yaml.safe_load((built / f"config/papers/{key}.yaml").read_text())
+        for claim in paper["claims"]:
+            assert f"notebooks/{key}.html#claim-{claim['id']}" in links
+        for fid, spec in paper["figures"].items():
+            if spec["group"] == "paper":
+                for ext in ("png", "pdf"):
+                    assert f"../figures/{key}/{fid}.{ext}" in links
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_renders_and_no_code_text_reaches_it(results, page, tmp_path):
+    path = results / page
+    text = path.read_text()
+    for pattern in CODE_TEXT:
+        visible = re.sub(r"<(script|style)\b.*?</\1>", "", text, flags=re.S)
+        visible = re.sub(r'src="data:[^"]*"', "", visible)
+        assert not re.search(pattern, visible), f"{page}: {pattern} in the page"
+    shot = tmp_path / "shot.png"
+    chromium(f"--screenshot={shot}", path.as_uri())
+    pixels = np.asarray(Image.open(shot).convert("L"))
+    assert (pixels < 200).mean() > 0.01, f"{page} renders as a blank page"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_answer_within_two_screens_and_nothing_wider_than_the_window(results, page):
+    path = results / page
+    probe = path.with_name(f".probe-{path.name}")
+    probe.write_text(path.read_text().replace("</body>", PROBE + "</body>"))
+    try:
+        dom = chromium("--dump-dom", "--virtual-time-budget=10000", probe.as_uri()).stdout
+    finally:
+        probe.unlink()
+    top = float(re.search(r'data-verdicts-top="([-\d.]+)"', dom).group(1))
+    width = float(re.search(r'data-page-width="([\d.]+)"', dom).group(1))
+    assert width <= WIDTH, f"{page} is {width:.0f} px wide"
+    if page != "notebooks/comparison.html":
+        assert 0 <= top < 2 * SCREEN, f"{page}: verdicts start at {top:.0f} px"

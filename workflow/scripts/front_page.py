@@ -1,0 +1,21 @@
+"""Snakemake script: the front page, results/index.html (core/frontpage.py)."""
+
+from pathlib import Path
+
+from timebandits.core.atomic import atomic_output
+from timebandits.core.config import load_paper
+from timebandits.core.frontpage import front_page
+from timebandits.core.workflow import logger
+
+
+def main(root, papers, output, log_path):
+    log = logger(log_path)
+    html = front_page(root, {key: load_paper(key) for key in papers})
+    with atomic_output(Path(output)) as tmp:
+        Path(tmp).write_text(html)
+    log(f"wrote {output} ({len(html):,} bytes)")
+
+
+if "snakemake" in globals():
+    main(snakemake.params.root, snakemake.params.papers, snakemake.output[0],  # noqa: F821
+         snakemake.log[0])  # noqa: F821
