@@ -151,8 +151,8 @@ for figure_id, figure in figures.items():
 #
 # **Theorem 2 (found here, not in the spec's errata list)**: the last row is an exact
 # counterexample. The proof bounds what any policy earns in r₀ consecutive rounds by the sum
-# of the r₀ largest baselines, but an arm whose delay is shorter than the gap between two of its pulls
-# earns its full baseline twice in the block. Claim C11 gives how often this happens on random
+# of the r₀ largest baselines, but an arm whose delay is shorter than the gap between two of
+# its pulls earns its full baseline twice in the block. Claim C11 gives how often this happens on random
 # instances; the theorem holds on every instance where no repeated pull within r₀ rounds can
 # beat the r₀-th largest baseline.
 

@@ -90,14 +90,17 @@ def test_runs_by_learner_groups_quantities_and_drops_missing_ones(paper):
     assert shown.index.names == ["experiment", "run"]
     assert list(shown.columns.get_level_values(0).unique()) == [
         "instance", "regret, cost 1", "switches", "suboptimal pulls"]
-    assert set(shown.columns.get_level_values(1)) == {"delays", "r*", "best gap", "π_low", "π_ucb"}
+    assert set(shown.columns.get_level_values(1)) == {"delays", "r*", "best gap", "π_low",
+                                                      "π_ucb"}
     means = run_means(runs, paper)
-    assert list(means.index.get_level_values("learner")) == ["π_low", "π_ucb", "π_ucb (ln of pulls)"]
+    assert list(means.index.get_level_values("learner")) == ["π_low", "π_ucb",
+                                                            "π_ucb (ln of pulls)"]
     assert means.loc[("fig2", "π_low"), "switches"] == 1.5
 
 
 def test_tables_write_subscripts_and_powers_of_ten(paper):
-    assert _power(34820.0) == "3.482·10⁴" and _power(1e10) == "10¹⁰" and _power(302.7) == "302.7"
+    assert _power(34820.0) == "3.482·10⁴" and _power(1e10) == "10¹⁰"
+    assert _power(302.7) == "302.7"
     assert _power(4.657e-7) == "4.657·10⁻⁷"
     columns = " ".join(instances_table(paper).columns)
     assert "_" not in columns and "μ₁(τ=1)" in columns and "r₀" in columns

@@ -45,7 +45,8 @@ def instances_table(paper: dict) -> pd.DataFrame:
                 **{f"μ{i + 1}".translate(SUBSCRIPT) + f"(τ={m})": str(problem.mean_fraction(i, m))
                    for i in range(problem.k)},
                 "g": str(problem.g_fraction(m)), "g (float)": problem.g(m),
-                "r*": problem.r_star, "r₀": problem.r0, "f(r₀)": str(problem.f_fraction(problem.r0)),
+                "r*": problem.r_star, "r₀": problem.r0,
+                "f(r₀)": str(problem.f_fraction(problem.r0)),
                 "alternation π₁/π₂": (str(problem.alternation_average_fraction(1, 2))
                                         if problem.k >= 2 else ""),
                 "OPT": problem.opt_average,
