@@ -1,29 +1,38 @@
 """Figures of "Stochastic Bandits with Delay-Dependent Payoffs": the Fig. 1 transition diagram
-and the regret panels of Figs. 2 and 3. Every function takes (figure spec, paper config,
-experiment summary)."""
+and the regret panels of Figs. 2 and 3, in the house style (core.plotting: 7 in or 3.3 in wide,
+no burned-in title, ±1 s.e. bands). Every function takes (figure spec, paper config, experiment
+summary)."""
 
 from __future__ import annotations
 
 import matplotlib.patches as patches
 import numpy as np
 import pandas as pd
-from matplotlib import pyplot as plt
 
-from timebandits.core.plotting import algorithm_style, apply_style, band, legend_and_title
+from timebandits.core.plotting import (algorithm_style, band, legend_below, new_figure,
+                                       plain_numbers)
 
 from .simulation import problem_of
 from .theory import figure1_edges
 
+# A learner whose regret curve spans less than this share of the regret panel's range is drawn
+# again in an inset with its own scale (Fig. 3: π_low's regret of a few units against π_ucb's
+# hundreds, whose sign claim C2 reads).
+ZOOM_SHARE = 0.05
+# Text sizes of the Fig. 1 diagram at its printed width (3.3 in): node names and edge labels.
+NODE_SIZE = 10
+LABEL_SIZE = 7.5
+
 
 def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
-    """Left: the paper's curve, cumulative regret against π_ghost with the switching cost of
-    ``options.metric`` (regret_cost{c}), on log time as in the authors' code. Right: the
-    cumulative number of switches, which the cost multiplies."""
-    apply_style()
+    """Figs. 2 and 3 (Sect. 8), 7 in wide. (a) The paper's curve: cumulative regret against
+    π_ghost with the switching cost of ``options.metric`` (regret_cost{c}), on log time as in
+    the authors' code. (b) The cumulative number of switches, which the cost multiplies. The
+    ``faint`` learners (sensitivity runs, not in the paper) are thin and half-transparent."""
     metric = spec["options"]["metric"]
     cost = metric.removeprefix("regret_cost")
-    fig, (regret_ax, switch_ax) = plt.subplots(1, 2, figsize=(10, 3.9),
-                                               gridspec_kw={"width_ratios": [1.6, 1]})
+    fig, (regret_ax, switch_ax) = new_figure("double", 3.0, ncols=2,
+                                             gridspec_kw={"width_ratios": [1.5, 1]})
     labels = paper["algorithms"]
     for alg in spec["algorithms"]:
         rows = summary[summary["algorithm"] == alg]
@@ -32,72 +41,97 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         band(switch_ax, rows, "switches", labels[alg]["label"], style)
     for alg in spec.get("faint", []):
         rows = summary[summary["algorithm"] == alg]
-        name = f"{labels[alg]['label']} (sensitivity, not in the paper)"
+        name = f"{labels[alg]['label']}, sensitivity run (not in the paper)"
         for ax, shown in ((regret_ax, metric), (switch_ax, "switches")):
             band(ax, rows, shown, name, algorithm_style(paper, alg), faint=True)
     regret_ax.axhline(0.0, color="0.3", linewidth=0.7)
+    _zoom_inset(regret_ax, summary, metric, spec["algorithms"], paper)
     for ax in (regret_ax, switch_ax):
         ax.set_xscale("log")
-        ax.set_xlabel("round t (log scale)")
-    regret_ax.set_ylabel(f"regret vs π_ghost, switching cost {cost}")
-    regret_ax.set_title(f"R_t = G_t(ghost) − (Σ expected rewards − {cost}·switches)")
+        ax.set_xlabel(r"round $t$ (log scale)")
+    regret_ax.set_ylabel(r"regret $R_t$ against $\pi_{\mathrm{ghost}}$")
+    regret_ax.set_title(f"(a) regret, switching cost {cost}", loc="left")
+    plain_numbers(regret_ax, "y")
     switch_ax.set_yscale("symlog", linthresh=10)
     switch_ax.set_ylim(bottom=0)
-    switch_ax.set_ylabel("switches between ranking policies")
-    switch_ax.set_title("switches (the cost multiplies these)")
-    legend_and_title(fig, regret_ax, spec["title"], summary, columns=2)
-    fig.tight_layout()
+    switch_ax.set_ylabel("cumulative switches")
+    switch_ax.set_title("(b) switches between ranking policies", loc="left")
+    legend_below(fig, regret_ax, summary, columns=2)
     return fig
 
 
+def _zoom_inset(ax, summary: pd.DataFrame, metric: str, algorithms: list, paper: dict) -> None:
+    """The learners of ``algorithms`` whose curve the panel squashes flat (range below
+    ZOOM_SHARE of the panel's) again in an inset with their own y scale, placed on the side of
+    zero the other curves leave empty."""
+    rows = summary[summary["metric"] == metric]
+    spans = rows.groupby("algorithm")["mean"].agg(["min", "max"])
+    low, high = ax.get_ylim()
+    small = [a for a in algorithms if spans.loc[a, "max"] - spans.loc[a, "min"]
+             < ZOOM_SHARE * (high - low)]
+    if not small:
+        return
+    upper = abs(high) > abs(low)  # the big curves rise: the empty space is at the top
+    inset = ax.inset_axes([0.11, 0.5 if upper else 0.12, 0.4, 0.36])
+    for alg in small:
+        band(inset, rows[rows["algorithm"] == alg], metric, paper["algorithms"][alg]["label"],
+             {**algorithm_style(paper, alg), "marker": None})
+    inset.axhline(0.0, color="0.3", linewidth=0.6)
+    inset.set_xscale("log")
+    inset.set_title(", ".join(paper["algorithms"][a]["label"] for a in small) + ", zoomed",
+                    fontsize=7, pad=2)
+    inset.tick_params(labelsize=7, pad=1)
+    plain_numbers(inset, "y")
+
+
 def _node(ax, xy, text):
-    ax.add_patch(patches.Circle(xy, 0.42, facecolor="white", edgecolor="black", linewidth=1.2))
-    ax.text(*xy, text, ha="center", va="center", fontsize=14)
+    ax.add_patch(patches.Circle(xy, 0.42, facecolor="white", edgecolor="black", linewidth=1.0))
+    ax.text(*xy, text, ha="center", va="center", fontsize=NODE_SIZE)
 
 
 def _edge(ax, start, end, rad, label, label_xy):
     ax.add_patch(patches.FancyArrowPatch(start, end, connectionstyle=f"arc3,rad={rad}",
-                                         arrowstyle="-|>", mutation_scale=14, linewidth=1.1))
-    ax.text(*label_xy, label, ha="center", va="center", fontsize=10,
-            bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.5})
+                                         arrowstyle="-|>", mutation_scale=9, linewidth=0.9,
+                                         color="black"))
+    ax.text(*label_xy, label, ha="center", va="center", fontsize=LABEL_SIZE,
+            bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.0})
 
 
 def transition_diagram(spec: dict, paper: dict, summary: pd.DataFrame):
-    """Fig. 1: the two ranking policies π_m and π_n (n > m, ``options``) as nodes; each edge is
-    the expected reward of one play given the previous play (caption of Fig. 1), written as in
-    the paper and evaluated exactly on the experiment's instance (the summary is not used)."""
-    apply_style()
+    """Fig. 1, one column (3.3 in) wide: the two ranking policies π_m and π_n (n > m,
+    ``options``) as nodes; each edge is the expected reward of one play given the previous play
+    (caption of Fig. 1), written as in the paper and evaluated exactly on the experiment's
+    instance (the summary is not used). Below: g(m), g(n), their strict alternation (Fact 1)
+    and OPT."""
     m, n = int(spec["options"]["m"]), int(spec["options"]["n"])
     problem = problem_of(paper["experiments"][spec["experiment"]]["environment"])
     edges = figure1_edges(problem, m, n)
-    fig, ax = plt.subplots(figsize=(8, 4.6))
-    left, right = np.array([0.0, 0.0]), np.array([5.0, 0.0])
-    _node(ax, left, f"$\\pi_{m}$")
-    _node(ax, right, f"$\\pi_{n}$")
+    fig, ax = new_figure("single", 2.5)
+    left, right = np.array([0.0, 0.0]), np.array([4.0, 0.0])
+    _node(ax, left, rf"$\pi_{m}$")
+    _node(ax, right, rf"$\pi_{n}$")
 
     def value(name):
         return f"{float(edges[name]):.4g}"
 
     _edge(ax, left + [-0.25, 0.35], left + [0.25, 0.35], -3.2,
-          f"$\\mu_{{1\\to {m}}}({m})$ = {value('self_m')}", left + [0, 1.75])
+          rf"$\mu_{{1\to {m}}}({m})$ = {value('self_m')}", left + [-0.2, 1.6])
     _edge(ax, right + [-0.25, 0.35], right + [0.25, 0.35], -3.2,
-          f"$\\mu_{{1\\to {n}}}({n})$ = {value('self_n')}", right + [0, 1.75])
-    _edge(ax, left + [0.42, 0.1], right + [-0.42, 0.1], -0.35,
-          f"$\\mu_{{1\\to {m}}}({m}) + \\mu_{{{m + 1}\\to {n}}}({m + n})$ = {value('m_to_n')}",
-          (2.5, 1.05))
-    _edge(ax, right + [-0.42, -0.1], left + [0.42, -0.1], -0.35,
-          f"$\\mu_{{1\\to {m}}}({n})$ = {value('n_to_m')}", (2.5, -1.05))
-    g_m, g_n = problem.g(m), problem.g(n)
-    alternation = problem.alternation_average(m, n)
-    ax.text(2.5, -2.0,
-            f"per pull: g({m}) = {g_m:.4g}, g({n}) = {g_n:.4g}; strict alternation "
-            f"{alternation:.4g} (Fact 1); best policy of any kind OPT = {problem.opt_average:.4g}",
-            ha="center", va="center", fontsize=9)
-    ax.set_xlim(-2.0, 7.0)
-    ax.set_ylim(-2.4, 2.6)
+          rf"$\mu_{{1\to {n}}}({n})$ = {value('self_n')}", right + [0.2, 1.6])
+    _edge(ax, left + [0.42, 0.12], right + [-0.42, 0.12], -0.4,
+          rf"$\mu_{{1\to {m}}}({m}) + \mu_{{{m + 1}\to {n}}}({m + n})$" f"\n= {value('m_to_n')}",
+          (2.0, 1.2))
+    _edge(ax, right + [-0.42, -0.12], left + [0.42, -0.12], -0.4,
+          rf"$\mu_{{1\to {m}}}({n})$ = {value('n_to_m')}", (2.0, -0.95))
+    ax.text(2.0, -1.8,
+            f"per pull: $g({m})$ = {problem.g(m):.4g}, $g({n})$ = {problem.g(n):.4g}\n"
+            rf"alternating $\pi_{m}$, $\pi_{n}$ (Fact 1): {problem.alternation_average(m, n):.4g}"
+            f"\nbest of any policy: OPT = {problem.opt_average:.4g}",
+            ha="center", va="center", fontsize=LABEL_SIZE, linespacing=1.4)
+    ax.set_xlim(-1.3, 5.3)
+    ax.set_ylim(-2.45, 1.85)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(spec["title"])
     return fig
 
 

@@ -15,6 +15,9 @@ from .simulation import algorithm_params
 from .theory import (erratum_e1, erratum_e2, erratum_e3, low_schedule, theorem2_counterexample,
                      uniform_delay_statistics)
 
+# Subscripts of the tables' column names and texts (μ₁, r₀), never TeX-like ``μ_1``.
+SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 TABLES = ("errata", "fact1", "instances", "provenance", "runs", "schedule", "sweep",
           "theorem2", "theorem4", "uniform_delays")
 
@@ -32,17 +35,19 @@ def _fixed_instances(paper: dict) -> dict:
 
 
 def instances_table(paper: dict) -> pd.DataFrame:
-    """Per fixed-delay paper instance and policy m: μ_i(τ = m) of every arm, g(m), and the
-    instance's r*, r_0, f(r_0), OPT and the strict alternation of π_1, π_2 (Fact 1)."""
+    """Per fixed-delay paper instance and policy m: μᵢ(τ = m) of every arm, g(m), and the
+    instance's r*, r₀, f(r₀), OPT and the strict alternation of π₁, π₂ (Fact 1)."""
     rows = []
     for exp_id, problem in _fixed_instances(paper).items():
         for m in range(1, problem.k + 1):
             rows.append({
-                "experiment": exp_id, "policy": f"π_{m}",
-                **{f"μ_{i + 1}(τ={m})": str(problem.mean_fraction(i, m)) for i in range(problem.k)},
+                "experiment": exp_id, "policy": f"π{m}".translate(SUBSCRIPT),
+                **{f"μ{i + 1}".translate(SUBSCRIPT) + f"(τ={m})": str(problem.mean_fraction(i, m))
+                   for i in range(problem.k)},
                 "g": str(problem.g_fraction(m)), "g (float)": problem.g(m),
-                "r*": problem.r_star, "r_0": problem.r0, "f(r_0)": str(problem.f_fraction(problem.r0)),
-                "alternation π_1/π_2": (str(problem.alternation_average_fraction(1, 2))
+                "r*": problem.r_star, "r₀": problem.r0,
+                "f(r₀)": str(problem.f_fraction(problem.r0)),
+                "alternation π₁/π₂": (str(problem.alternation_average_fraction(1, 2))
                                         if problem.k >= 2 else ""),
                 "OPT": problem.opt_average,
             })
@@ -83,11 +88,22 @@ def schedule_table(paper: dict) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)[["T", "k", "delta", "s", "T_s", "C_s", "S"]]
 
 
+def _power(value: float, digits: int = 4) -> str:
+    """``value`` to ``digits`` significant digits, large or small ones with a power of ten as a
+    reader writes it (``3.482·10⁴``, ``10¹⁰``), never ``3.482e+04``."""
+    text = f"{value:.{digits}g}"
+    if "e" not in text:
+        return text
+    mantissa, exponent = text.split("e")
+    power = "10" + str(int(exponent)).translate(SUPERSCRIPT)
+    return power if mantissa == "1" else f"{mantissa}·{power}"
+
+
 def errata_table(paper: dict) -> pd.DataFrame:
     """The numbers behind errata E1–E3 (at the parameters of their claims) and the Theorem 2
     counterexample, one row each."""
     e1 = erratum_e1()
-    rows = [{"erratum": "E1", "case": "f(τ) = 2^-τ (printed)",
+    rows = [{"erratum": "E1", "case": "f(τ) = 2^−τ (printed)",
              "numbers": f"g = {', '.join(str(g) for g in e1['g_paper_f'])}",
              "printed statement holds": e1["printed_order_holds_paper_f"]},
             {"erratum": "E1", "case": "f ≡ 1/2",
@@ -104,16 +120,16 @@ def errata_table(paper: dict) -> pd.DataFrame:
     k, delta = int(e3_claim["k"]), float(e3_claim["delta"])
     for horizon in map(float, e3_claim["horizons"]):
         e3 = erratum_e3(horizon, k, delta)
-        rows.append({"erratum": "E3", "case": f"k = {k}, δ = {delta:g}, T = {horizon:g}",
-                     "numbers": (f"S = {e3['S']}: proof's bound {e3['bound_paper']:.4g}, "
-                                 f"statement's expression {e3['stated_order']:.4g}, ratio "
+        rows.append({"erratum": "E3", "case": f"k = {k}, δ = {delta:g}, T = {_power(horizon)}",
+                     "numbers": (f"S = {e3['S']}: proof's bound {_power(e3['bound_paper'])}, "
+                                 f"statement's expression {_power(e3['stated_order'])}, ratio "
                                  f"{e3['ratio']:.3g} = {e3['ratio_per_stage']:.3g}·(S − 1)"),
                      "printed statement holds": None})
     example = theorem2_counterexample()
     rows.append({"erratum": "Theorem 2 (new)", "case": "μ = (1, 9/10, 1/2), d = (2, 1, 2), f = (1, 1, 1/100)",
-                 "numbers": (f"r_0 = {example['r0']}, g(r*) = {example['g_ghost']}, cycle "
+                 "numbers": (f"r₀ = {example['r0']}, g(r*) = {example['g_ghost']}, cycle "
                              f"{example['cycle']} averages {example['cycle_average']} = OPT; "
-                             f"(1 − f(r_0))·OPT = {float(example['required']):.5f}"),
+                             f"(1 − f(r₀))·OPT = {float(example['required']):.5f}"),
                  "printed statement holds": example["theorem2_holds"]})
     return pd.DataFrame(rows)
 
@@ -129,6 +145,39 @@ THEOREM2_SHOWN = {"instance": "instance", "k": "k", "means": "μ", "delays": "d"
                   "lower_bound": "(1 − f(r_0))·OPT", "ratio": "g(r*)/OPT",
                   "ghost_bound_holds": "theorem holds", "opt_bound_holds": "proof step holds",
                   "repeat_condition": "repeat condition"}
+
+
+# runs.csv's per-learner quantities at T, as the notebook's run tables name them.
+RUN_METRICS = {"regret_cost1": "regret, cost 1", "regret_cost0": "regret, cost 0",
+               "switches": "switches", "suboptimal_pulls": "suboptimal pulls"}
+
+
+def runs_by_learner(runs: pd.DataFrame, paper: dict, algorithms: list[str]) -> pd.DataFrame:
+    """runs.csv's rows of ``runs``, one per run (experiment, run) with its delays, r* and best
+    gap, and the ``algorithms``' values at T under two-level headings (quantity, learner), so
+    that a run's row stays narrow: the quantities a run's experiment does not have are left
+    out."""
+    frame = runs.set_index(["experiment", "repetition"]).rename_axis(["experiment", "run"])
+    instance = frame[["delays", "r_star", "best_gap"]]
+    instance.columns = pd.MultiIndex.from_tuples(
+        [("instance", "delays"), ("instance", "r*"), ("instance", "best gap")])
+    values = {(RUN_METRICS[metric], paper["algorithms"][alg]["label"]): frame[f"{alg} {metric}"]
+              for metric in RUN_METRICS for alg in algorithms if f"{alg} {metric}" in frame}
+    shown = pd.concat([instance, pd.DataFrame(values)], axis=1)
+    return shown.dropna(axis=1, how="all")
+
+
+def run_means(runs: pd.DataFrame, paper: dict) -> pd.DataFrame:
+    """The mean over the runs of each experiment of every learner's values at T: one row per
+    (experiment, learner), one column per quantity."""
+    learners = [alg for alg in paper["algorithms"] if f"{alg} switches" in runs]
+    rows = []
+    for experiment, group in runs.groupby("experiment", sort=False):
+        for alg in learners:
+            rows.append({"experiment": experiment, "learner": paper["algorithms"][alg]["label"],
+                         **{name: group[f"{alg} {metric}"].mean()
+                            for metric, name in RUN_METRICS.items() if f"{alg} {metric}" in group}})
+    return pd.DataFrame(rows).set_index(["experiment", "learner"])
 
 
 def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
