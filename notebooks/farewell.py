@@ -1,131 +1,111 @@
 # %% [markdown]
 # # A Farewell to Arms (Sharoff, Mehta, Ganti; AISTATS 2020) — replication
 #
-# Every figure of the paper re-created from simulation, the provenance of every parameter, and a
-# verdict for every claim the paper makes. Paper text: `shared/papers/000_cec5eaf42e9b6d70.txt`;
-# implementation spec: `shared/specs/000-farewell-to-arms.md`; configuration:
-# `config/papers/farewell.yaml` (change a value there and `snakemake` reruns only what depends on it).
-#
-# **How to read this notebook.** Section 1 lists where every number comes from: the paper's
-# figures survive only as captions and prose, so five of the six delay distributions are
-# *reconstructions* that match every number the text states. Section 2 gives the exact model
-# quantities. Section 3 shows the paper's panels. Section 4 gives the verdicts, with their
-# statistics. Sections 5–6 show the sensitivity runs and the Theorem 1 check.
+# The paper's Wait-UCB chooses a macro-arm and how long to wait for its reward, and is claimed to
+# beat UCB-Simplex and Budget-UCB in Figs. 1–2 with logarithmic regret (Theorem 2). We re-ran
+# every figure (five of six delay distributions reconstructed from the text) and checked every
+# claim; the verdicts follow, then the figures, then the evidence behind them.
 
 # %% tags=["parameters"]
 ROOT = ""  # "" for the full scale, "smoke/" for the smoke scale
 CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
-from IPython.display import Markdown, display
-
 from timebandits.core import display as show
 from timebandits.core import verdict_tables
 from timebandits.core.config import load_paper, load_yaml
-from timebandits.core.workflow import trace_reader
-from timebandits.farewell.analysis import regret_decomposition
+from timebandits.farewell import report
 
 CONFIG = CONFIG or load_yaml("config/config.yaml")
 
 PAPER = "farewell"
 paper = load_paper(PAPER)
-figures = paper["figures"]
-
-# %% [markdown]
-# ## 1. Parameters and their provenance
-# `paper` = stated in the paper; `reconstructed` = rebuilt to fit what the paper states;
-# `assumed` = stated nowhere, chosen here (with the reason).
 
 # %%
-show.table(ROOT, PAPER, "provenance")
+verdict_tables.answer(ROOT, PAPER)
 
 # %% [markdown]
-# ## 2. Exact quantities of every problem
-# g* and the optimal pairs, the minimum gap Δ, the Theorem 2 bound at the horizon and the first
-# t from which it is below the trivial bound t·max Δ, and the §6.2 order terms (WAIT) and (FJ).
-# Below it, the ratio g_{k,j}, the mean waiting time μ^c_{k,j} and the gap Δ_{k,j} of every pair.
-
-# %%
-show.table(ROOT, PAPER, "panels")
-
-# %%
-show.table(ROOT, PAPER, "ratios")
-
-# %% [markdown]
-# ## 3. The paper's figures
-# **How to read a panel.** Top: the delay distribution of each macro-arm (the paper's bar graph).
-# Bottom left: the paper's plot, the realised regret R_t = t·g* − Σ r against time on linear
-# axes; it is noisy (the reward sum is random) and can dip below zero. Bottom right: the
-# pseudo-regret Σ N_{k,j}·Δ_{k,j}·μ^c_{k,j} on a log time axis — the quantity Theorem 2 bounds;
-# logarithmic regret is a straight line there. Each algorithm keeps its colour, line style and
-# marker in every figure, so curves that coincide stay visible. The thin UCB-BV1 curve was run by
-# the authors but left out of their figures. Bands: ±1 standard error over runs.
-
-# %%
-for figure_id, figure in figures.items():
-    if figure["group"] == "paper":
-        show.show_figure(ROOT, PAPER, figure, figure_id)
-
-# %% [markdown]
-# ## 4. Claims and verdicts
-# One line per claim: its verdict and the number that decides it, statistical tests over the runs
-# apart from exact computations. Comparisons use a paired one-sided t-test at the horizon (all
-# algorithms of a run share the same random draws), and "much better" also needs Wait-UCB's
-# regret to be at most half the rival's (C2, C3, C5: the effect size in the config); growth
-# claims compare the pseudo-regret's increase over the later half of the window [max(T/100, t0),
-# T] with the earlier half, per decade (1 for logarithmic growth, 10 for linear), where t0 is
-# where Theorem 2's bound becomes informative: Theorem 2's rate (C1) is judged on the panels
-# where that window spans a decade at T = 10^7 (not Fig. 1a, from 3.2·10^6, nor Fig. 1b, never),
-# and 7.1's sentence on Fig. 1c is C1c; bound claims compare the mean curve with the bound at
-# every checkpoint where the bound is below the trivial t·max Δ, never where it is vacuous
-# (Theorem 2, C8, leaves out Fig. 1b, where it is vacuous up to T; Lemma 2 is C8b). A claim that
-# does not reproduce is reported as such, with its numbers. Beside each verdict: whether the
-# claim, as configured, could have come out reproduced and not reproduced (its witnesses,
-# core/decidability.py), and every threshold with its source. E1 is an erratum (scope
-# `erratum`): "not reproduced" confirms that the printed A_j ∈ [0, j] fails.
+# ## 1. Verdicts
+# One line per claim, with the number that decides it; how the verdicts are decided is below the
+# tables. E1 is an erratum: "not reproduced" confirms that the printed Aⱼ ∈ [0, j] fails.
 
 # %%
 verdict_tables.verdicts(ROOT, PAPER)
 
 # %% [markdown]
-# Every sub-check behind the verdicts (the role says whether it decides the verdict or only
-# supports it):
-
-# %%
-verdict_tables.verdict_details(ROOT, PAPER)
+# **How the verdicts are decided.** Comparisons (C2–C7) use a paired one-sided t-test on the
+# paper's realised regret at the horizon (all algorithms of a run share the same random draws);
+# "much better" (C2, C3, C5) also needs Wait-UCB's regret to be at most half the rival's. Growth
+# claims (C1, C1c) compare the pseudo-regret's increase per decade over the later half of the
+# window [max(T/100, t₀), T] with the earlier half (1 for logarithmic growth, 10 for linear),
+# where t₀ is where Theorem 2's bound becomes informative; C1 is judged on the panels where that
+# window spans a decade at T = 10⁷ (not Fig. 1a, from 3.2·10⁶, nor Fig. 1b, never). Bound claims
+# (C8, C8b) compare the mean curve with the bound at every checkpoint where the bound is below
+# the trivial t·max Δ, never where it is vacuous. "Can reach" says whether the claim, as
+# configured, could have come out both ways (its witnesses, core/decidability.py).
 
 # %% [markdown]
-# ### Where the regret comes from
-# For each paper panel: the mean pulls of every suboptimal pair at T and its share of the mean
-# pseudo-regret (pulls × Δ × μ^c), for Wait-UCB and the two baselines. Wait-UCB's confidence
-# radius grows with the waiting time j (β_j = √2(√(j−1)+1), α_j = 8(j−1)/3), so long waits are
-# explored far more than by the baselines, whose radius is on rescaled costs.
+# ## 2. The paper's figures
+# Each panel: (a) the delay distribution of each macro-arm (the paper's bar graph); (b) the
+# paper's plot, the realised regret on linear axes (noisy, can dip below zero); (c) the
+# pseudo-regret that Theorem 2 bounds, on log time (logarithmic regret is a straight line).
+# Each algorithm keeps its colour, dash pattern and marker in every figure.
 
 # %%
-for exp_id, exp in paper["experiments"].items():
-    if exp["group"] == "paper":
-        display(Markdown(f"**{show.markdown_text(exp['title'])}**"))
-        display(show.readable(regret_decomposition(paper, exp_id, trace_reader(ROOT, paper, CONFIG),
-                                                   ["wait_ucb", "ucb_simplex", "budget_ucb"])))
+report.show_figures(ROOT, paper, "paper")
+
+# %% [markdown]
+# ## 3. Where the regret comes from
+# Per paper panel (click a line to open its table): the mean pulls at T of every suboptimal pair
+# and its share of the mean pseudo-regret (pulls × Δ × μᶜ), for Wait-UCB and the two baselines.
+# Wait-UCB's confidence radius grows with the waiting time j (βⱼ = √2(√(j−1)+1),
+# αⱼ = 8(j−1)/3), so it explores long waits far more than the baselines, whose radius is on
+# rescaled costs.
+
+# %%
+report.regret_sources(ROOT, paper, CONFIG)
+
+# %% [markdown]
+# ## 4. Every sub-check behind the verdicts
+# The role says whether a sub-check decides its claim's verdict or only supports it.
+
+# %%
+show.collapsed(verdict_tables.verdict_details(ROOT, PAPER),
+               "Sub-checks of every claim (click to open)")
 
 # %% [markdown]
 # ## 5. Sensitivity runs (not in the paper)
-# The same runs as each panel (same random draws) with the baselines on raw costs {1..D} instead
-# of the paper's rescaled {1/D..1}, Budget-UCB with radius √(ln/N) instead of √(2 ln/N), and
-# Wait-UCB with random tie-breaking; then the alternative reconstructions of Fig. 1a and 1b.
+# The same runs as each panel (same random draws) with the baselines on raw costs {1, …, D}
+# instead of the paper's rescaled {1/D, …, 1}, Budget-UCB with radius √(ln t/N) instead of
+# √(2 ln t/N), and Wait-UCB with random tie-breaking; then the alternative reconstructions of
+# Figs. 1a and 1b, and a problem with long waits (claim C10).
 
 # %%
-for figure_id, figure in figures.items():
-    if figure["group"] == "sensitivity":
-        show.show_figure(ROOT, PAPER, figure, figure_id)
+report.show_figures(ROOT, paper, "sensitivity")
 
 # %% [markdown]
 # ## 6. Theorem 1: the best constant policy maximises E[r]/E[c]
-# Each bar is the exact ratio g_{k,j}; each dot the simulated reward per time unit of the
-# constant policy. The exact expected reward W(T) (a renewal recursion) and Theorem 1's offset
-# A_j = W(T) − T·g are in the claim C9 details above.
+# Each bar is the exact ratio g of a constant policy (k, j); each dot its simulated reward per
+# time unit. The exact expected reward W(T) (a renewal recursion) and Theorem 1's offset
+# Aⱼ = W(T) − T·g are in the sub-checks of claims C9 and E1 (section 4).
 
 # %%
-for figure_id, figure in figures.items():
-    if figure["group"] == "theory":
-        show.show_figure(ROOT, PAPER, figure, figure_id)
+report.show_figures(ROOT, paper, "theory")
+
+# %% [markdown]
+# ## 7. Parameters and their provenance
+# `paper` = stated in the paper; `reconstructed` = rebuilt to fit what the paper states (the
+# paper's figures survive only as captions and prose); `assumed` = stated nowhere, chosen here.
+
+# %%
+show.table(ROOT, PAPER, "provenance")
+
+# %% [markdown]
+# ## 8. Exact quantities of every problem
+# Per experiment: g* and the optimal pairs, the minimum gap Δ, Theorem 2's bound at the horizon
+# and the first t from which it is below the trivial bound t·max Δ (∞: never up to T), and the
+# §6.2 order terms (WAIT), (FJ) and (DQZL) per unit ln T. Folded below it: the ratio g, the mean
+# waiting time μᶜ and the gap Δ of every pair.
+
+# %%
+report.exact_quantities(ROOT, paper)

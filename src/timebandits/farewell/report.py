@@ -1,4 +1,5 @@
-"""Tables of "A Farewell to Arms" (results/tables/farewell/<name>.csv)."""
+"""Tables of "A Farewell to Arms" (results/tables/farewell/<name>.csv) and what its notebook shows
+of them: figures with their problem's facts, where the regret comes from, exact quantities."""
 
 from __future__ import annotations
 
@@ -9,6 +10,89 @@ from timebandits.core.provenance import provenance_table
 from .analysis import panel_table, ratio_table
 
 TABLES = ("panels", "provenance", "ratios")
+
+# The notebook's headings of the panels table (the CSV keeps the short names).
+PANEL_HEADINGS = {
+    "experiment": "experiment", "group": "group", "K": "K", "D": "D", "g_star": "g*",
+    "optimal_pairs": "optimal (k, j)", "min_gap": "minimum gap Δ",
+    "thm2_bound_at_T": "Thm 2 bound at T", "thm2_leading_at_T": "its leading term",
+    "bound_nonvacuous_from_t": "bound below t·max Δ from t", "mean_cost_avg": "mean of μᶜ",
+    "sum_inverse_cost": "Σ 1/μᶜ", "order_WAIT": "(WAIT)", "order_FJ": "(FJ)",
+    "order_DQZL": "(DQZL)"}
+RATIO_NAMES = {"g": "g = μʳ/μᶜ", "mu_c": "μᶜ (mean waiting time)", "gap": "Δ (gap)"}
+DECOMPOSED = ("wait_ucb", "ucb_simplex", "budget_ucb")
+
+
+def panel_facts(paper: dict, experiment: str) -> str:
+    """g*, the optimal pairs and the minimum gap of an experiment's problem, in words: what a
+    regret panel's caption adds in the notebook (computed from the config, never typed)."""
+    from .analysis import problem_of
+
+    problem = problem_of(paper, experiment)
+    optimal = ", ".join(f"({k}, {j})" for k, j in problem.optimal_pairs)
+    return (f"This problem: g* = {problem.g_star:.4f} at (k, j) = {optimal}; minimum gap "
+            f"Δ = {problem.min_gap:.4f}.")
+
+
+def show_figures(root: str, paper: dict, group: str) -> None:
+    """Every figure of ``group`` under its title and caption; a regret panel's caption ends
+    with its problem's g*, optimal pairs and minimum gap (``panel_facts``)."""
+    from timebandits.core import display as show
+
+    for figure_id, figure in paper["figures"].items():
+        if figure["group"] != group:
+            continue
+        if figure["kind"] == "regret_panel":
+            facts = panel_facts(paper, figure["experiment"])
+            figure = {**figure, "caption": f"{figure['caption']} {facts}"}
+        show.show_figure(root, paper["paper"]["key"], figure, figure_id)
+
+
+def regret_sources(root: str, paper: dict, config: dict) -> None:
+    """Per paper panel, a folded table of where the pseudo-regret at T comes from
+    (``analysis.regret_decomposition``: mean pulls of each suboptimal pair and its share, in %,
+    of Σ N·Δ·μᶜ), under a line naming each algorithm's largest source."""
+    from IPython.display import display
+
+    from timebandits.core import display as show
+    from timebandits.core.workflow import trace_reader
+
+    from .analysis import regret_decomposition
+
+    trace_of = trace_reader(root, paper, config)
+    labels = {a: paper["algorithms"][a]["label"] for a in DECOMPOSED}
+    for exp_id, exp in paper["experiments"].items():
+        if exp["group"] != "paper":
+            continue
+        frame = regret_decomposition(paper, exp_id, trace_of, list(DECOMPOSED))
+        top = "; ".join(f"{labels[a]} {frame.loc[frame[f'{a} share'].idxmax(), 'pair']} "
+                        f"({frame[f'{a} share'].max():.0%})" for a in DECOMPOSED)
+        shown = frame.rename(columns={"pair": "pair (k, j)", "gap": "Δ", "mu_c": "μᶜ"})
+        for a in DECOMPOSED:
+            shown[f"{a} share"] *= 100
+            shown = shown.rename(columns={f"{a} pulls": f"{labels[a]}: pulls",
+                                          f"{a} share": f"{labels[a]}: share (%)"})
+        display(show.collapsed(show.readable(shown, digits=3),
+                               f"{exp['title']}. Largest source: {top} "
+                               f"({len(shown)} suboptimal pairs; click to open)"))
+
+
+def exact_quantities(root: str, paper: dict):
+    """The panels table under readable headings, then the ratios table (g, μᶜ and Δ of every
+    pair of every experiment) folded under one line."""
+    from IPython.display import display
+
+    from timebandits.core import display as show
+    from timebandits.core import paths
+
+    key = paper["paper"]["key"]
+    display(show.readable(show.read_table(root, key, "panels").rename(columns=PANEL_HEADINGS)))
+    ratios = show.read_table(root, key, "ratios")
+    ratios["quantity"] = ratios["quantity"].map(RATIO_NAMES)
+    ratios = ratios[["experiment", *[c for c in ratios.columns if c != "experiment"]]]
+    return show.collapsed(show.readable(ratios), f"g, μᶜ and Δ of every pair (k, j) of every "
+                          f"experiment: {len(ratios)} rows (click to open; CSV: "
+                          f"{paths.table(root, key, 'ratios')})")
 
 
 def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
