@@ -279,3 +279,15 @@ def test_can_reach_shows_the_configs_reason_before_the_witnesses():
     row["can_refute"] = True
     assert verdict_tables.reachable(row) == ("only not reproduced: cannot be reproduced as configured: "
                                    "favourable witness: inconclusive (x)")
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("vacuous until t = 3.15e+06", "vacuous until t = 3.15·10⁶"),
+    ("p = 3.5e-05; 1e+07 steps", "p = 3.5·10⁻⁵; 10⁷ steps"),
+    ("T = 10^3 ... 10^6, rate T^(2/3)", "T = 10³ ... 10⁶, rate T^(2/3)"),
+    ("|A_j| <= j, 2053 +- 1.2e+02", "|A_j| ≤ j, 2053 ± 1.2·10²"),
+    ("fig1a, C8-s, CI 0.774-0.815", "fig1a, C8-s, CI 0.774-0.815"),   # ids and ranges untouched
+])
+def test_generated_text_is_shown_in_a_readers_notation(text, shown):
+    assert show.prose(text) == shown
+    assert show.number(text) == shown                  # every text cell of a readable table

@@ -5,6 +5,7 @@ The verdicts are in ``verdict_tables``, the bound plots in ``bound_plots``."""
 from __future__ import annotations
 
 import ast
+import re
 import io
 import math
 import numbers
@@ -23,6 +24,31 @@ pd.set_option("display.max_rows", 500)
 pd.set_option("display.max_columns", 60)
 # A table longer than this is collapsed under a one-line summary (a click opens it).
 COLLAPSE_ROWS = 25
+
+
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+# Plain-text notation a claim's generated text may carry, as a reader writes it.
+_ASCII_MATHS = (("+-", "±"), ("<=", "≤"), (">=", "≥"), ("!=", "≠"))
+
+
+def _power(match: re.Match) -> str:
+    mantissa, exponent = match.group(1), str(int(match.group(2)))
+    power = "10" + exponent.translate(SUPERSCRIPT)
+    return power if mantissa in ("1", "1.0") else f"{mantissa}·{power}"
+
+
+def prose(text) -> str:
+    """Generated text as a reader reads it: ``3.15e+06`` → ``3.15·10⁶``, ``1e-05`` → ``10⁻⁵``,
+    ``10^4`` → ``10⁴``, ``+-`` → ``±``, ``<=`` → ``≤`` (a claim's words and its deciding
+    number are written by code, in plain ASCII, in many places; this is the one place they are
+    made readable). Anything else is left as it is."""
+    if not isinstance(text, str):
+        return text
+    text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d+)\b", _power, text)
+    text = re.sub(r"\b10\^\(?(-?\d+)\)?", lambda m: "10" + m.group(1).translate(SUPERSCRIPT), text)
+    for ascii_text, symbol in _ASCII_MATHS:
+        text = text.replace(ascii_text, symbol)
+    return text
 
 
 def markdown_text(text: str) -> str:
@@ -67,17 +93,18 @@ def number(value, digits: int = 4) -> str:
 
 def _text(value: str, digits: int) -> str:
     """Text as ``number`` shows it: a number (``10000000.0``) or a Python literal of a config
-    value (``['1', '14/15']``, ``{'uniform': [1, 6]}``) without quotes, anything else as is."""
+    value (``['1', '14/15']``, ``{'uniform': [1, 6]}``) without quotes, anything else as
+    ``prose``."""
     stripped = value.strip()
     if stripped[:1] in "[({" and stripped:
         try:
             return number(ast.literal_eval(stripped), digits)
         except (ValueError, SyntaxError):
-            return value
+            return prose(value)
     try:
         parsed = float(stripped)
     except ValueError:
-        return value
+        return prose(value)
     return value if not stripped or stripped.isalpha() else number(parsed, digits)
 
 

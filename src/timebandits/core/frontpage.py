@@ -10,6 +10,7 @@ import pandas as pd
 
 from . import paths
 from .claims import NOT_CHECKABLE, SUMMARY_COLUMNS
+from .display import prose
 from .pages import render
 from .verdict_tables import ERRATUM_COLOUR, SCORECARD_NOTE, VERDICT_COLOURS, scorecard_table
 
@@ -61,9 +62,9 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
     for row in frame.itertuples():
         figures = figures_of(paper, claim_experiments(configured.get(row.claim, {})))
         rows.append({
-            "id": row.claim, "scope": row.scope, "text": row.text,
-            "where": "" if pd.isna(row.where) else str(row.where),
-            "verdict": row.verdict, "evidence": row.evidence, "decided_by": row.decided_by,
+            "id": row.claim, "scope": row.scope, "text": prose(row.text),
+            "where": "" if pd.isna(row.where) else prose(str(row.where)),
+            "verdict": row.verdict, "evidence": row.evidence, "decided_by": prose(row.decided_by),
             **_shown_verdict(row.scope, row.verdict),
             "one_sided": row.evidence != NOT_CHECKABLE and not (row.can_reproduce
                                                                 and row.can_refute),
