@@ -44,7 +44,7 @@ from timebandits.core.decidability import derived
 from timebandits.core.stats import paired_one_sided
 
 from .model import equal_spacing_payoff, normalised_horizon, oracle
-from .claims_common import SIDES, instance, oracle_payoff, with_finals
+from .claims_common import SIDES, instance, listed, oracle_payoff, with_finals
 from .claims_frequency import RunFrequency
 from .claims_rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
 
@@ -80,9 +80,10 @@ class OracleExact:
                 if math.isfinite(simulated) else INCONCLUSIVE,
                 "headline": f"P* = {simulated:.6g} (brute force {brute:.6g}"
                             + (f", μ1²T'/4 = {closed:.6g}" if closed is not None else "") + ")",
-                "statistic": (f"oracle payoff at T' = {horizon:g}: simulated {simulated!r}, best "
-                              f"over integer N {brute!r}, at (0.1λ, 0.1T) and (10λ, 10T) {scaled}"
-                              + (f", closed form {closed!r}" if closed is not None else
+                "statistic": (f"oracle payoff at T' = {horizon:g} (12 significant digits): "
+                              f"simulated {simulated:.12g}, best over integer N {brute:.12g}, at "
+                              f"(0.1λ, 0.1T) and (10λ, 10T) {listed(scaled, 12)}"
+                              + (f", closed form {closed:.12g}" if closed is not None else
                                  " (μ1T'/2 not an integer: floor or ceil, footnote 3)")),
             })
         return rows
@@ -125,7 +126,8 @@ class ExactSign:
             rows.append({"scope": exp, "verdict": verdict,
                          "headline": f"{claim['metric']} at T = {value:.6g} ({value / horizon:.6g} T/λ)",
                          "statistic": f"{ctx.label(claim['algorithm'])}: {claim['metric']} at T "
-                                      f"= {value!r}, i.e. {value / horizon!r} in units of T/λ"})
+                                      f"= {value:.12g}, i.e. {value / horizon:.12g} in units "
+                                      "of T/λ"})
         return rows
 
     @staticmethod

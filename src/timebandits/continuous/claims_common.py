@@ -33,6 +33,12 @@ def oracle_payoff(ctx: ClaimContext, exp: str) -> float:
 SIDES = (("favourable", True), ("unfavourable", False))
 
 
+def listed(values, digits: int = 6) -> str:
+    """Numbers as a claim's text shows them: ``[1350, 337.5, 37.5]``, each to ``digits``
+    significant digits (never a numpy repr such as ``np.float64(…)``)."""
+    return "[" + ", ".join(f"{float(v):.{digits}g}" for v in values) + "]"
+
+
 def with_finals(ctx: ClaimContext, algorithm: str, metric: str, levels: dict, of=None):
     """A decidability witness (core/decidability.py) in which ``metric`` of ``algorithm`` in each
     experiment of ``levels`` is level × (1 ± a small spread over runs) at every checkpoint,

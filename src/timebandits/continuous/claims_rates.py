@@ -13,8 +13,8 @@ from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, S
 from timebandits.core.decidability import linear, scale, with_curves
 from timebandits.core.seeding import check_seed
 
-from .claims_common import (SIDES, horizon_regrets, instance, oracle_payoff, regret_scale,
-                            with_finals, with_regrets)
+from .claims_common import (SIDES, horizon_regrets, instance, listed, oracle_payoff,
+                            regret_scale, with_finals, with_regrets)
 
 
 def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) -> list[np.ndarray]:
@@ -51,14 +51,14 @@ class RegretSlope:
         if (means <= 0).any():
             return [{"scope": "all μ", "verdict": INCONCLUSIVE,
                      "headline": "a mean regret ≤ 0: no log-log slope",
-                     "statistic": f"mean regrets {means.tolist()} at μ = {mus.tolist()}"}]
+                     "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}"}]
         slopes = [np.polyfit(np.log(mus), np.log(means), 1)[0]
                   for means in _resampled_means(claim, ctx, regrets)]
         slope = float(np.polyfit(np.log(mus), np.log(means), 1)[0])
         if not slopes:
             return [{"scope": "all μ", "verdict": INCONCLUSIVE,
                      "headline": "no resample with every mean regret > 0",
-                     "statistic": f"mean regrets {means.tolist()} at μ = {mus.tolist()}"}]
+                     "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}"}]
         ci_low, ci_high = np.quantile(slopes, [0.025, 0.975])
         verdict = (REPRODUCED if low <= ci_low and ci_high <= high
                    else NOT_REPRODUCED if ci_high < low or ci_low > high else INCONCLUSIVE)
@@ -67,9 +67,9 @@ class RegretSlope:
                  "headline": f"slope {slope:.3g} (95% CI {ci_low:.3g} to {ci_high:.3g}; needs "
                              f"{needs})",
                  "statistic": (f"least-squares slope of log mean regret on log μ over μ = "
-                               f"{mus.tolist()}: {slope:.4g}; bootstrap over runs "
+                               f"{listed(mus)}: {slope:.4g}; bootstrap over runs "
                                f"({len(slopes)} resamples with every mean > 0): 95% CI "
-                               f"{ci_low:.4g} to {ci_high:.4g}; mean regrets {np.round(means, 4).tolist()}")}]
+                               f"{ci_low:.4g} to {ci_high:.4g}; mean regrets {listed(means, 4)}")}]
 
     @staticmethod
     def witnesses(claim, ctx):
@@ -225,7 +225,7 @@ class ScaledFlat:
         scaled = np.array([values.mean() * scale for values, scale, _ in runs])
         if (scaled <= 0).any():
             return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean ≤ 0",
-                     "statistic": f"{what} = {scaled.tolist()}"}]
+                     "statistic": f"{what} = {listed(scaled)}"}]
         spreads = [means.max() / means.min() for means in
                    _resampled_means(claim, ctx, [values * scale for values, scale, _ in runs])]
         low, high = np.quantile(spreads, [0.025, 0.975])
