@@ -312,3 +312,12 @@ def test_claim_texts_print_numbers_not_numpy_reprs():
     for kind, claim in claims[3:4] + claims[6:]:
         for row in CLAIM_KINDS[kind].evaluate({"id": "C", **claim}, _context(paper, better)):
             assert "np." not in row["statistic"] and "float64" not in row["statistic"]
+
+
+@pytest.mark.parametrize("value, digits, text", [
+    (1837.4999999999995, 12, "1,837.5"), (-1690.2, 3, "-1,690"), (63610.4, 4, "63,610"),
+    (1350000.0, 6, "1,350,000"), (5.5e-48, 2, "5.5e-48"), (1.2e-05, 2, "1.2e-5"),
+    (-0.8218, 3, "-0.822"), (37.50000000000001, 6, "37.5"), (math.nan, 4, "nan")])
+def test_numbers_in_claim_texts(value, digits, text):
+    from timebandits.continuous.claims_common import shown
+    assert shown(np.float64(value), digits) == text

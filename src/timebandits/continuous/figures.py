@@ -90,8 +90,10 @@ def payoff_curves(spec: dict, paper: dict, summary: pd.DataFrame):
     else:
         payoff_ax.set_title("(a) as the paper plots it")
     gap_ax.set_yscale("log")
-    top = np.nanmax([line.get_ydata().max() for line in gap_ax.get_lines()])
-    gap_ax.set_ylim(top / 10 ** GAP_DECADES, top * 3)
+    top = np.nanmax(np.concatenate([np.asarray(line.get_ydata(), float)
+                                    for line in gap_ax.get_lines()]))
+    if np.isfinite(top):  # else no gap > 0 to draw (e.g. at the smoke scale)
+        gap_ax.set_ylim(top / 10 ** GAP_DECADES, top * 3)
     gap_ax.set_ylabel("oracle's payoff − payoff")
     gap_ax.set_title(f"({'c' if own_axis else 'b'}) gap to the oracle (log axis)")
     for ax in axes:
