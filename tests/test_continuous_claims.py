@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -281,3 +282,42 @@ def test_claims_use_the_horizon_of_the_scale_being_built():
     assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {REPRODUCED}
     ctx.config["scales"]["smoke"]["max_horizon"] = None  # the full T' = 1000: not the optimum
     assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {NOT_REPRODUCED}
+
+
+def test_claim_texts_print_numbers_not_numpy_reprs():
+    """A claim's headline and statistic are read in the notebook: numbers formatted, never
+    ``np.float64(1837.4999999999995)`` (issue 23)."""
+    mus = {"a": 0.35, "b": 0.15, "c": 0.05}
+    paper, ctx = _learner(mus)
+    paper["algorithms"]["ours"]["label"] = "ours"
+    claims = [
+        ("oracle_exact", {"experiments": list(mus)}),
+        ("exact_sign", {"experiments": ["a"], "algorithm": "oracle", "metric": "payoff",
+                        "sign": "positive"}),
+        ("close_to_oracle", {"experiments": list(mus), "algorithm": "ours", "share": 0.9}),
+        ("regret_slope", {"experiments": list(mus), "algorithm": "ours", "low": -1.5,
+                          "high": -0.5}),
+        ("regret_grows", {"experiments": list(mus), "algorithm": "ours"}),
+        ("spread_larger", {"larger": "c", "smaller": ["a", "b"], "algorithm": "ours"}),
+        ("scaled_flat", {"experiments": list(mus), "algorithm": "ours", "quantity": "regret",
+                         "max_spread": 3.0}),
+    ]
+    for kind, claim in claims:
+        for row in CLAIM_KINDS[kind].evaluate({"id": "C", **claim}, ctx):
+            for text in (row["headline"], row["statistic"]):
+                assert "np." not in text and "float64" not in text, (kind, text)
+                assert not re.search(r"\d\.\d{13,}", text), (kind, text)
+    # the degenerate branches (a mean regret ≤ 0) list their numbers too
+    better = {(e, "ours"): {"payoff": np.full(5, _best(m) + 1.0)} for e, m in mus.items()}
+    for kind, claim in claims[3:4] + claims[6:]:
+        for row in CLAIM_KINDS[kind].evaluate({"id": "C", **claim}, _context(paper, better)):
+            assert "np." not in row["statistic"] and "float64" not in row["statistic"]
+
+
+@pytest.mark.parametrize("value, digits, text", [
+    (1837.4999999999995, 12, "1,837.5"), (-1690.2, 3, "-1,690"), (63610.4, 4, "63,610"),
+    (1350000.0, 6, "1,350,000"), (5.5e-48, 2, "5.5e-48"), (1.2e-05, 2, "1.2e-5"),
+    (-0.8218, 3, "-0.822"), (37.50000000000001, 6, "37.5"), (math.nan, 4, "nan")])
+def test_numbers_in_claim_texts(value, digits, text):
+    from timebandits.continuous.claims_common import shown
+    assert shown(np.float64(value), digits) == text

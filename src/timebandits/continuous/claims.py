@@ -44,7 +44,7 @@ from timebandits.core.decidability import derived
 from timebandits.core.stats import paired_one_sided
 
 from .model import equal_spacing_payoff, normalised_horizon, oracle
-from .claims_common import SIDES, instance, oracle_payoff, with_finals
+from .claims_common import SIDES, instance, listed, oracle_payoff, shown, with_finals
 from .claims_frequency import RunFrequency
 from .claims_rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
 
@@ -78,11 +78,12 @@ class OracleExact:
             rows.append({
                 "scope": exp, "verdict": (REPRODUCED if all(checks) else NOT_REPRODUCED)
                 if math.isfinite(simulated) else INCONCLUSIVE,
-                "headline": f"P* = {simulated:.6g} (brute force {brute:.6g}"
-                            + (f", μ1²T'/4 = {closed:.6g}" if closed is not None else "") + ")",
-                "statistic": (f"oracle payoff at T' = {horizon:g}: simulated {simulated!r}, best "
-                              f"over integer N {brute!r}, at (0.1λ, 0.1T) and (10λ, 10T) {scaled}"
-                              + (f", closed form {closed!r}" if closed is not None else
+                "headline": f"P* = {shown(simulated, 6)} (brute force {shown(brute, 6)}"
+                            + (f", μ1²T'/4 = {shown(closed, 6)}" if closed is not None else "") + ")",
+                "statistic": (f"oracle payoff at T' = {horizon:g} (12 significant digits): "
+                              f"simulated {shown(simulated, 12)}, best over integer N {shown(brute, 12)}, at "
+                              f"(0.1λ, 0.1T) and (10λ, 10T) {listed(scaled, 12)}"
+                              + (f", closed form {shown(closed, 12)}" if closed is not None else
                                  " (μ1T'/2 not an integer: floor or ceil, footnote 3)")),
             })
         return rows
@@ -123,9 +124,10 @@ class ExactSign:
             _, _, horizon = instance(ctx, exp)
             verdict = (REPRODUCED if holds else NOT_REPRODUCED) if math.isfinite(value) else INCONCLUSIVE
             rows.append({"scope": exp, "verdict": verdict,
-                         "headline": f"{claim['metric']} at T = {value:.6g} ({value / horizon:.6g} T/λ)",
+                         "headline": f"{claim['metric']} at T = {shown(value, 6)} ({shown(value / horizon, 6)} T/λ)",
                          "statistic": f"{ctx.label(claim['algorithm'])}: {claim['metric']} at T "
-                                      f"= {value!r}, i.e. {value / horizon!r} in units of T/λ"})
+                                      f"= {shown(value, 12)}, i.e. {shown(value / horizon, 12)} in units "
+                                      "of T/λ"})
         return rows
 
     @staticmethod
@@ -168,11 +170,11 @@ class CloseToOracle:
             ratio = payoff.mean() / oracle_payoff(ctx, exp)
             rows.append({
                 "scope": exp, "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"payoff = {ratio:.3g} × the oracle's (needs ≥ {share:g}), "
-                            f"p = {test['p_claimed']:.2g}",
-                "statistic": (f"mean payoff at T {payoff.mean():.6g} ± {payoff.std(ddof=1) / math.sqrt(payoff.size):.2g} "
-                              f"against {share:g} × P* = {target:.6g}; one-sided t-test p = "
-                              f"{test['p_claimed']:.2g} (opposite {test['p_opposite']:.2g})"),
+                "headline": f"payoff = {shown(ratio, 3)} × the oracle's (needs ≥ {share:g}), "
+                            f"p = {shown(test['p_claimed'], 2)}",
+                "statistic": (f"mean payoff at T {shown(payoff.mean(), 6)} ± {shown(payoff.std(ddof=1) / math.sqrt(payoff.size), 2)} "
+                              f"against {share:g} × P* = {shown(target, 6)}; one-sided t-test p = "
+                              f"{shown(test['p_claimed'], 2)} (opposite {shown(test['p_opposite'], 2)})"),
                 "ratio": ratio, "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
             })
         return rows

@@ -33,6 +33,27 @@ def oracle_payoff(ctx: ClaimContext, exp: str) -> float:
 SIDES = (("favourable", True), ("unfavourable", False))
 
 
+def shown(value, digits: int = 4) -> str:
+    """A number as a claim's text shows it: to ``digits`` significant digits, from 1,000 written
+    out with thousands separators (``-1,690``, ``1,837.5``), an exponent without ``+`` or
+    leading zeros (``5.5e-48``, ``1.2e-5``); never a numpy repr such as ``np.float64(…)``."""
+    value = float(value)
+    if math.isfinite(value) and 1e3 <= abs(value) < 1e15:
+        decimals = max(0, digits - len(str(int(abs(value)))))
+        text = f"{value:,.{decimals}f}"
+        return text.rstrip("0").rstrip(".") if decimals else text
+    text = f"{value:.{digits}g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}e{int(exponent)}"
+    return text
+
+
+def listed(values, digits: int = 6) -> str:
+    """Numbers as a claim's text shows them (``shown``): ``[1,350, 337.5, 37.5]``."""
+    return "[" + ", ".join(shown(v, digits) for v in values) + "]"
+
+
 def with_finals(ctx: ClaimContext, algorithm: str, metric: str, levels: dict, of=None):
     """A decidability witness (core/decidability.py) in which ``metric`` of ``algorithm`` in each
     experiment of ``levels`` is level × (1 ± a small spread over runs) at every checkpoint,

@@ -11,7 +11,7 @@ from timebandits.core.decidability import derived
 
 from .simulation import algorithm_params, learner_epsilon
 from .theory import lemma13_i_star_bound
-from .claims_common import SIDES, instance
+from .claims_common import SIDES, instance, shown
 
 EVENTS = ("lemma13", "lemma15", "lemma22", "identified")
 
@@ -68,8 +68,8 @@ class RunFrequency:
                 "scope": exp, "verdict": test["verdict"],
                 "headline": f"{successes}/{n} runs with {what} (needs ≥ {level:.3g})",
                 "statistic": (f"{what} in {successes} of {n} judged runs ({holds.size - n} not "
-                              f"judged); exact binomial p = {test['p_claimed']:.2g} for a rate "
-                              f"above {level:.3g}, {test['p_opposite']:.2g} for one below"),
+                              f"judged); exact binomial p = {shown(test['p_claimed'], 2)} for a rate "
+                              f"above {level:.3g}, {shown(test['p_opposite'], 2)} for one below"),
                 "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
             })
         return rows

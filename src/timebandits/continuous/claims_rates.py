@@ -13,8 +13,8 @@ from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, S
 from timebandits.core.decidability import linear, scale, with_curves
 from timebandits.core.seeding import check_seed
 
-from .claims_common import (SIDES, horizon_regrets, instance, oracle_payoff, regret_scale,
-                            with_finals, with_regrets)
+from .claims_common import (SIDES, horizon_regrets, instance, listed, oracle_payoff, shown,
+                            regret_scale, with_finals, with_regrets)
 
 
 def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) -> list[np.ndarray]:
@@ -51,25 +51,25 @@ class RegretSlope:
         if (means <= 0).any():
             return [{"scope": "all μ", "verdict": INCONCLUSIVE,
                      "headline": "a mean regret ≤ 0: no log-log slope",
-                     "statistic": f"mean regrets {means.tolist()} at μ = {mus.tolist()}"}]
+                     "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}"}]
         slopes = [np.polyfit(np.log(mus), np.log(means), 1)[0]
                   for means in _resampled_means(claim, ctx, regrets)]
         slope = float(np.polyfit(np.log(mus), np.log(means), 1)[0])
         if not slopes:
             return [{"scope": "all μ", "verdict": INCONCLUSIVE,
                      "headline": "no resample with every mean regret > 0",
-                     "statistic": f"mean regrets {means.tolist()} at μ = {mus.tolist()}"}]
+                     "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}"}]
         ci_low, ci_high = np.quantile(slopes, [0.025, 0.975])
         verdict = (REPRODUCED if low <= ci_low and ci_high <= high
                    else NOT_REPRODUCED if ci_high < low or ci_low > high else INCONCLUSIVE)
         needs = f"< {high:g}" if low == -math.inf else f"{low:g} to {high:g}"
         return [{"scope": "all μ", "verdict": verdict,
-                 "headline": f"slope {slope:.3g} (95% CI {ci_low:.3g} to {ci_high:.3g}; needs "
+                 "headline": f"slope {shown(slope, 3)} (95% CI {shown(ci_low, 3)} to {shown(ci_high, 3)}; needs "
                              f"{needs})",
                  "statistic": (f"least-squares slope of log mean regret on log μ over μ = "
-                               f"{mus.tolist()}: {slope:.4g}; bootstrap over runs "
+                               f"{listed(mus)}: {shown(slope, 4)}; bootstrap over runs "
                                f"({len(slopes)} resamples with every mean > 0): 95% CI "
-                               f"{ci_low:.4g} to {ci_high:.4g}; mean regrets {np.round(means, 4).tolist()}")}]
+                               f"{shown(ci_low, 4)} to {shown(ci_high, 4)}; mean regrets {listed(means, 4)}")}]
 
     @staticmethod
     def witnesses(claim, ctx):
@@ -106,10 +106,10 @@ class RegretGrows:
             test = {"p_claimed": p_claimed, "p_opposite": p_opposite}
             rows.append({
                 "scope": f"{first} → {second}", "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"regret {a.mean():.4g} → {b.mean():.4g}, p = {p_claimed:.2g}",
-                "statistic": (f"mean regret at T {a.mean():.6g} ± {a.std(ddof=1) / math.sqrt(a.size):.2g} "
-                              f"then {b.mean():.6g} ± {b.std(ddof=1) / math.sqrt(b.size):.2g}; "
-                              f"one-sided Welch p = {p_claimed:.2g} (opposite {p_opposite:.2g})"),
+                "headline": f"regret {shown(a.mean(), 4)} → {shown(b.mean(), 4)}, p = {shown(p_claimed, 2)}",
+                "statistic": (f"mean regret at T {shown(a.mean(), 6)} ± {shown(a.std(ddof=1) / math.sqrt(a.size), 2)} "
+                              f"then {shown(b.mean(), 6)} ± {shown(b.std(ddof=1) / math.sqrt(b.size), 2)}; "
+                              f"one-sided Welch p = {shown(p_claimed, 2)} (opposite {shown(p_opposite, 2)})"),
                 **test,
             })
         return rows
@@ -161,10 +161,10 @@ class SpreadLarger:
             sd_wide, sd_narrow = wide.std(ddof=1), narrow.std(ddof=1)
             rows.append({
                 "scope": f"{claim['larger']} vs {other}", "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"sd {sd_wide:.4g} against {sd_narrow:.4g}, p = {test['p_claimed']:.2g}",
-                "statistic": (f"{what}: {sd_wide:.6g} ({claim['larger']}) "
-                              f"against {sd_narrow:.6g} ({other}); bootstrap of the log ratio: "
-                              f"p = {test['p_claimed']:.2g} (opposite {test['p_opposite']:.2g})"),
+                "headline": f"sd {shown(sd_wide, 4)} against {shown(sd_narrow, 4)}, p = {shown(test['p_claimed'], 2)}",
+                "statistic": (f"{what}: {shown(sd_wide, 6)} ({claim['larger']}) "
+                              f"against {shown(sd_narrow, 6)} ({other}); bootstrap of the log ratio: "
+                              f"p = {shown(test['p_claimed'], 2)} (opposite {shown(test['p_opposite'], 2)})"),
                 **test,
             })
         return rows
@@ -225,18 +225,18 @@ class ScaledFlat:
         scaled = np.array([values.mean() * scale for values, scale, _ in runs])
         if (scaled <= 0).any():
             return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean ≤ 0",
-                     "statistic": f"{what} = {scaled.tolist()}"}]
+                     "statistic": f"{what} = {listed(scaled)}"}]
         spreads = [means.max() / means.min() for means in
                    _resampled_means(claim, ctx, [values * scale for values, scale, _ in runs])]
         low, high = np.quantile(spreads, [0.025, 0.975])
         spread = scaled.max() / scaled.min()
         verdict = REPRODUCED if high <= limit else NOT_REPRODUCED if low > limit else INCONCLUSIVE
         return [{"scope": "all", "verdict": verdict,
-                 "headline": f"largest/smallest {what} = {spread:.3g} (95% CI {low:.3g}–"
-                             f"{high:.3g}; needs ≤ {limit:g})",
+                 "headline": f"largest/smallest {what} = {shown(spread, 3)} (95% CI {shown(low, 3)}–"
+                             f"{shown(high, 3)}; needs ≤ {limit:g})",
                  "statistic": (f"{what} per experiment: "
-                               + ", ".join(f"{e} {v:.4g}" for e, v in zip(claim["experiments"], scaled))
-                               + f"; spread {spread:.4g}, bootstrap 95% CI {low:.4g} to {high:.4g}")}]
+                               + ", ".join(f"{e} {shown(v, 4)}" for e, v in zip(claim["experiments"], scaled))
+                               + f"; spread {shown(spread, 4)}, bootstrap 95% CI {shown(low, 4)} to {shown(high, 4)}")}]
 
     @staticmethod
     def witnesses(claim, ctx):

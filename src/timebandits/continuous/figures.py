@@ -1,56 +1,108 @@
 """Figures of "Continuous Time Bandits With Sampling Costs": cumulative payoff over time (Figs. 1
 and 2; the axes are inferred, the paper's images are lost, spec §4), CTSAB's regret against μ
-(Fig. 3) and the λ × κ heat maps of the sensitivity grid."""
+(Fig. 3) and the λ × κ heat maps of the sensitivity grid. House style (core.plotting): 7 in
+wide, no burned-in title (the caption says what is drawn), bands ±1 s.e."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
-from matplotlib import pyplot as plt
+import seaborn as sns
+from matplotlib.colors import ListedColormap
+from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
-from timebandits.core.plotting import algorithm_style, apply_style, band, legend_and_title
+from timebandits.core.plotting import (DIVERGING, algorithm_style, band, log_safe, new_figure,
+                                       plain_numbers, runs_note)
 
 from .simulation import algorithm_params
 
-Z95 = 1.959963984540054  # the 95% normal quantile of the bands (spec §4: mean ± 1.96 sd/√n)
+# The learner gets its own panel when its payoff spans more than this many times the range of
+# the exact curves (the oracle and the baselines), which it would otherwise squash flat.
+SQUASH = 5.0
+# The log axis of the gap to the oracle spans this many decades below its largest value.
+GAP_DECADES = 4
+MATH = {"λ": r"\lambda", "κ": r"\kappa", "μ": r"\mu", "ε": r"\varepsilon", "δ": r"\delta"}
 
 
-def _setting(paper: dict, experiment: str) -> str:
-    environment = paper["experiments"][experiment]["environment"]
-    return f"λ = {environment['lam']:g}, T' = T/λ = {paper['experiments'][experiment]['horizon'] / environment['lam']:.3g}"
+def mathtext(text: str) -> str:
+    """Greek letters and T' of a label as mathtext (``CTSAB (κ = 1)`` → ``CTSAB ($\\kappa$ =
+    1)``), so that a figure sets them as the captions' formulas."""
+    return re.sub(r"[λκμεδ]|T'", lambda m: f"${MATH.get(m.group(), m.group())}$", text)
+
+
+def _label(paper: dict, summary: pd.DataFrame, algorithm: str) -> str:
+    """The legend entry of an algorithm: its label, and the share of runs whose learning never
+    stopped or whose identification was cut at T, where a learner has any."""
+    label = mathtext(paper["algorithms"][algorithm]["label"])
+    for metric, what in (("failed", "never stopped learning"),
+                         ("id_cut", "identification cut at T")):
+        rows = summary[(summary["algorithm"] == algorithm) & (summary["metric"] == metric)]
+        if not rows.empty:
+            label += f"; {rows.sort_values('t')['mean'].iloc[-1]:.0%} {what}"
+    return label
+
+
+def _legend(fig, axes, summary: pd.DataFrame, order: list[str] = ()) -> None:
+    """One legend below the panels for the curves of every panel, each once: first those named
+    in ``order`` (e.g. the figure's list of algorithms), in that order."""
+    entries = {}
+    for ax in axes:
+        for handle, name in zip(*ax.get_legend_handles_labels()):
+            entries.setdefault(name, handle)
+    names = [n for n in order if n in entries] + [n for n in entries if n not in order]
+    fig.legend([entries[n] for n in names], names, loc="outside lower center", ncol=2,
+               frameon=False, title=runs_note(summary))
 
 
 def payoff_curves(spec: dict, paper: dict, summary: pd.DataFrame):
-    """Figs. 1–2. Left: cumulative payoff Σ (μ − λ/Δt) against time, as the paper plots it
-    (inferred axes); right: the gap to the oracle's cumulative payoff, P*(t) − P(t). Means of the
-    runs with 95% bands; the oracle and the baselines are exact (no band)."""
-    apply_style()
-    fig, (payoff_ax, gap_ax) = plt.subplots(1, 2, figsize=(10, 3.9))
+    """Figs. 1–2: cumulative payoff Σ (μ − λ/Δt) against time, as the paper plots it (inferred
+    axes), and the gap to the oracle's cumulative payoff P*(t) − P(t) on a log axis (at t = T,
+    the regret). A learner whose payoff would squash the oracle and the baselines flat gets its
+    own panel. Means of the runs with ±1 s.e. bands; the oracle and the baselines are exact."""
     payoffs = summary[summary["metric"] == "payoff"]
     oracle = payoffs[payoffs["algorithm"] == "oracle"].set_index("t")["mean"]
-    for alg in spec["algorithms"]:
+    rows = {alg: payoffs[payoffs["algorithm"] == alg] for alg in spec["algorithms"]}
+    learners = [a for a in spec["algorithms"] if a in summary.loc[summary["metric"] == "failed",
+                                                                   "algorithm"].unique()]
+    exact = [a for a in spec["algorithms"] if a not in learners]
+    exact_range = np.ptp(np.concatenate([rows[a]["mean"].to_numpy() for a in exact] + [[0.0]]))
+    own_axis = any(np.ptp(np.append(rows[a]["mean"].to_numpy(), 0.0)) > SQUASH * exact_range
+                   for a in learners)
+    fig, axes = new_figure("double", 2.7, ncols=3 if own_axis else 2)
+    payoff_ax, gap_ax = axes[0], axes[-1]
+    labels = [_label(paper, summary, alg) for alg in spec["algorithms"]]
+    for alg, label in zip(spec["algorithms"], labels):
         style = algorithm_style(paper, alg)
-        label = paper["algorithms"][alg]["label"]
-        for metric, what in (("failed", "never stopped learning"),
-                             ("id_cut", "identification cut at T")):
-            rows = summary[(summary["algorithm"] == alg) & (summary["metric"] == metric)]
-            if not rows.empty:
-                label += f"; {rows.sort_values('t')['mean'].iloc[-1]:.0%} {what}"
-        rows = payoffs[payoffs["algorithm"] == alg]
-        band(payoff_ax, rows, "payoff", label, style, width=Z95)
-        gap = rows.assign(mean=oracle.reindex(rows["t"]).to_numpy() - rows["mean"].to_numpy())
-        band(gap_ax, gap, "payoff", label, style, width=Z95)
-    payoff_ax.set_xlabel("time t (inferred axis)")
-    payoff_ax.set_ylabel("cumulative payoff: reward − λ·Σ 1/Δt")
-    payoff_ax.set_title(f"as the paper plots it ({_setting(paper, spec['experiment'])})")
-    gap_ax.set_xlabel("time t")
-    gap_ax.set_ylabel("oracle's payoff − payoff so far")
-    gap_ax.set_title("gap to the oracle (the regret at t = T)")
-    for ax in (payoff_ax, gap_ax):
-        ax.axhline(0, color="0.6", linewidth=0.6)
-        ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
-    legend_and_title(fig, payoff_ax, spec["title"], summary, columns=2, bands="95% bands")
-    fig.tight_layout()
+        target = axes[1] if own_axis and alg in learners else payoff_ax
+        band(target, rows[alg], "payoff", label, style)
+        if own_axis and alg == "oracle":
+            band(axes[1], rows[alg], "payoff", label, style)
+        if alg != "oracle":
+            gap = oracle.reindex(rows[alg]["t"]).to_numpy() - rows[alg]["mean"].to_numpy()
+            band(gap_ax, rows[alg].assign(mean=log_safe(gap)), "payoff", label, style)
+    for ax in axes[:-1]:
+        ax.set_ylabel("cumulative payoff")
+    if own_axis:
+        payoff_ax.set_title("(a) the exact policies")
+        axes[1].set_title("(b) the learner, own axis")
+    else:
+        payoff_ax.set_title("(a) as the paper plots it")
+    gap_ax.set_yscale("log")
+    top = np.nanmax(np.concatenate([np.asarray(line.get_ydata(), float)
+                                    for line in gap_ax.get_lines()]))
+    if np.isfinite(top):  # else no gap > 0 to draw (e.g. at the smoke scale)
+        gap_ax.set_ylim(top / 10 ** GAP_DECADES, top * 3)
+    gap_ax.set_ylabel("oracle's payoff − payoff")
+    gap_ax.set_title(f"({'c' if own_axis else 'b'}) gap to the oracle (log axis)")
+    for ax in axes:
+        ax.set_xlabel("time t (inferred axis)")
+        ax.xaxis.set_major_locator(MaxNLocator(3))
+        if ax is not gap_ax:
+            ax.axhline(0, color="0.6", linewidth=0.6)
+        plain_numbers(ax)
+    _legend(fig, axes, summary, labels)
     return fig
 
 
@@ -60,81 +112,123 @@ def _final(summary: pd.DataFrame, algorithm: str, metric: str) -> pd.DataFrame:
     return rows.loc[rows.groupby("experiment")["t"].idxmax()].set_index("experiment")
 
 
+def _one_two_five(value: float, _position=None) -> str:
+    """A log axis's tick label, written out, at 1, 2 and 5 times a power of ten only."""
+    mantissa = round(value / 10 ** np.floor(np.log10(value)), 6) if value > 0 else 0
+    return f"{value:,.0f}" if value >= 1 and mantissa in (1, 2, 5) else (
+        f"{value:g}" if mantissa in (1, 2, 5) else "")
+
+
 def regret_vs_mu(spec: dict, paper: dict, summary: pd.DataFrame):
-    """Fig. 3: CTSAB's regret P*(T) − P(T) at the horizon against μ (95% intervals), and the same
-    on log-log axes with the least-squares slope of log regret on log μ (Theorem 7's Ω(1/μ) is
+    """Fig. 3: CTSAB's regret P*(T) − P(T) at the horizon against μ (±1 s.e.), and the same on
+    log-log axes with the least-squares slope of log regret on log μ (Theorem 7's Ω(1/μ) is
     slope −1; Theorem 5's O((log T')²/μ) too, at fixed T')."""
-    apply_style()
     (learner,) = spec["algorithms"]
     learned = _final(summary, learner, "payoff")
     oracle = _final(summary, "oracle", "payoff")
     mu = pd.Series({e: paper["experiments"][e]["environment"]["means"][0] for e in learned.index})
     order = mu.sort_values().index
     regret = (oracle.loc[order, "mean"] - learned.loc[order, "mean"]).to_numpy()
-    half = Z95 * learned.loc[order, "se"].to_numpy()
+    half = learned.loc[order, "se"].to_numpy()
     x = mu[order].to_numpy()
-    fig, (linear_ax, log_ax) = plt.subplots(1, 2, figsize=(10, 3.9))
+    fig, (linear_ax, log_ax) = new_figure("double", 2.6, ncols=2)
     style = algorithm_style(paper, learner)
     for ax in (linear_ax, log_ax):
-        ax.errorbar(x, regret, yerr=half, color=style["color"], marker="o", capsize=3,
-                    label=paper["algorithms"][learner]["label"])
-        ax.set_xlabel("μ (mean of the arm)")
-        ax.set_ylabel("regret P*(T) − P(T)")
+        ax.errorbar(x, regret, yerr=half, color=style["color"], marker="o", markersize=4,
+                    capsize=3, label=mathtext(paper["algorithms"][learner]["label"]))
+        ax.set_xlabel(r"$\mu$ (mean of the arm)")
+        ax.set_ylabel(r"regret $P^*(T) - P(T)$")
     positive = regret > 0
     if positive.sum() >= 2:
         slope, intercept = np.polyfit(np.log(x[positive]), np.log(regret[positive]), 1)
         grid = np.geomspace(x.min(), x.max(), 50)
         log_ax.plot(grid, np.exp(intercept) * grid ** slope, color="0.4", linestyle="--",
-                    label=f"fitted slope {slope:.2f} (Theorem 7: −1)")
+                    label=f"fitted slope {slope:.2f} (Theorem 7: −1)".replace("-", "−"))
     log_ax.set_xscale("log")
     log_ax.set_yscale("log")
-    log_ax.set_title("log-log (regret ≤ 0 is not drawn)")
-    linear_ax.set_title(f"as the paper plots it ({_setting(paper, spec['experiment'])})")
-    legend_and_title(fig, log_ax, spec["title"], summary, columns=2, bands="95% intervals")
-    fig.tight_layout()
+    log_ax.xaxis.set_major_locator(FixedLocator(x))
+    log_ax.xaxis.set_minor_locator(NullLocator())
+    log_ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    for formatter in (log_ax.yaxis.set_major_formatter, log_ax.yaxis.set_minor_formatter):
+        formatter(FuncFormatter(_one_two_five))
+    log_ax.set_title("(b) log-log (a regret ≤ 0 is not drawn)")
+    linear_ax.set_title("(a) as the paper plots it")
+    plain_numbers(linear_ax)
+    _legend(fig, [linear_ax, log_ax], summary)
     return fig
 
 
-def kappa_lambda_heatmap(spec: dict, paper: dict, summary: pd.DataFrame):
-    """The sensitivity grid for one arm: CTSAB's regret relative to the oracle's payoff,
-    (P* − P)/P* at T (left), and the share of runs whose learning never stopped (right), for each
-    λ (rows; T' = T/λ) and κ (columns)."""
-    apply_style()
-    lams, kappas = [], []
-    regret, failed = {}, {}
+def _grids(spec: dict, paper: dict, summary: pd.DataFrame):
+    """(λ values, κ values, regret/P*, share of T spent learning, share of runs that never
+    stopped), the grids as λ × κ arrays. A run that never stops learns for all of T."""
+    cells = {}
     for alg in spec["algorithms"]:
         kappa = float(algorithm_params(paper["algorithms"][alg])["kappa"])
-        kappas.append(kappa)
-        payoff = _final(summary, alg, "payoff")
-        oracle = _final(summary, "oracle", "payoff")
-        failure = _final(summary, alg, "failed")
+        payoff, oracle = _final(summary, alg, "payoff"), _final(summary, "oracle", "payoff")
+        failed, stop = _final(summary, alg, "failed"), _final(summary, alg, "stop_time")
         for exp in payoff.index:
             lam = float(paper["experiments"][exp]["environment"]["lam"])
-            lams.append(lam)
-            regret[lam, kappa] = (oracle.loc[exp, "mean"] - payoff.loc[exp, "mean"]) / oracle.loc[exp, "mean"]
-            failed[lam, kappa] = failure.loc[exp, "mean"]
-    lams, kappas = sorted(set(lams), reverse=True), sorted(set(kappas))
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.9))
-    for ax, values, name, cmap, limits in (
-            (axes[0], regret, "regret / oracle payoff at T", "Reds", (0.0, 1.0)),
-            (axes[1], failed, "share of runs that never stopped learning", "Greys", (0.0, 1.0))):
-        grid = np.array([[values[lam, kappa] for kappa in kappas] for lam in lams])
-        image = ax.imshow(np.clip(grid, *limits), cmap=cmap, vmin=limits[0], vmax=limits[1],
-                          aspect="auto")
-        for i in range(len(lams)):
-            for j in range(len(kappas)):
-                ax.text(j, i, f"{grid[i, j]:.2g}", ha="center", va="center", fontsize=8,
-                        color="black" if grid[i, j] < 0.6 * limits[1] else "white")
-        ax.set_xticks(range(len(kappas)), [f"{k:g}" for k in kappas])
-        ax.set_yticks(range(len(lams)), [f"{lam:g}" for lam in lams])
-        ax.set_xlabel("κ")
-        ax.set_ylabel("λ (T' = T/λ)")
-        ax.set_title(name + (" (colour capped at 1: above 1, a negative payoff)"
-                             if name.startswith("regret") else ""))
-        ax.grid(False)
-        fig.colorbar(image, ax=ax, shrink=0.85)
-    fig.suptitle(f"{spec['title']}  (mean of {int(summary['n'].max())} runs)", fontsize=10)
-    fig.tight_layout()
+            best = oracle.loc[exp, "mean"]
+            never = failed.loc[exp, "mean"]
+            cells[lam, kappa] = ((best - payoff.loc[exp, "mean"]) / best,
+                                 stop.loc[exp, "mean"] / stop.loc[exp, "t"] + never, never)
+    lams = sorted({lam for lam, _ in cells}, reverse=True)
+    kappas = sorted({kappa for _, kappa in cells})
+    grid = np.array([[cells[lam, kappa] for kappa in kappas] for lam in lams])
+    return lams, kappas, grid[..., 0], grid[..., 1], grid[..., 2]
+
+
+def _cell(value: float, digits: int = 2) -> str:
+    """A heat map cell's number: 1,600, 22, 2.1, 0.016, 5e-5."""
+    if abs(value) >= 10:
+        return f"{value:,.0f}"
+    text = f"{value:.{digits}g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}e{int(exponent)}"
+    return text
+
+
+def _log_colourbar(ax, values: np.ndarray) -> None:
+    """A colour bar of log10 values labelled with the values themselves (0.01, 0.1, 1, 10)."""
+    bar = ax.collections[0].colorbar
+    low, high = np.floor(np.nanmin(values)), np.ceil(np.nanmax(values))
+    ticks = np.arange(low, high + 1)
+    bar.ax.yaxis.set_major_locator(FixedLocator(ticks))
+    bar.ax.set_yticklabels([f"{10.0 ** k:g}" for k in ticks])
+
+
+def kappa_lambda_heatmap(spec: dict, paper: dict, summary: pd.DataFrame):
+    """The sensitivity grid for one arm, each λ (rows; T' = T/λ) and κ (columns): (a) CTSAB's
+    regret relative to the oracle's payoff, (P* − P)/P* at T, on a log colour scale centred on
+    1 (the regret of never playing: above 1, a negative payoff); (b) when learning stopped, τ/T
+    (a run that never stops counts as 1, and the share of such runs is written in its cell).
+    Whether runs never stop is shown in (b) rather than on a panel of its own, which would be
+    all zeros for μ = 0.3 and 0.15 (every run stops there)."""
+    lams, kappas, regret, learning, never = _grids(spec, paper, summary)
+    fig, axes = new_figure("double", 2.5, ncols=2)
+    floor = 1e-4  # a regret ratio at or below 0 (the oracle matched) is coloured as 10⁻⁴
+    options = {"xticklabels": [f"{k:g}" for k in kappas], "yticklabels": [f"{lam:g}" for lam in lams],
+               "fmt": "", "annot_kws": {"fontsize": 7}, "linewidths": 0.5, "linecolor": "white"}
+    ratio = np.log10(np.clip(regret, floor, None))
+    sns.heatmap(ratio, ax=axes[0], cmap=DIVERGING, center=0.0,
+                annot=np.vectorize(_cell)(regret),
+                cbar_kws={"label": "regret / oracle payoff (log scale)"}, **options)
+    _log_colourbar(axes[0], ratio)
+    blues = sns.color_palette(DIVERGING, as_cmap=True)
+    blues = ListedColormap(blues(np.linspace(0.5, 0.0, 256)))
+    shown = np.log10(np.clip(learning, 1e-8, 1.0))
+    notes = np.vectorize(lambda v, n: "never\nstopped" if n == 1 else _cell(v, 1) + (
+        f"\n{n:.0%} never" if n > 0 else ""))(learning, never)
+    sns.heatmap(shown, ax=axes[1], cmap=blues, annot=notes,
+                cbar_kws={"label": r"$\tau/T$ (log scale)"}, **options)
+    _log_colourbar(axes[1], shown)
+    axes[0].set_title("(a) regret at T relative to the oracle's payoff")
+    axes[1].set_title(r"(b) share of $T$ spent learning, $\tau/T$")
+    for ax in axes:
+        ax.set_xlabel(r"$\kappa$")
+        ax.set_ylabel(r"$\lambda$  ($T' = T/\lambda$)")
+        ax.tick_params(axis="y", rotation=0)
     return fig
 
 

@@ -116,34 +116,34 @@ def errata_table(paper: dict) -> pd.DataFrame:
     fig1 = [paper["experiments"][e]["environment"]["means"] for e in ("fig1a", "fig1b", "fig1c")]
     stated, proof = theorem8_proof_terms(6e4, fig1[0])
     rows = [
-        {"erratum": "Theorem 9, eq. 9: the explicit lower bound 8Kμ2² ln(c12/8)/(μ1Δ²) is negative "
-                    "(vacuous) unless μ1/μ2 > 2√2",
-         "value": "; ".join(f"{means[0]}/{means[1]}: {eq9_regret(means):.4g}" for means in fig1)},
-        {"erratum": "Theorem 8's second term K² ln²T'/μ1 against its proof's eq. 33, μ1 K² ln²T' "
-                    "(Fig. 1 (a), T' = 6·10^4)",
+        {"erratum": "Theorem 9, eq. 9: the explicit lower bound 8Kμ₂² ln(c₁₂/8)/(μ₁Δ²) is negative "
+                    "(vacuous) unless μ₁/μ₂ > 2√2",
+         "value": "; ".join(f"{means[0]}/{means[1]}: {eq9_regret(means):.4g}".replace("-", "−") for means in fig1)},
+        {"erratum": "Theorem 8's second term K² ln²T'/μ₁ against its proof's eq. 33, μ₁K² ln²T' "
+                    "(Fig. 1 (a), T' = 6·10⁴)",
          "value": f"{stated:.4g} against {proof:.4g}"},
-        {"erratum": "Lemma 13 needs κ ≥ κ_min = 9 ln(2T'²)/(ln T' · T'^{2ε/3}); the experiments' "
+        {"erratum": "Lemma 13 needs κ ≥ κₘᵢₙ = 9 ln(2T'²)/(T'^(2ε/3) ln T'); the experiments' "
                     "κ is not given",
-         "value": f"κ_min = {kappa_min(6e4, 0.05):.3g} at T' = 6·10^4, ε = 0.05"},
+         "value": f"κₘᵢₙ = {kappa_min(6e4, 0.05):.3g} at T' = 6·10⁴, ε = 0.05"},
         {"erratum": "Lemma 18: D(Ber(x) ‖ Ber(x + β)) ≤ 8β²/ln 2 for β ≤ 1/4 fails for small x "
                     "(grid x = 0.001 … 0.5, β = 0.001 … 0.25)",
          "value": _lemma18_failures()},
-        {"erratum": "Theorem 5's proof ends with O(T')·(T'^{−1−ε} + T'^{−2}) where the statement "
-                    "has (μ²/4)(T'^{−ε} + T'^{−1})", "value": "— (text)"},
+        {"erratum": "Theorem 5's proof ends with O(T')·(T'⁻¹⁻ᵋ + T'⁻²) where the statement has "
+                    "(μ²/4)(T'⁻ᵋ + T'⁻¹)", "value": "— (text)"},
         {"erratum": "The abstract's O((log T)²) for CTMAB against Theorem 8's first term, a single "
                     "log", "value": "— (text)"},
-        {"erratum": "Lemma 14 drops the factor 2 that eq. 15 has in front of Σ N_i²/L_i",
+        {"erratum": "Lemma 14 drops the factor 2 that eq. 15 has in front of Σ Nᵢ²/Lᵢ",
          "value": "— (text); learning_payoff uses the exact sum"},
         {"erratum": "Lemma 11 lacks the factor 2 of two-sided Hoeffding; Corollary 12's radius "
                     "log(1/δ)/√N is not Hoeffding's (the stopping rule eq. 5 is kept as printed)",
          "value": "— (text)"},
-        {"erratum": "Lemma 16 says '≤ 1 − Tδ/T^ε' for '≤ Tδ/T^ε'; App. M defines δ' with '−5/T²' "
-                    "for '+'; eq. 32 has μ²T^ν/2 for /4", "value": "— (text)"},
-        {"erratum": "Eq. 9 drops the constants 𝖼4, 𝖼5 that the proof's eq. 38 carries",
+        {"erratum": "Lemma 16 says '≤ 1 − Tδ/Tᵋ' for '≤ Tδ/Tᵋ'; App. M defines δ' with '−5/T²' "
+                    "for '+'; eq. 32 has μ²Tᵛ/2 (T to the power ν) for /4", "value": "— (text)"},
+        {"erratum": "Eq. 9 drops the constants 𝖼₄, 𝖼₅ that the proof's eq. 38 carries",
          "value": "— (text)"},
         {"erratum": "Alg. 1 indexes the exploit windows from k = i* + 1 and Alg. 2 from r = 1: "
                     "both leave a gap (repaired, spec §3.3–3.4)", "value": "—"},
-        {"erratum": "Alg. 2 line 30 plays μ̂_r W/2 with an estimate computed only afterwards "
+        {"erratum": "Alg. 2 line 30 plays μ̂ᵣW/2 with an estimate computed only afterwards "
                     "(repaired: the estimate before the window)", "value": "—"},
     ]
     return pd.DataFrame(rows)
@@ -159,6 +159,44 @@ def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
     if name == "provenance":
         return provenance_table(paper)
     raise KeyError(f"unknown table {name!r}; known: {TABLES}")
+
+
+# What the notebook shows of the tables (the CSVs keep every column), under short headings.
+PAYOFF_VIEW = {"experiment": "experiment", "algorithm": "algorithm", "mu": "μ1", "lam": "λ",
+               "kappa": "κ", "T_prime": "T'", "final_payoff_mean": "payoff at T",
+               "final_payoff_se": "s.e.", "oracle_payoff": "oracle P*",
+               "payoff_over_oracle": "payoff / P*", "regret_mean": "regret",
+               "failures": "never stopped", "identification_cut": "identification cut",
+               "runs": "runs"}
+BOUND_VIEWS = {
+    CTSAB: {"experiment": "experiment", "algorithm": "algorithm", "mu": "μ", "lam": "λ",
+            "kappa": "κ", "T_prime": "T'", "epsilon": "ε", "regret_mean": "regret",
+            "regret_se": "s.e.", "theorem5_shape": "Thm 5 shape", "theorem5_ratio": "regret / Thm 5",
+            "theorem7_shape": "Thm 7 shape 1/μ", "regret_times_mu": "regret × μ",
+            "illustrative_floor": "ln 2/(64e μ)", "eq20_mean": "eq. 20",
+            "eq20_share_below": "share below eq. 20",
+            "eq20_derivation_holds": "eq. 20's steps hold"},
+    CTMAB: {"experiment": "experiment", "algorithm": "algorithm", "mu": "μ1", "lam": "λ",
+            "kappa": "κ", "T_prime": "T'", "epsilon": "ε", "regret_mean": "regret",
+            "regret_se": "s.e.", "theorem8_shape": "Thm 8 shape",
+            "theorem8_ratio": "regret / Thm 8", "theorem9_shape": "Thm 9 shape",
+            "theorem9_ratio": "regret / Thm 9", "eq9_regret": "eq. 9"},
+}
+
+
+def payoff_view(frame: pd.DataFrame) -> pd.DataFrame:
+    """``final_payoffs`` as the notebook shows it: the columns a reader compares, renamed
+    (μ1, λ, κ, T', payoff and its standard error, P*, ratio, regret, failures, runs)."""
+    return frame[list(PAYOFF_VIEW)].rename(columns=PAYOFF_VIEW)
+
+
+def bound_views(frame: pd.DataFrame, paper: dict) -> dict[str, pd.DataFrame]:
+    """``bounds_at_horizon`` split by learner, as the notebook shows it: CTSAB's rows with
+    Theorems 5 and 7 and eq. 20, CTMAB's with Theorems 8 and 9 and eq. 9 (each row of the CSV
+    has only its learner's bounds)."""
+    policy = frame["algorithm"].map(lambda a: paper["algorithms"][a]["policy"])
+    return {name: frame.loc[policy == name, list(columns)].rename(columns=columns)
+            for name, columns in BOUND_VIEWS.items()}
 
 
 def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFrame) -> None:
