@@ -287,6 +287,8 @@ def test_can_reach_shows_the_configs_reason_before_the_witnesses():
     ("T = 10^3 ... 10^6, rate T^(2/3)", "T = 10³ ... 10⁶, rate T^(2/3)"),
     ("|A_j| <= j, 2053 +- 1.2e+02", "|A_j| ≤ j, 2053 ± 1.2·10²"),
     ("fig1a, C8-s, CI 0.774-0.815", "fig1a, C8-s, CI 0.774-0.815"),   # ids and ranges untouched
+    ("lambda(tau_max) = 10, nu_{i,tau}, alpha > 1", "λ(τ_max) = 10, ν_{i,τ}, α > 1"),
+    ("e = sqrt(ln t/N); a multitude of taus", "e = √(ln t/N); a multitude of taus"),
 ])
 def test_generated_text_is_shown_in_a_readers_notation(text, shown):
     assert show.prose(text) == shown

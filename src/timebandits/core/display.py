@@ -5,6 +5,7 @@ The verdicts are in ``verdict_tables``, the bound plots in ``bound_plots``."""
 from __future__ import annotations
 
 import ast
+import html
 import re
 import io
 import math
@@ -28,7 +29,11 @@ COLLAPSE_ROWS = 25
 
 SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 # Plain-text notation a claim's generated text may carry, as a reader writes it.
-_ASCII_MATHS = (("+-", "±"), ("<=", "≤"), (">=", "≥"), ("!=", "≠"))
+_ASCII_MATHS = (("+-", "±"), ("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("sqrt(", "√("))
+# Greek letters spelled out in config text and identifiers (``lambda(tau_max)``, ``nu_{i,tau}``).
+_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "kappa": "κ",
+          "lambda": "λ", "mu": "μ", "nu": "ν", "sigma": "σ", "tau": "τ", "theta": "θ"}
+_GREEK_WORD = re.compile(r"(?<![A-Za-z])(" + "|".join(_GREEK) + r")(?![A-Za-z])")
 
 
 def _power(match: re.Match) -> str:
@@ -39,16 +44,17 @@ def _power(match: re.Match) -> str:
 
 def prose(text) -> str:
     """Generated text as a reader reads it: ``3.15e+06`` → ``3.15·10⁶``, ``1e-05`` → ``10⁻⁵``,
-    ``10^4`` → ``10⁴``, ``+-`` → ``±``, ``<=`` → ``≤`` (a claim's words and its deciding
-    number are written by code, in plain ASCII, in many places; this is the one place they are
-    made readable). Anything else is left as it is."""
+    ``10^4`` → ``10⁴``, ``+-`` → ``±``, ``<=`` → ``≤``, ``lambda(tau_max)`` → ``λ(τ_max)`` (a
+    claim's words, its deciding number and the provenance notes are written in plain ASCII, in
+    many places; this is the one place they are made readable). Anything else is left as it
+    is."""
     if not isinstance(text, str):
         return text
     text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d+)\b", _power, text)
     text = re.sub(r"\b10\^\(?(-?\d+)\)?", lambda m: "10" + m.group(1).translate(SUPERSCRIPT), text)
     for ascii_text, symbol in _ASCII_MATHS:
         text = text.replace(ascii_text, symbol)
-    return text
+    return _GREEK_WORD.sub(lambda m: _GREEK[m.group(1)], text)
 
 
 def markdown_text(text: str) -> str:
@@ -98,7 +104,7 @@ def _text(value: str, digits: int) -> str:
     stripped = value.strip()
     if stripped[:1] in "[({" and stripped:
         try:
-            return number(ast.literal_eval(stripped), digits)
+            return number(ast.literal_eval(re.sub(r"\binf\b", "1e999", stripped)), digits)
         except (ValueError, SyntaxError):
             return prose(value)
     try:
@@ -132,7 +138,9 @@ def readable(frame: pd.DataFrame, digits: int = 4):
                 "props": ("text-align: left; max-width: 44em;" if i in text else
                           "text-align: right; white-space: nowrap;")}
                for i in range(frame.shape[1])]
-    styler = frame.style.format(lambda v: number(v, digits), escape="html")
+    # Formatted first, then escaped (pandas' own escape would quote a dict's text before
+    # ``number`` could read it).
+    styler = frame.style.format(lambda v: html.escape(number(v, digits), quote=False))
     styler = styler.set_table_styles(styles)
     styler = styler.format_index(lambda v: number(v, digits), axis=0)
     if frame.index.nlevels == 1 and frame.index.name is None and (

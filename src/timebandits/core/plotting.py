@@ -49,9 +49,11 @@ STYLE = {
     "pdf.compression": 6,
 }
 PALETTE = tuple(sns.color_palette("tab10"))
-# Beyond ten series: tab20's ten dark shades first, then their light partners, so that series
-# next to each other in a paper's list never get two shades of one colour.
-PALETTE_20 = tuple(sns.color_palette("tab20")[0::2] + sns.color_palette("tab20")[1::2])
+# Beyond ten series: tab10, then seaborn's "dark" shades of another eight hues and two greys, so
+# every one of twenty algorithms gets a strong colour (never tab20's pale partners, which vanish
+# on white); each also has its own dash pattern and marker.
+PALETTE_20 = tuple(sns.color_palette("tab10")) + tuple(sns.color_palette("Dark2")) + (
+    (0.15, 0.15, 0.15), (0.55, 0.55, 0.55))
 # Colours of things that are not algorithms (bars of a distribution, instances), never mistaken
 # for a curve.
 CATEGORY_PALETTE = tuple(sns.color_palette("Set2"))
