@@ -33,6 +33,11 @@ def _two_panels():
     return new_figure("double", 3.1, ncols=2, gridspec_kw={"width_ratios": [1.25, 1]})
 
 
+def _first_panel(spec: dict) -> str:
+    """The left panel's label: the paper's view in a paper figure, linear axes in an extra."""
+    return "(a) as in the paper" if spec["group"] == "paper" else "(a) linear axes"
+
+
 def _linear_time(ax) -> None:
     """A linear time axis written out (1,000,000 rather than a detached 1e6), five ticks."""
     ax.xaxis.set_major_locator(MaxNLocator(5))
@@ -60,8 +65,9 @@ def sweep_styles(paper: dict, spec: dict) -> dict:
 def regret_sweep(spec: dict, paper: dict, summary: pd.DataFrame):
     """Figs. 2–4: mean cumulative pseudo-regret ± 1 s.e. of the sweep's ARS-UCB runs and the
     baseline (options, ``faint``, thin and half-transparent). (a) as the paper plots it (linear
-    t); (b) against log t, where logarithmic growth is a straight line, with the Lai–Robbins line
-    (Σ Δ_i/kl(s_i, s_1)) ln t dotted."""
+    t); (b) against log t on ARS-UCB's scale (a baseline above leaves through the top), where
+    logarithmic growth is a straight line, with the Lai–Robbins line (Σ Δ_i/kl(s_i, s_1)) ln t
+    dotted."""
     fixed = SWEEPS[spec["options"]["sweep"]]
     sweep = [a for a in spec["algorithms"] if paper["algorithms"][a]["policy"] == "ars_ucb"]
     if len({str(algorithm_params(paper["algorithms"][a])[fixed]) for a in sweep}) > 1:
@@ -70,27 +76,48 @@ def regret_sweep(spec: dict, paper: dict, summary: pd.DataFrame):
     fig, (linear_ax, log_ax) = _two_panels()
     labels = paper["algorithms"]
     styles = sweep_styles(paper, spec)
+    top, off = _off_scale(spec, summary)
     for alg in spec["algorithms"] + spec.get("faint", []):
         faint = alg in spec.get("faint", [])
+        label = labels[alg]["label"] + (
+            f" (option; ↑ {off[alg]:,.0f} at T)" if alg in off else
+            " (option)" if faint else "")
         rows = summary[summary["algorithm"] == alg]
         for ax in (linear_ax, log_ax):
-            band(ax, rows, "regret", labels[alg]["label"] + (" (option)" if faint else ""),
-                 styles[alg], faint=faint)
+            band(ax, rows, "regret", label, styles[alg], faint=faint)
     t = np.sort(summary.loc[summary["metric"] == "regret", "t"].unique().astype(float))
     lai_robbins = lai_robbins_constant(problem_of(paper, spec["experiment"]).means)
     log_ax.plot(t, lai_robbins * np.log(t), color="0.3", linestyle=":", linewidth=1.2,
                 label=rf"Lai–Robbins line ${lai_robbins:.3g}\,\ln t$")
     _linear_time(linear_ax)
-    linear_ax.set_title("(a) as in the paper", loc="left")
+    linear_ax.set_title(_first_panel(spec), loc="left")
     log_ax.set_xscale("log")
     log_ax.set_xlabel("time slot $t$ (log scale)")
-    log_ax.set_title("(b) against log $t$: logarithmic growth is a line", loc="left")
+    log_ax.set_title("(b) against log $t$, on ARS-UCB's scale", loc="left")
     linear_ax.set_ylabel("cumulative pseudo-regret")
+    linear_ax.set_ylim(0, top if off else None)
+    # (b) on ARS-UCB's own scale: a baseline far above no longer flattens its curves.
+    regret = summary[(summary["metric"] == "regret") & summary["algorithm"].isin(sweep)]
+    log_ax.set_ylim(0, 1.08 * float((regret["mean"] + regret["se"]).max()))
     for ax in (linear_ax, log_ax):
-        ax.set_ylim(bottom=0)
         plain_numbers(ax, "y")
     legend_below(fig, log_ax, summary, columns=3)
     return fig
+
+
+def _off_scale(spec: dict, summary: pd.DataFrame) -> tuple[float, dict]:
+    """The top of a Figs. 2–4 panel's regret axis: that of the paper's curves, so that an option
+    (a ``faint`` curve, not in the paper's figure) far above them does not squash them flat; and
+    each option that leaves the panel, with its mean regret at T (its legend entry says so)."""
+    regret = summary[summary["metric"] == "regret"]
+    high = regret["mean"] + regret["se"]
+    paper_top = float(high[regret["algorithm"].isin(spec["algorithms"])].max())
+    off = {}
+    for alg in spec.get("faint", []):
+        rows = regret[regret["algorithm"] == alg].sort_values("t")
+        if not rows.empty and float((rows["mean"] + rows["se"]).max()) > 1.15 * paper_top:
+            off[alg] = float(rows["mean"].iloc[-1])
+    return 1.08 * paper_top, off
 
 
 def round_of(plays: np.ndarray, sizes: np.ndarray, arm: int, round_index: int) -> tuple[int, int]:
@@ -206,7 +233,7 @@ def label_game_regret(spec: dict, paper: dict, summary: pd.DataFrame):
                         linestyle=style, linewidth=1.0, label=f"slope ${name}$")
     _linear_time(linear_ax)
     plain_numbers(linear_ax, "y")
-    linear_ax.set_title(f"(a) as in the paper; {stream.n_arms} arms, best label "
+    linear_ax.set_title(f"{_first_panel(spec)}; {stream.n_arms} arms, best label "
                         f"{stream.best_share:.1%} of the stream", loc="left")
     log_ax.set_xscale("log")
     log_ax.set_yscale("log")

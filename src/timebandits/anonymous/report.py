@@ -88,12 +88,10 @@ def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
 
 # The notebook's view of each table: the CSV's columns it shows, under a reader's heading.
 VIEWS = {
-    "instances": {"instance": "instance", "title": "figure panel", "kernel": "kernel",
+    "instances": {"instance": "instance", "title": "figure panel",
                   "mean_offset": "mean offset Σ τ·w(τ)", "d1": "d1", "d2": "d2",
-                  "interval_size": "interval size (told to gen. ODAAF)",
-                  "offset_variance": "offset variance (told to ODAAF-V)",
-                  "log_coefficient_alpha4": "8α Σ 1/Δᵢ at α = 4",
-                  "lai_robbins": "Lai–Robbins Σ Δᵢ / kl(sᵢ, s₁)"},
+                  "interval_size": "interval size (gen. ODAAF)",
+                  "offset_variance": "offset variance (ODAAF-V)"},
     "theorem1": {"experiment": "instance", "label": "algorithm", "k0": "k₀", "N_d2": "N(d2)",
                  "log10_t1": "log₁₀ t₁", "log10_t2": "log₁₀ t₂", "log10_T_star": "log₁₀ T*",
                  "log10_c_star": "log₁₀ c*", "log10_c_star_unsimplified":
@@ -111,12 +109,25 @@ VIEWS = {
 
 
 def view(root: str, name: str) -> pd.DataFrame:
-    """The table ``name`` as the notebook shows it: the columns of VIEWS under their headings,
-    the kernel written with its parameters."""
+    """The table ``name`` as the notebook shows it: the columns of VIEWS under their headings
+    (a column that is the same in every row is said once in the text instead)."""
     frame = pd.read_csv(paths.table(root, "anonymous", name))
-    if name == "instances":
-        frame["kernel"] = frame["kernel"] + " (" + frame["kernel_params"] + ")"
     return frame[list(VIEWS[name])].rename(columns=VIEWS[name])
+
+
+def shared_constants(root: str) -> str:
+    """The constants every instance shares (the arms' means are the same in all of them): the
+    log term's coefficient 8α Σ 1/Δᵢ at α = 4 and the Lai–Robbins constant, in one sentence."""
+    from timebandits.core.display import number
+
+    frame = pd.read_csv(paths.table(root, "anonymous", "instances"))
+    parts = []
+    for column, name in (("log_coefficient_alpha4", "Theorem 1's log-term coefficient "
+                          "8α Σᵢ 1/Δᵢ at α = 4"),
+                         ("lai_robbins", "the Lai–Robbins constant Σᵢ Δᵢ / kl(sᵢ, s₁)")):
+        values = frame[column].round(9).unique()
+        parts.append(f"{name} is {' or '.join(number(v) for v in values)}")
+    return "In every instance " + "; ".join(parts) + "."
 
 
 def theorem1_overview(root: str) -> pd.DataFrame:
@@ -128,8 +139,7 @@ def theorem1_overview(root: str) -> pd.DataFrame:
     wide = frame.pivot(index="experiment", columns="alpha", values="log10_c_star")
     wide = wide.reindex(frame["experiment"].unique())
     wide.columns = [f"log₁₀ c* at α = {a:g}" for a in wide.columns]
-    wide.index.name = "instance"
-    return wide
+    return wide.rename_axis("instance").reset_index()
 
 
 def folded_figures(root: str, figures: dict, summary: str):
