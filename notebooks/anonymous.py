@@ -4,8 +4,8 @@
 # The paper claims that ARS-UCB, which sees only the anonymous sum of rewards spread over later
 # slots, has logarithmic regret and beats ODAAF (Figs. 2–4), and that ARS-EXP3 has sub-linear
 # regret on delayed label streams where CLW's is linear (Fig. 5). We re-ran every figure from
-# simulation (50 runs, T = 10⁶) and tested each claim. Fig. 5 runs on stand-in data (MovieLens,
-# NYC flights), not the paper's Kaggle data.
+# simulation (full scale: 50 runs, T = 10⁶) and tested each claim. Fig. 5 runs on stand-in data
+# (MovieLens, NYC flights), not the paper's Kaggle data.
 
 # %% tags=["parameters"]
 ROOT = ""  # "" for the full scale, "smoke/" for the smoke scale
