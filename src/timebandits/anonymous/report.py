@@ -1,10 +1,18 @@
 """Tables of "Adaptive Algorithms for Multi-armed Bandit with Composite and Anonymous Feedback"
-(results/tables/anonymous/<name>.csv) and its section of the comparison notebook."""
+(results/tables/anonymous/<name>.csv), the views of them its notebook shows (a few columns under
+readable headings; the CSV keeps every column), figures folded under one line, and its section of
+the comparison notebook."""
 
 from __future__ import annotations
 
+import base64
+
 import numpy as np
 import pandas as pd
+from markupsafe import Markup
+
+from timebandits.core import paths
+from timebandits.core.pages import render
 
 from timebandits.core.provenance import provenance_table
 
@@ -18,7 +26,7 @@ TABLES = ("instances", "label_games", "theorem1", "theorem2", "provenance")
 
 def instances_table(paper: dict) -> pd.DataFrame:
     """One row per stochastic instance of the paper's figures (spec Table T1), every value exact
-    from the kernel and the Bernoulli reward law (model.py): the mean offset Σ τ w_τ, d1, d2
+    from the kernel and the Bernoulli reward law (model.py): the mean offset Σ τ·w(τ), d1, d2
     (``inf`` where the sum diverges), the interval size generalized ODAAF is told, the offset
     variance ODAAF-V is told, and the constants of the lines drawn beside the regret: Theorem 1's
     log-term coefficient 8α Σ 1/Δ_i at α = 4 and the Lai–Robbins constant Σ Δ_i/kl(s_i, s_1)."""
@@ -76,6 +84,81 @@ def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
     if name == "provenance":
         return provenance_table(paper)
     raise KeyError(f"unknown table {name!r}; known: {TABLES}")
+
+
+# The notebook's view of each table: the CSV's columns it shows, under a reader's heading.
+VIEWS = {
+    "instances": {"instance": "instance", "title": "figure panel",
+                  "mean_offset": "mean offset Σ τ·w(τ)", "d1": "d1", "d2": "d2",
+                  "interval_size": "interval size (gen. ODAAF)",
+                  "offset_variance": "offset variance (ODAAF-V)"},
+    "theorem1": {"experiment": "instance", "label": "algorithm", "k0": "k₀", "N_d2": "N(d2)",
+                 "log10_t1": "log₁₀ t₁", "log10_t2": "log₁₀ t₂", "log10_T_star": "log₁₀ T*",
+                 "log10_c_star": "log₁₀ c*", "log10_c_star_unsimplified":
+                 "log₁₀ c* (unsimplified)", "flag": "flag"},
+    "label_games": {"experiment": "experiment", "stream": "stream", "source": "source",
+                    "N": "N", "T": "T", "best_label": "best label",
+                    "best_share_over_T": "its share over T", "adversary": "delays",
+                    "d": "d", "delay_range": "delay range"},
+    "theorem2": {"experiment": "experiment", "N": "N", "T": "T", "d": "d", "K": "K",
+                 "g_K": "g(K)", "G_K": "G(K)", "gamma_appendix": "γ (App. B)",
+                 "gamma_theorem": "γ (Theorem 2)", "bound": "Theorem 2's bound",
+                 "trivial": "maxᵢ Gᵢ(T)", "informative": "informative",
+                 "bound_over_trivial": "bound / maxᵢ Gᵢ(T)"},
+}
+
+
+def view(root: str, name: str) -> pd.DataFrame:
+    """The table ``name`` as the notebook shows it: the columns of VIEWS under their headings
+    (a column that is the same in every row is said once in the text instead)."""
+    frame = pd.read_csv(paths.table(root, "anonymous", name))
+    return frame[list(VIEWS[name])].rename(columns=VIEWS[name])
+
+
+def shared_constants(root: str) -> str:
+    """The constants every instance shares (the arms' means are the same in all of them): the
+    log term's coefficient 8α Σ 1/Δᵢ at α = 4 and the Lai–Robbins constant, in one sentence."""
+    from timebandits.core.display import number
+
+    frame = pd.read_csv(paths.table(root, "anonymous", "instances"))
+    parts = []
+    for column, name in (("log_coefficient_alpha4", "Theorem 1's log-term coefficient "
+                          "8α Σᵢ 1/Δᵢ at α = 4"),
+                         ("lai_robbins", "the Lai–Robbins constant Σᵢ Δᵢ / kl(sᵢ, s₁)")):
+        values = frame[column].round(9).unique()
+        parts.append(f"{name} is {' or '.join(number(v) for v in values)}")
+    return "In every instance " + "; ".join(parts) + "."
+
+
+def theorem1_overview(root: str) -> pd.DataFrame:
+    """Theorem 1's constant at a glance: log10 c*_f per instance (rows) and α (columns, f = k²),
+    ∞ where it is infinite (d1 = ∞). α = 4, the paper's value and every f of the f sweep, is left
+    out: c* is undefined there (the proof divides by √α − 2), which the caption says."""
+    frame = pd.read_csv(paths.table(root, "anonymous", "theorem1"))
+    frame = frame[(frame["alpha"] > 4) & frame["label"].str.contains("k²")]
+    wide = frame.pivot(index="experiment", columns="alpha", values="log10_c_star")
+    wide = wide.reindex(frame["experiment"].unique())
+    wide.columns = [f"log₁₀ c* at α = {a:g}" for a in wide.columns]
+    return wide.rename_axis("instance").reset_index()
+
+
+def folded_figures(root: str, figures: dict, summary: str):
+    """``figures`` (id → spec) each under its title, caption and PDF/PNG links, all folded under
+    ``summary``: figures a reader opens when needed (core.display.show_figure, folded)."""
+    from IPython.display import HTML
+
+    parts = []
+    for figure_id, figure in figures.items():
+        pdf, png = (paths.figure(root, "anonymous", figure_id, ext) for ext in ("pdf", "png"))
+        with open(png, "rb") as handle:
+            data = base64.b64encode(handle.read()).decode("ascii")
+        parts.append(Markup(render("figure_heading.html.j2", id=figure_id, title=figure["title"],
+                                   caption=figure["caption"],
+                                   pdf=paths.relative_to_notebook(pdf),
+                                   png=paths.relative_to_notebook(png))))
+        parts.append(Markup('<img src="data:image/png;base64,{}" alt="{}">').format(
+            data, figure["title"]))
+    return HTML(render("details.html.j2", summary=summary, body=Markup("\n").join(parts)))
 
 
 def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFrame) -> None:
