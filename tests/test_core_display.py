@@ -289,6 +289,7 @@ def test_can_reach_shows_the_configs_reason_before_the_witnesses():
     ("fig1a, C8-s, CI 0.774-0.815", "fig1a, C8-s, CI 0.774-0.815"),   # ids and ranges untouched
     ("lambda(tau_max) = 10, nu_{i,tau}, alpha > 1", "λ(τ_max) = 10, ν_{i,τ}, α > 1"),
     ("e = sqrt(ln t/N); a multitude of taus", "e = √(ln t/N); a multitude of taus"),
+    ("f = k^2, sum_i 1/Delta_i, T'^2, rate T^(2/3)", "f = k², sum_i 1/Δ_i, T'², rate T^(2/3)"),
 ])
 def test_generated_text_is_shown_in_a_readers_notation(text, shown):
     assert show.prose(text) == shown

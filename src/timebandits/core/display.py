@@ -32,7 +32,8 @@ SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 _ASCII_MATHS = (("+-", "±"), ("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("sqrt(", "√("))
 # Greek letters spelled out in config text and identifiers (``lambda(tau_max)``, ``nu_{i,tau}``).
 _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "kappa": "κ",
-          "lambda": "λ", "mu": "μ", "nu": "ν", "sigma": "σ", "tau": "τ", "theta": "θ"}
+          "lambda": "λ", "mu": "μ", "nu": "ν", "sigma": "σ", "tau": "τ", "theta": "θ",
+          "Delta": "Δ"}
 _GREEK_WORD = re.compile(r"(?<![A-Za-z])(" + "|".join(_GREEK) + r")(?![A-Za-z])")
 
 
@@ -52,6 +53,8 @@ def prose(text) -> str:
         return text
     text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d+)\b", _power, text)
     text = re.sub(r"\b10\^\(?(-?\d+)\)?", lambda m: "10" + m.group(1).translate(SUPERSCRIPT), text)
+    text = re.sub(r"(?<=[\w)'])\^(-?\d+)(?![\d.])", lambda m: m.group(1).translate(SUPERSCRIPT),
+                  text)
     for ascii_text, symbol in _ASCII_MATHS:
         text = text.replace(ascii_text, symbol)
     return _GREEK_WORD.sub(lambda m: _GREEK[m.group(1)], text)

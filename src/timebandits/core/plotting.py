@@ -126,16 +126,17 @@ def log_safe(values) -> np.ndarray:
 
 
 def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict, faint: bool = False,
-         x_scale: float = 1.0, width: float = BAND_WIDTH) -> None:
+         x_scale: float = 1.0) -> None:
     """Mean of ``metric`` over repetitions in ``style`` (``algorithm_style``) with the house band
-    of ±1 standard error (``width``: transitional, to be removed); ``faint`` (a run not in the
-    paper's figure) draws a thin, half-transparent line without markers and a lighter band."""
+    of ±1 standard error; ``faint`` (a run not in the paper's figure) draws a thin,
+    half-transparent line without markers and a lighter band."""
     rows = summary[summary["metric"] == metric].sort_values("t")
     x = rows["t"].to_numpy() * x_scale
     if faint:
         style = {**style, "marker": None, "alpha": 0.5}
     ax.plot(x, rows["mean"], label=label, linewidth=0.8 if faint else 1.3, **style)
-    ax.fill_between(x, rows["mean"] - width * rows["se"], rows["mean"] + width * rows["se"],
+    half = BAND_WIDTH * rows["se"]
+    ax.fill_between(x, rows["mean"] - half, rows["mean"] + half,
                     color=style["color"], alpha=0.06 if faint else 0.2, linewidth=0)
 
 
@@ -151,15 +152,6 @@ def legend_below(fig, ax, summary: pd.DataFrame | None, columns: int) -> None:
     handles, names = ax.get_legend_handles_labels()
     fig.legend(handles, names, loc="outside lower center", ncol=min(len(names), columns),
                frameon=False, title=runs_note(summary) if summary is not None else None)
-
-
-def legend_and_title(fig, ax, title: str, summary: pd.DataFrame, columns: int,
-                     anchor: float = 0.02, bands: str = "±1 s.e.") -> None:
-    """Transitional (to be removed): the old frame with a burned-in title."""
-    handles, names = ax.get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, anchor),
-               ncol=min(len(names), columns), frameon=False)
-    fig.suptitle(f"{title}  (mean of {int(summary['n'].max())} runs, {bands})", fontsize=10)
 
 
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:

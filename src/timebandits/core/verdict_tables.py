@@ -94,7 +94,10 @@ def verdict_table(rows: pd.DataFrame):
                           "thresholds": rows["thresholds"].fillna(""),
                           "can reach": [reachable(r) for r in rows.itertuples()]})
     shown.index = pd.Index(rows["claim"].to_numpy(), name="claim")
-    return _colour_verdicts(readable(shown)).format_index(anchored, axis=0)
+    # The paper's words get the room; the deciding number and the reasons wrap narrower.
+    return (_colour_verdicts(readable(shown)).format_index(anchored, axis=0)
+            .set_properties(subset=["text"], **{"min-width": "24em"})
+            .set_properties(subset=["decided by", "can reach"], **{"max-width": "28em"}))
 
 
 def answer(root: str, paper: str) -> None:
