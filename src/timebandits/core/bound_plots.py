@@ -25,9 +25,6 @@ _RESULT = re.compile(r"^(theorem|lemma|corollary|proposition|fact)(\d+)(?:-(\w+)
 _WORDS = {"logterm": "log term"}
 _PER_PAIR = re.compile(r"^(pulls|plays)_.*\d")
 SHADE = "0.9"
-VACUOUS_NOTE = ("Grey: where the bound is vacuous (not below the trivial bound, the largest "
-                "value the quantity can take); a vacuous bound neither supports nor contradicts "
-                "the runs.")
 
 
 def _natural(name: str) -> list:
@@ -65,8 +62,9 @@ def _quantity(metric: str) -> str:
 
 def _checks(table: pd.DataFrame) -> pd.DataFrame:
     """``table`` with its kind, its quantity and each curve's key (experiment, bound, metric)."""
-    return table.assign(kind=table["bound"].map(bound_kind),
-                        quantity=table["metric"].map(_quantity),
+    kinds = {name: bound_kind(name) for name in table["bound"].unique()}
+    quantities = {metric: _quantity(metric) for metric in table["metric"].unique()}
+    return table.assign(kind=table["bound"].map(kinds), quantity=table["metric"].map(quantities),
                         curve=table["experiment"] + "|" + table["bound"] + "|" + table["metric"])
 
 
