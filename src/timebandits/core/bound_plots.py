@@ -241,7 +241,8 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
         if np.isfinite(mean).any():
             top.plot(t, mean, linewidth=1.3, **style)
             handles.append(Line2D([], [], linewidth=1.3, **style, label=label))
-        ratio = _finite(g["mean"].to_numpy() / g["bound_value"].to_numpy())
+        with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 and x/∞: gaps
+            ratio = _finite(g["mean"].to_numpy() / g["bound_value"].to_numpy())
         _plot(bottom, t, np.where(vacuous, np.nan, ratio), linewidth=1.1, **style)
         _plot(bottom, t, np.where(vacuous, ratio, np.nan), linewidth=0.8, alpha=0.35,
               **{**style, "marker": None})
