@@ -239,8 +239,8 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     display(bound_plots.details(bounds))
     display(Markdown(
         "#### Theorem 2 on random instances\nExact OPT (maximum mean cycle of the state graph, "
-        "Karp's algorithm) against g(r*) and (1 − f(r_0))·OPT; `repeat_condition` marks the "
-        "instances where no repeated pull within r_0 rounds beats μ_(r_0), the condition under "
+        "Karp's algorithm) against g(r*) and (1 − f(r₀))·OPT; the repeat condition marks the "
+        "instances where no repeated pull within r₀ rounds beats μ(r₀), the condition under "
         "which the paper's proof is valid. The paper states the theorem without it; the "
         "instances where it fails are shown, with the exact counterexample in the errata table."))
     theorem2 = show.read_table(root, paper["paper"]["key"], "theorem2")
@@ -252,12 +252,12 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     display(show.readable(summary.rename(index={True: "holds", False: "fails"})
                           .rename_axis("repeat condition")))
     failures = theorem2[~theorem2["ghost_bound_holds"] | ~theorem2["opt_bound_holds"]]
-    display(Markdown(f"The {len(failures)} instances where the theorem or the proof step fails "
-                     "(μ, d and f listed by arm; the full table is "
-                     "`results/tables/delaydep/theorem2.csv`):"))
-    display(show.readable(failures[list(THEOREM2_SHOWN)].rename(columns=THEOREM2_SHOWN)))
+    display(show.collapsed(
+        show.readable(failures[list(THEOREM2_SHOWN)].rename(columns=THEOREM2_SHOWN)),
+        f"The {len(failures)} instances where the theorem or the proof step fails (click to "
+        f"open; μ, d and f listed by arm; every instance: results/tables/delaydep/theorem2.csv)"))
     display(Markdown("#### Theorem 4: BanditRanker\nFraction of runs with the correct order "
-                     "(≥ 1 − δ required) and pulls against the proof's count Σ N_i."))
+                     "(≥ 1 − δ required) and pulls against the proof's count Σᵢ Nᵢ."))
     display(show.table(root, paper["paper"]["key"], "theorem4"))
     display(Markdown("#### Fact 1\nStrict alternation of π_m and π_n minus the weighted "
                      "average of g(m), g(n), over every pair of every random instance: the "
