@@ -187,7 +187,7 @@ def _check_legend_matches_lines(fig):
     for handle, text in zip(legend.legend_handles, legend.get_texts()):
         colour = handle.get_facecolor() if hasattr(handle, "get_facecolor") and not hasattr(
             handle, "get_color") else handle.get_color()
-        if text.get_text() != "every bound vacuous" and "(same colour)" not in text.get_text():
+        if not text.get_text().startswith("grey") and "(same colour)" not in text.get_text():
             assert mcolors.to_hex(colour) in line_colours, text.get_text()
 
 
@@ -197,8 +197,9 @@ def test_plot_bound_with_one_bound_per_pair_has_a_matching_legend(figures):
                                   np.array([0.0, 1e-15, 2.0, 3.0]) * j, 10.0 * t * j,
                                   np.full(4, 5e3))
                       for j in range(1, 13)])
-    bound_plots.plot_bound(rows, "fig1a", "lemma2")
+    bound_plots.plot_bound(rows, "fig1a", "lemma2", most=12)
     (fig,) = figures
+    assert fig.get_size_inches()[0] == 7.0 and not fig._suptitle and not fig.axes[0].get_title()
     labels = [text.get_text() for text in fig.legends[0].get_texts()]
     assert [f"k1 j{j}" for j in range(1, 13)] == [l for l in labels if l.startswith("k1")]
     # one colour per pair, its mean and its bound in it
@@ -219,9 +220,58 @@ def test_plot_bound_with_one_bound_draws_it_once_in_black(figures):
     bound_plots.plot_bound(rows, "fig1a", "theorem2")
     (fig,) = figures
     labels = [text.get_text() for text in fig.legends[0].get_texts()]
-    assert labels[:3] == ["mean pseudo_regret", "mean regret", "theorem2 bound"]
+    assert labels[:3] == ["mean pseudo regret", "mean regret", "Theorem 2 bound"]
     assert sum(mcolors.to_hex(line.get_color()) == "#000000" for line in fig.axes[0].lines) == 2
     _check_legend_matches_lines(fig)
+
+
+def test_plot_bound_keeps_the_bounds_closest_to_being_exceeded_and_shades_the_vacuous_t(figures):
+    # Three pairs; the bound is vacuous at t = 1 and 10 (trivial 5), informative from t = 100.
+    t = np.array([1.0, 10.0, 100.0, 1000.0])
+    rows = pd.concat([_bound_rows(f"lemma2_k1_j{j}", f"pulls_k1_j{j}", t, np.full(4, float(j)),
+                                  np.array([10.0, 10.0, 4.0, 4.0]), np.full(4, 5.0))
+                      for j in (1, 2, 3)])
+    bound_plots.plot_bound(rows, "fig1a", "lemma2", most=2)
+    (fig,) = figures
+    labels = [text.get_text() for text in fig.legends[0].get_texts()]
+    assert [l for l in labels if l.startswith("k1")] == ["k1 j2", "k1 j3"]
+    assert "grey: every bound shown vacuous" in labels
+    (span,) = [p for p in fig.axes[0].patches]
+    assert span.get_x() == 1.0
+    assert span.get_x() + span.get_width() == pytest.approx(np.sqrt(10 * 100))
+
+
+def test_plot_at_horizon_shades_the_experiments_where_the_bound_is_vacuous(figures):
+    rows = pd.concat([_bound_rows("theorem5_ctsab", "regret", np.array([60000.0]),
+                                  np.array([m]), np.array([b]), np.array([tr]))
+                      .assign(experiment=e)
+                      for e, m, b, tr in (("a", 10.0, 20.0, 5.0), ("b", 10.0, 20.0, 50.0))])
+    bound_plots.plot_at_horizon(rows, ["theorem5_ctsab"], {"a": "μ 0.3", "b": "μ 0.1"})
+    (fig,) = figures
+    assert fig.get_size_inches()[0] == 7.0
+    assert len(fig.axes[0].patches) == 1  # experiment a only
+    assert [t.get_text() for t in fig.axes[1].get_xticklabels()] == ["μ 0.3", "μ 0.1"]
+
+
+def test_kind_summary_has_one_line_per_kind_of_bound():
+    from timebandits.core.bound_plots import bound_kind, kind_summary
+
+    assert bound_kind("pairs_corollary14_ucb_alpha2_plays_a1_l2") == "Corollary 14 per pair"
+    assert bound_kind("theorem3-cost1") == "Theorem 3 (cost 1)"
+    assert bound_kind("logterm_ars_ucb_alpha6") == "log term"
+    t = np.array([10.0, 20.0])
+    rows = pd.concat([_bound_rows("theorem2", "regret", t, np.array([1.0, 30.0]),
+                                  np.array([10.0, 10.0]), np.array([5.0, 50.0])),
+                      *[_bound_rows(f"lemma2_k1_j{j}", f"pulls_k1_j{j}", t, np.array([1.0, 2.0]),
+                                    np.array([4.0, 4.0]), np.array([5.0, 5.0])) for j in (1, 2)]])
+    summary = kind_summary(rows, {"wait_ucb": "Wait-UCB"}).set_index("bound")
+    assert list(summary.index) == ["Theorem 2", "Lemma 2"]
+    assert summary.loc["Lemma 2", "curves"] == 2
+    assert summary.loc["Lemma 2", "quantity"] == "pulls of each pair"
+    assert summary.loc["Theorem 2", "largest mean/bound (informative)"] == pytest.approx(3.0)
+    assert summary.loc["Theorem 2", "where"] == "fig1a, Wait-UCB, regret, t = 20"
+    assert summary.loc["Theorem 2", "of which mean > bound"] == 1
+    assert summary.loc["Theorem 2", "share vacuous"] == pytest.approx(0.5)
 
 
 def test_log_safe_masks_zeros_and_rounding_residues():

@@ -199,32 +199,57 @@ def bound_views(frame: pd.DataFrame, paper: dict) -> dict[str, pd.DataFrame]:
             for name, columns in BOUND_VIEWS.items()}
 
 
+def _horizon_columns(paper: dict, bounds: pd.DataFrame, prefix: str) -> dict:
+    """The experiments checked against the bounds ``prefix``, one per (μ, λ) (the first in the
+    paper file: a figure's panel before its 100-run repeat), ordered by μ (μ1 for several arms)
+    then λ, decreasing, each with its axis label."""
+    settings = {}
+    for exp_id in dict.fromkeys(bounds.loc[bounds["bound"].str.startswith(prefix), "experiment"]):
+        env = paper["experiments"][exp_id]["environment"]
+        settings.setdefault((tuple(env["means"]), env["lam"]), exp_id)
+    order = sorted(settings, key=lambda key: (-key[0][0], -key[1]))
+    return {settings[(means, lam)]: (f"μ {means[0]:g}" if len(means) == 1 else
+                                     f"μ₁ {means[0]:g}") + f"\nλ {lam:g}"
+            for means, lam in order}
+
+
 def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFrame) -> None:
     """The comparison notebook's section for this paper: the regret at T of every CTSAB and
     CTMAB run set against the shapes of Theorems 5 and 8 (free constant 1: the ratio is the
-    constant the runs need), across μ, λ and κ."""
+    constant the runs need), across μ, λ and κ, plotted per (μ, λ)."""
     from IPython.display import Markdown, display
 
     from timebandits.core import display as show
+    from timebandits.core import bound_plots
 
     display(Markdown(
-        f"### {show.markdown_text(paper['paper']['title'])}\n"
         f"{show.markdown_text(paper['paper']['citation'])}\n\n"
         "The theorems give orders, not constants: Theorem 5 bounds CTSAB's regret by "
-        "C μ² T'^{p*+4ε/3} ln(2T'²) ln(2T') + …, i.e. O((ln T')²/μ) at fixed T'^ε, and Theorem 8 "
-        "CTMAB's by C max{μ1 K ln T'/Δ², K² ln²T'/μ1, ln²T'/μ1} + …, both for δ = 1/T'² (the "
-        "experiments use δ = 0.05). Each row is the mean regret at T against the shape with "
-        "C = 1: `ratio` is the constant the runs need, and a shape that fits keeps it roughly "
-        "constant across μ and T' = T/λ. `vacuous` marks a shape above the oracle's payoff P*(T), "
-        "the regret of never playing."))
+        "C μ² T′ᵖ ln(2T′²) ln(2T′) + … with p = p* + 4ε/3, i.e. O((ln T′)²/μ) at fixed T′ᵋ, "
+        "and Theorem 8 CTMAB's by C max{μ₁ K ln T′/Δ², K² ln²T′/μ₁, ln²T′/μ₁} + …, both for "
+        "δ = 1/T′² (the experiments use δ = 0.05). Each point is the mean regret at the horizon "
+        "T against the shape with C = 1: mean/bound is the constant the runs need, and a shape "
+        "that fits keeps it roughly constant across μ and T′ = T/λ. A shape is vacuous where it "
+        "is above the oracle's payoff P*(T), the regret of never playing (the trivial bound)."))
+    labels = {name: paper["algorithms"][algorithm]["label"] for name, algorithm
+              in bounds[["bound", "algorithm"]].drop_duplicates().itertuples(index=False)}
+    for prefix, title, what in (
+            ("theorem5_ctsab", "Theorem 5: CTSAB (one arm) at the horizon, per μ and λ.",
+             "κ sweep; the fixed-T′ᵋ variants are in the table below."),
+            ("theorem8_ctmab", "Theorem 8: CTMAB (five arms, Fig. 1's instances) at the "
+                               "horizon, per μ₁ and λ.", "")):
+        names = [n for n in labels if n.startswith(prefix) and "fixed_c" not in n]
+        bound_plots.plot_at_horizon(bounds, names, _horizon_columns(paper, bounds, prefix), title,
+                                    labels=labels, note=what)
     columns = ["experiment", "algorithm", "bound", "mean", "se", "bound_value", "trivial",
                "vacuous", "ratio"]
-    display(show.readable(bounds[columns]))
+    display(show.collapsed(show.readable(bounds[columns]),
+                           f"Every run set at the horizon: {len(bounds)} rows (click to open)"))
     display(Markdown(
         "**Every bound at the horizon** (`results/tables/continuous/bounds_at_horizon.csv`): the "
         "lower bounds of Theorem 7 (C/μ: `regret_times_mu` is the constant the runs show) and "
-        "Theorem 9 (C Kμ1/Δ²; eq. 9's explicit value is negative, i.e. vacuous, for every Fig. 1 "
+        "Theorem 9 (C Kμ₁/Δ²; eq. 9's explicit value is negative, i.e. vacuous, for every Fig. 1 "
         "instance), and eq. 20's high-probability bound evaluated with each run's realised i* "
         "(`eq20_share_below`: the share of learned runs below it; its derivation needs "
-        "T'^{ε/3} ≥ 2, `eq20_derivation_holds`)."))
+        "T′ to the power ε/3 ≥ 2, `eq20_derivation_holds`)."))
     display(show.table(root, paper["paper"]["key"], "bounds_at_horizon"))

@@ -1,5 +1,7 @@
-"""Empirical regret against a paper's bound: the log-log plot with its ratio and the vacuous
-region shaded, and the summary table with one line per (experiment, bound, metric)."""
+"""Empirical regret against a paper's bound: the kinds of bound a bound table holds (Theorem 2,
+Lemma 2 per pair, …), one summary line per kind, the detail per (experiment, bound, curve), and
+the plots: over t (log-log, with mean/bound below) or, for bounds checked at the horizon only, one
+point per experiment. The vacuous region (bound not below the trivial bound) is shaded grey."""
 
 from __future__ import annotations
 
@@ -8,12 +10,21 @@ import re
 
 import numpy as np
 import pandas as pd
-from matplotlib import pyplot as plt
+from IPython.display import Markdown, display
 from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.ticker import LogFormatter
 
 from .bounds import informative_from
-from .display import show_matplotlib
-from .plotting import apply_style, log_safe, series_style
+from .display import collapsed, markdown_text, number, readable, show_matplotlib
+from .plotting import log_safe, new_figure, series_style
+
+# A kind's name: "theorem2" → "Theorem 2", "theorem3-tight" → "Theorem 3 (tight)",
+# "pairs_theorem1_…" → "Theorem 1 per pair"; other words as written (a few respelt).
+_RESULT = re.compile(r"^(theorem|lemma|corollary|proposition|fact)(\d+)(?:-(\w+))?$")
+_WORDS = {"logterm": "log term"}
+_PER_PAIR = re.compile(r"^(pulls|plays)_.*\d")
+SHADE = "0.9"
 
 
 def _natural(name: str) -> list:
@@ -21,91 +32,61 @@ def _natural(name: str) -> list:
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
 
 
-def _curve_label(name: str, prefix: str) -> str:
-    return name.removeprefix(prefix).strip("_").replace("_", " ") or name
+def _spaced(word: str) -> str:
+    """``cost1`` → ``cost 1``."""
+    return re.sub(r"(?<=[a-z])(?=\d)", " ", word)
 
 
-def plot_bound(table: pd.DataFrame, experiment: str, bound: str, title: str = ""):
-    """Log-log, top: the empirical mean of each curve of ``experiment`` (solid) against
-    ``bound`` (dashed), which is a bound's name or a prefix (e.g. ``lemma2``: one bound per
-    suboptimal pair, each pair in its own colour); faded where the bound is vacuous (not below
-    the trivial bound), the t where every bound shown is vacuous shaded. Bottom: mean / bound.
-    Zeros and rounding residues of the mean are gaps, not spikes."""
-    apply_style()
-    rows = table[(table["experiment"] == experiment) & table["bound"].str.startswith(bound)]
-    names = sorted(rows["bound"].unique(), key=_natural)
-    if not names:
-        raise KeyError(f"the bound table has no bound {bound!r} for experiment {experiment!r}")
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 5.2), sharex=True,
-                                      gridspec_kw={"height_ratios": [2, 1]})
-    handles = []
-    series = [(name, metric, group) for name in names
-              for metric, group in rows[rows["bound"] == name].groupby("metric", sort=True)]
-    for i, (name, metric, group) in enumerate(series):
-        g = group.sort_values("t")
-        t, mean = g["t"].to_numpy(), log_safe(g["mean"])
-        if not np.isfinite(mean).any():  # a curve that is zero throughout has nothing to draw
-            continue
-        # One bound: its curve in black, each metric in its own style. Several: one colour each.
-        style = {**(series_style(names.index(name), len(names)) if len(names) > 1 else
-                    series_style(i)), "linestyle": "-"}
-        bound_colour = style["color"] if len(names) > 1 else "black"
-        label = (_curve_label(name, bound) if len(names) > 1 else f"mean {metric}")
-        top.plot(t, mean, linewidth=1.3, **style)
-        handles.append(Line2D([], [], linewidth=1.3, **style, label=label))
-        if len(names) > 1 or i == 0:
-            value = log_safe(g["bound_value"])
-            vacuous = g["vacuous"].to_numpy(dtype=bool)
-            top.plot(t, np.where(vacuous, np.nan, value), color=bound_colour, linestyle="--",
-                     linewidth=1.0)
-            top.plot(t, np.where(vacuous, value, np.nan), color=bound_colour, linestyle="--",
-                     linewidth=0.8, alpha=0.35)
-        bottom.plot(t, log_safe(mean / g["bound_value"].to_numpy()), linewidth=1.1, **style)
-    # Several bounds: the dashed keys stand for every colour, so they are grey.
-    key_colour = "0.5" if len(names) > 1 else "black"
-    key = [Line2D([], [], color=key_colour, linestyle="--", linewidth=1.0,
-                  label="dashed: its bound (same colour)" if len(names) > 1
-                  else f"{names[0]} bound"),
-           Line2D([], [], color=key_colour, linestyle="--", linewidth=0.8, alpha=0.35,
-                  label="faded: bound vacuous (≥ trivial bound)" + (
-                      " (same colour)" if len(names) > 1 else ""))]
-    all_vacuous = rows.groupby("t")["vacuous"].all()
-    if all_vacuous.any():
-        top.axvspan(all_vacuous.index.min(), all_vacuous[all_vacuous].index.max(), color="0.92",
-                    zorder=0)
-        key.append(plt.Rectangle((0, 0), 1, 1, color="0.92", label="every bound vacuous"))
-    top.set_xscale("log")
-    top.set_yscale("log")
-    top.set_ylabel("value (log)")
-    top.set_title(title or f"{experiment}: empirical mean vs {bound}")
-    bottom.set_yscale("log")
-    bottom.axhline(1.0, color="0.3", linewidth=0.8)
-    bottom.set_ylabel("mean / bound (log)")
-    bottom.set_xlabel("t (log scale)")
-    key.append(Line2D([], [], color="0.3", linewidth=0.8, label="mean / bound = 1"))
-    heading = "solid: mean over runs, one colour per curve" if len(names) > 1 else None
-    fig.legend(handles=handles + key, loc="upper left", bbox_to_anchor=(0.99, 0.93),
-               ncol=2 if len(handles) > 14 else 1, fontsize=7, title=heading,
-               title_fontsize=7, frameon=False)
-    show_matplotlib(fig)
+def bound_kind(name: str) -> str:
+    """The kind of the bound ``name`` of a bound table, as a reader writes it."""
+    if name.startswith("pairs_"):
+        return bound_kind(name.removeprefix("pairs_")) + " per pair"
+    head = name.split("_")[0]
+    match = _RESULT.match(head)
+    if not match:
+        return _WORDS.get(head, head)
+    kind = f"{match[1].capitalize()} {match[2]}"
+    return kind + (f" ({_spaced(match[3])})" if match[3] else "")
+
+
+def _bound_key(name: str) -> str:
+    """The legend's name of a plot's one bound: "Theorem 2 bound", or "the bound"."""
+    return f"{bound_kind(name)} bound" if _RESULT.match(name.split("_")[0]) else "the bound"
+
+
+def _quantity(metric: str) -> str:
+    """A curve's quantity, each pair's counts together: ``pulls_k1_j2`` → ``pulls of each pair``."""
+    match = _PER_PAIR.match(metric)
+    return f"{match[1]} of each pair" if match else _spaced(metric.replace("_", " "))
+
+
+def _checks(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with its kind, its quantity and each curve's key (experiment, bound, metric)."""
+    kinds = {name: bound_kind(name) for name in table["bound"].unique()}
+    quantities = {metric: _quantity(metric) for metric in table["metric"].unique()}
+    return table.assign(kind=table["bound"].map(kinds), quantity=table["metric"].map(quantities),
+                        curve=table["experiment"] + "|" + table["bound"] + "|" + table["metric"])
+
+
+def _worst(rows: pd.DataFrame):
+    """The informative checkpoint with the largest mean/bound (None if there is none)."""
+    ratios = np.where(rows["vacuous"].to_numpy(dtype=bool), np.nan,
+                      rows["ratio"].to_numpy(dtype=float))
+    ratios[~np.isfinite(ratios)] = np.nan
+    return None if np.isnan(ratios).all() else rows.iloc[int(np.nanargmax(ratios))]
 
 
 def bound_summary(table: pd.DataFrame) -> pd.DataFrame:
-    """Per (experiment, bound family, metric; every suboptimal pair's pulls together): the largest
-    ratio mean/bound over the checkpoints where the bound is informative, and where it occurs
-    (blank if the bound is vacuous everywhere), the first t from which the bound is informative,
-    checkpoints where the mean or any run exceeds the bound, and the share of vacuous
-    checkpoints. A vacuous checkpoint never counts as support (core.bounds)."""
-    family = table["bound"].str.split("_").str[0]
-    metric = table["metric"].where(~((family != "theorem2") & table["metric"].str.startswith("pulls")),
-                                   "pulls (every suboptimal pair)")
-    table = table.assign(family=family, metric=metric)
+    """Per (experiment, kind, algorithm, quantity): the largest mean/bound over the checkpoints
+    where the bound is informative and where it occurs (blank if it is vacuous everywhere), the
+    first t from which it is informative, the checkpoints where the mean or any run exceeds it,
+    and the share of vacuous checkpoints. A vacuous checkpoint never counts as support."""
     rows = []
-    for (exp, fam, met), g in table.groupby(["experiment", "family", "metric"], sort=False):
-        informative = g[~g["vacuous"]]
-        ratios = informative["ratio"].dropna()  # 0/0 where a bound and the mean are both 0
-        worst = informative.loc[ratios.idxmax()] if not ratios.empty else None
-        rows.append({"experiment": exp, "bound": fam, "metric": met,
+    keys = ["experiment", "kind", "algorithm", "quantity"]
+    for (exp, kind, algorithm, quantity), g in _checks(table).groupby(keys, sort=False):
+        worst = _worst(g)
+        rows.append({"experiment": exp, "bound": kind, "algorithm": algorithm,
+                     "metric": quantity,
                      "max mean/bound (informative)": math.nan if worst is None else worst["ratio"],
                      "at t": math.nan if worst is None else worst["t"],
                      "informative from t": informative_from(g),
@@ -113,3 +94,242 @@ def bound_summary(table: pd.DataFrame) -> pd.DataFrame:
                      "checkpoints any run > bound": int((g["runs_exceeding"] > 0).sum()),
                      "share vacuous": float(g["vacuous"].mean())})
     return pd.DataFrame(rows)
+
+
+def kind_summary(table: pd.DataFrame, algorithms: dict | None = None) -> pd.DataFrame:
+    """One line per kind of bound: what it bounds, on how many experiments and curves, how many
+    curves it is informative for somewhere, the largest mean/bound where it is informative (and
+    where), the informative checkpoints where the mean or some run is above it, and the share of
+    vacuous checkpoints. ``algorithms`` names the algorithms (id → label)."""
+    algorithms = algorithms or {}
+    rows = []
+    for kind, g in _checks(table).groupby("kind", sort=False):
+        worst = _worst(g)
+        informative = g[~g["vacuous"]]
+        where = "" if worst is None else ", ".join([
+            worst["experiment"], algorithms.get(worst["algorithm"], worst["algorithm"]),
+            _quantity(worst["metric"]), f"t = {number(worst['t'], 3)}"])
+        rows.append({"bound": kind, "quantity": ", ".join(dict.fromkeys(g["quantity"])),
+                     "experiments": g["experiment"].nunique(), "curves": g["curve"].nunique(),
+                     "curves informative somewhere": informative["curve"].nunique(),
+                     "largest mean/bound (informative)": (math.nan if worst is None
+                                                          else worst["ratio"]),
+                     "where": where,
+                     "informative checkpoints": len(informative),
+                     "of which mean > bound": int((informative["mean"]
+                                                   > informative["bound_value"]).sum()),
+                     "of which some run > bound": int((informative["runs_exceeding"] > 0).sum()),
+                     "share vacuous": float(g["vacuous"].mean())})
+    return pd.DataFrame(rows)
+
+
+def details(table: pd.DataFrame):
+    """The detail per (experiment, bound, algorithm, curve), folded under a one-line summary."""
+    frame = bound_summary(table)
+    return collapsed(readable(frame), f"Every experiment and curve: {len(frame)} rows "
+                                      f"(click to open)")
+
+
+def _select(table: pd.DataFrame, bounds) -> pd.Series:
+    """Rows of the bounds ``bounds``: a prefix of their names, or a list of exact names."""
+    if isinstance(bounds, str):
+        return table["bound"].str.startswith(bounds)
+    return table["bound"].isin(list(bounds))
+
+
+def best_experiment(table: pd.DataFrame, bounds, experiments=None) -> str:
+    """The experiment (of ``experiments``, default all) where ``bounds`` says the most: the most
+    informative checkpoints, then the largest mean/bound where informative, then overall."""
+    rows = table[_select(table, bounds)]
+    if experiments is not None:
+        rows = rows[rows["experiment"].isin(list(experiments))]
+    if rows.empty:
+        raise KeyError(f"no bound {bounds!r} in these experiments")
+
+    def score(g):
+        worst = _worst(g)
+        overall = g["ratio"].replace([np.inf, -np.inf], np.nan).max()
+        return (int((~g["vacuous"]).sum()), -math.inf if worst is None else worst["ratio"],
+                -math.inf if pd.isna(overall) else overall)
+    return max(rows.groupby("experiment", sort=False), key=lambda item: score(item[1]))[0]
+
+
+def _finite(values) -> np.ndarray:
+    values = np.asarray(values, dtype=float)
+    return log_safe(np.where(np.isfinite(values), values, np.nan))
+
+
+def _ratio_axis(ax) -> None:
+    """The mean / bound axis: log, the line at 1, ticks between powers of ten (labelled only
+    when the axis spans little) as plain numbers, never "6 × 10⁰"."""
+    ax.set_yscale("log")
+    ax.axhline(1.0, color="0.3", linewidth=0.8)
+    ax.yaxis.set_minor_formatter(LogFormatter(labelOnlyBase=False, minor_thresholds=(1, 0.4)))
+    ax.set_ylabel("mean / bound")
+
+
+def _plot(ax, x, y, **style) -> None:
+    """``ax.plot`` unless ``y`` has nothing to draw (matplotlib's ``markevery`` fails there)."""
+    if np.isfinite(np.asarray(y, dtype=float)).any():
+        ax.plot(x, y, **style)
+
+
+def _shade(ax, t: np.ndarray, vacuous: np.ndarray) -> None:
+    """Grey over the runs of checkpoints where ``vacuous``, to the geometric midpoints."""
+    edges = np.sqrt(t[1:] * t[:-1]) if len(t) > 1 else np.array([])
+    left, right = np.r_[t[0], edges], np.r_[edges, t[-1]]
+    start = None
+    for i, flag in enumerate(list(vacuous) + [False]):
+        if flag and start is None:
+            start = i
+        elif not flag and start is not None:
+            ax.axvspan(left[start], right[i - 1], color=SHADE, zorder=0, linewidth=0)
+            start = None
+
+
+def _title(title: str, note: str) -> None:
+    """The line above a plot: its title in bold, then ``note`` (both plain text)."""
+    if title or note:
+        display(Markdown(f"**{markdown_text(title)}** {markdown_text(note.strip())}".strip()))
+
+
+def _legend(fig, handles: list) -> None:
+    longest = max(len(h.get_label()) for h in handles)
+    columns = 2 if longest > 34 else 3 if longest > 24 else 4
+    fig.legend(handles=handles, loc="outside lower center", ncol=columns, frameon=False)
+
+
+def _keep(rows: pd.DataFrame, names: list, most: int) -> list:
+    """The ``most`` bounds closest to being exceeded (largest informative mean/bound)."""
+    if len(names) <= most:
+        return names
+    score = {name: (-math.inf if (w := _worst(rows[rows["bound"] == name])) is None
+                    else w["ratio"]) for name in names}
+    return sorted(sorted(names, key=lambda n: -score[n])[:most], key=_natural)
+
+
+def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
+               labels: dict | None = None, most: int = 10, note: str = "") -> None:
+    """Under the line ``title`` (bold) and ``note``, log-log, top: the mean of each curve of ``experiment`` (solid)
+    against ``bounds`` (dashed; a prefix of the bounds' names or a list of them: one bound per
+    suboptimal pair, or per algorithm, each in its own colour), faded where the bound is vacuous,
+    grey where every bound shown is, the trivial bound dotted. Bottom: mean / bound. More than
+    ``most`` bounds: those closest to being exceeded. ``labels`` names curves (bound names, or
+    metrics when there is one bound). Zeros of the mean are gaps, not spikes."""
+    labels = labels or {}
+    rows = table[(table["experiment"] == experiment) & _select(table, bounds)]
+    names = sorted(rows["bound"].unique(), key=_natural)
+    if not names:
+        raise KeyError(f"the bound table has no bound {bounds!r} for experiment {experiment!r}")
+    kept = _keep(rows, names, most)
+    rows = rows[rows["bound"].isin(kept)]
+    several = len(kept) > 1
+    prefix = bounds if isinstance(bounds, str) else ""
+    fig, (top, bottom) = new_figure("double", 4.6, nrows=2, sharex=True,
+                                    gridspec_kw={"height_ratios": [2, 1]})
+    series = [(name, metric, group.sort_values("t")) for name in kept
+              for metric, group in rows[rows["bound"] == name].groupby("metric", sort=True)]
+    handles = []
+    for i, (name, metric, g) in enumerate(series):
+        t, mean = g["t"].to_numpy(dtype=float), _finite(g["mean"])
+        style = {**(series_style(kept.index(name), len(kept)) if several else
+                    series_style(i)), "linestyle": "-"}
+        colour = style["color"] if several else "black"
+        label = (labels.get(name, name.removeprefix(prefix).strip("_").replace("_", " ") or name)
+                 if several else f"mean {labels.get(metric, metric.replace('_', ' '))}")
+        vacuous = g["vacuous"].to_numpy(dtype=bool)
+        if np.isfinite(mean).any():
+            top.plot(t, mean, linewidth=1.3, **style)
+            handles.append(Line2D([], [], linewidth=1.3, **style, label=label))
+        with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 and x/∞: gaps
+            ratio = _finite(g["mean"].to_numpy() / g["bound_value"].to_numpy())
+        _plot(bottom, t, np.where(vacuous, np.nan, ratio), linewidth=1.1, **style)
+        _plot(bottom, t, np.where(vacuous, ratio, np.nan), linewidth=0.8, alpha=0.35,
+              **{**style, "marker": None})
+        if several or i == 0:
+            value = _finite(g["bound_value"])
+            _plot(top, t, np.where(vacuous, np.nan, value), color=colour, linestyle="--",
+                  linewidth=1.0)
+            _plot(top, t, np.where(vacuous, value, np.nan), color=colour, linestyle="--",
+                  linewidth=0.8, alpha=0.35)
+    trivial = rows.groupby("t")["trivial"].agg(["min", "max"])
+    if np.allclose(trivial["min"], trivial["max"], equal_nan=True):
+        top.plot(trivial.index, _finite(trivial["min"]), color="0.45", linestyle=":",
+                 linewidth=1.0)
+    all_vacuous = rows.groupby("t")["vacuous"].all().sort_index()
+    _shade(top, all_vacuous.index.to_numpy(dtype=float), all_vacuous.to_numpy())
+    _shade(bottom, all_vacuous.index.to_numpy(dtype=float), all_vacuous.to_numpy())
+    key_colour = "0.4" if several else "black"
+    key = [Line2D([], [], color=key_colour, linestyle="--", linewidth=1.0,
+                  label="its bound (same colour)" if several else _bound_key(kept[0])),
+           Line2D([], [], color=key_colour, linestyle="--", linewidth=0.8, alpha=0.35,
+                  label="faded: bound vacuous" + (" (same colour)" if several else ""))]
+    if np.allclose(trivial["min"], trivial["max"], equal_nan=True):
+        key.append(Line2D([], [], color="0.45", linestyle=":", linewidth=1.0,
+                          label="trivial bound"))
+    if all_vacuous.any():
+        key.append(Patch(color=SHADE, label="grey: " + ("every bound shown vacuous" if several
+                                                        else "bound vacuous")))
+    key.append(Line2D([], [], color="0.3", linewidth=0.8, label="mean / bound = 1"))
+    top.set_xscale("log")
+    top.set_yscale("log")
+    top.set_ylabel("value (log scale)")
+    _ratio_axis(bottom)
+    bottom.set_xlabel("t (log scale)")
+    _legend(fig, handles + key)
+    if len(kept) < len(names):
+        note += f" Shown: the {len(kept)} of {len(names)} bounds closest to being exceeded."
+    _title(title, note)
+    show_matplotlib(fig)
+
+
+def plot_at_horizon(table: pd.DataFrame, bounds: list, experiments: dict, title: str = "",
+                    labels: dict | None = None, note: str = "") -> None:
+    """For bounds checked at the horizon only: one column per experiment (``experiments`` maps
+    each to its axis label, in order), the mean at T of each bound's curve (marker, ±1 s.e.)
+    and its bound (a dash in the same colour), the trivial bound dotted, the columns where every
+    bound is vacuous grey; below, mean / bound."""
+    labels = labels or {}
+    rows = table[table["bound"].isin(bounds) & table["experiment"].isin(list(experiments))]
+    order = list(experiments)
+    fig, (top, bottom) = new_figure("double", 4.4, nrows=2, sharex=True,
+                                    gridspec_kw={"height_ratios": [2, 1]})
+    width = 0.7 / len(bounds)
+    handles = []
+    for i, name in enumerate(bounds):
+        g = rows[rows["bound"] == name]
+        x = np.array([order.index(e) for e in g["experiment"]]) + (i - (len(bounds) - 1) / 2) * width
+        style = series_style(i, len(bounds))
+        top.errorbar(x, g["mean"], yerr=g["se"], color=style["color"], marker=style["marker"],
+                     markersize=4, linestyle="none", elinewidth=0.8)
+        top.plot(x, g["bound_value"], color=style["color"], marker="_", markersize=9,
+                 markeredgewidth=1.6, linestyle="none")
+        bottom.plot(x, g["ratio"], color=style["color"], marker=style["marker"], markersize=4,
+                    linestyle="none")
+        handles.append(Line2D([], [], color=style["color"], marker=style["marker"], markersize=4,
+                              linestyle="none", label=labels.get(name, name.replace("_", " "))))
+    trivial = rows.groupby("experiment")["trivial"].first()
+    vacuous = rows.groupby("experiment")["vacuous"].all()
+    for exp in order:
+        if exp not in trivial.index:
+            continue
+        x = order.index(exp)
+        top.hlines(trivial[exp], x - 0.42, x + 0.42, color="0.45", linestyle=":", linewidth=1.0)
+        if vacuous[exp]:
+            for ax in (top, bottom):
+                ax.axvspan(x - 0.5, x + 0.5, color=SHADE, zorder=0, linewidth=0)
+    key = [Line2D([], [], color="0.3", marker="_", markersize=9, markeredgewidth=1.6,
+                  linestyle="none", label="its bound (dash, same colour)"),
+           Line2D([], [], color="0.45", linestyle=":", linewidth=1.0, label="trivial bound"),
+           Patch(color=SHADE, label="grey: bound vacuous"),
+           Line2D([], [], color="0.3", linewidth=0.8, label="mean / bound = 1")]
+    top.set_yscale("log")
+    top.set_ylabel("regret at T (log scale)")
+    _ratio_axis(bottom)
+    bottom.set_xticks(range(len(order)), [experiments[e] for e in order])
+    bottom.set_xlim(-0.5, len(order) - 0.5)
+    bottom.grid(False, axis="x")
+    top.grid(False, axis="x")
+    _legend(fig, handles + key)
+    _title(title, note)
+    show_matplotlib(fig)

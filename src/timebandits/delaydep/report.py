@@ -210,62 +210,86 @@ def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
     raise KeyError(f"unknown table {name!r}; known: {TABLES}")
 
 
-def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFrame) -> None:
-    """The comparison notebook's section for this paper: π_low against Theorem 3 and its switch
-    bound over the horizon sweep, and the random-instance checks of Theorem 2, Theorem 4 and
-    Fact 1."""
-    from IPython.display import Markdown, display
-    from matplotlib import pyplot as plt
+def _sweep_figure(sweep: pd.DataFrame):
+    """π_low at each horizon T of the sweep: (a) its regret at T and the largest over runs and
+    t ≤ T against Theorem 3's bound (both forms) and the trivial bound T; (b) its switches
+    against kS. One colour per instance (Fig. 2, Fig. 3)."""
+    from matplotlib.lines import Line2D
 
-    from timebandits.core import display as show
-    from timebandits.core.plotting import PALETTE, apply_style
+    from timebandits.core.plotting import PALETTE, new_figure
 
-    display(Markdown(
-        f"### {show.markdown_text(paper['paper']['title'])}\n"
-        f"{show.markdown_text(paper['paper']['citation'])}\n\n"
-        "π_low knows its horizon T, so Theorem 3 bounds its regret against π_ghost at each T "
-        "separately: R(T) ≤ k²S + √T + 4(S−1)√(kT ln(2kS/δ)) (the proof's explicit form; the "
-        "`-tight` variant keeps C_s's factor 1/2), plus c·kS with switching cost c. The sweep runs "
-        "π_low at T = 10^3 … 10^6 on both figure instances. Bound tables: "
-        "`results/bounds/delaydep.parquet`; the largest ratios are in the summary above."))
-    sweep = horizon_table(bounds, paper)
-    display(show.readable(sweep))
-    apply_style()
-    fig, (regret_ax, switch_ax) = plt.subplots(1, 2, figsize=(13, 4.2),
-                                               gridspec_kw={"wspace": 0.75})
+    fig, (regret_ax, switch_ax) = new_figure("double", 3.0, ncols=2)
     for i, instance in enumerate(("fig2", "fig3")):
         rows = sweep[sweep["experiment"].str.startswith(f"{instance}_sweep")]
         color = PALETTE[i]
         for bound, style in (("theorem3", "--"), ("theorem3-tight", ":")):
             sel = rows[rows["bound"] == bound].sort_values("horizon")
-            regret_ax.plot(sel["horizon"], sel["bound_value"], style, color=color,
-                           label=f"{instance}: {bound} bound")
+            regret_ax.plot(sel["horizon"], sel["bound_value"], style, color=color)
         sel = rows[rows["bound"] == "theorem3"].sort_values("horizon")
-        regret_ax.plot(sel["horizon"], sel["mean_at_T"], "o-", color=color,
-                       label=f"{instance}: mean R(T)")
-        regret_ax.plot(sel["horizon"], sel["max_over_t"], "^", color=color, markersize=4,
-                       label=f"{instance}: max over runs and t ≤ T")
+        regret_ax.plot(sel["horizon"], sel["mean_at_T"], "o-", color=color, markersize=4)
+        regret_ax.plot(sel["horizon"], sel["max_over_t"], "^", color=color, markersize=4)
         sel = rows[rows["bound"] == "switches"].sort_values("horizon")
-        switch_ax.plot(sel["horizon"], sel["bound_value"], "--", color=color, label=f"{instance}: kS")
-        switch_ax.plot(sel["horizon"], sel["max_at_T"], "o-", color=color,
-                       label=f"{instance}: max switches of π_low")
-    regret_ax.plot(sweep["horizon"].sort_values().unique(), sweep["horizon"].sort_values().unique(),
-                   color="0.6", linewidth=0.8, label="T (vacuous above)")
-    for ax in (regret_ax, switch_ax):
+        switch_ax.plot(sel["horizon"], sel["bound_value"], "--", color=color)
+        switch_ax.plot(sel["horizon"], sel["max_at_T"], "o-", color=color, markersize=4)
+    horizons = sweep["horizon"].sort_values().unique()
+    regret_ax.plot(horizons, horizons, color="0.45", linestyle=(0, (1, 1)), linewidth=0.9)
+    for ax, label in ((regret_ax, "(a) regret vs π_ghost at T"), (switch_ax, "(b) switches")):
         ax.set_xscale("log")
         ax.set_xlabel("horizon T (log scale)")
-        ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        ax.set_ylabel(label)
     regret_ax.set_yscale("symlog", linthresh=10)
     regret_ax.set_ylim(bottom=-10)  # Fig. 3's regret is about −1 (π_low alternates at the start)
-    regret_ax.set_ylabel("regret vs π_ghost without switching cost")
-    regret_ax.set_title("Theorem 3: π_low's regret at T against its bound")
-    switch_ax.set_ylabel("switches")
-    switch_ax.set_title("π_low's switches against kS")
-    show.show_matplotlib(fig)
+    switch_ax.set_ylim(bottom=0)
+    grey = "0.3"
+    handles = [Line2D([], [], color=PALETTE[0], linewidth=4, label="Fig. 2 instance"),
+               Line2D([], [], color=PALETTE[1], linewidth=4, label="Fig. 3 instance"),
+               Line2D([], [], color=grey, marker="o", markersize=4, label="(a) mean R(T), (b) "
+                      "most switches of a run"),
+               Line2D([], [], color=grey, marker="^", markersize=4, linestyle="none",
+                      label="(a) largest over runs and t ≤ T"),
+               Line2D([], [], color=grey, linestyle="--", label="(a) Theorem 3, (b) kS"),
+               Line2D([], [], color=grey, linestyle=":", label="(a) Theorem 3 (tight)"),
+               Line2D([], [], color="0.45", linestyle=(0, (1, 1)),
+                      label="(a) trivial bound T: vacuous above")]
+    fig.legend(handles=handles, loc="outside lower center", ncol=3, frameon=False)
+    return fig
+
+
+def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFrame) -> None:
+    """The comparison notebook's section for this paper: π_low against Theorem 3 (§6) and its
+    switch bound kS, over t where the bound says the most and over the horizon sweep, and the
+    random-instance checks of Theorem 2, Theorem 4 and Fact 1."""
+    from IPython.display import Markdown, display
+
+    from timebandits.core import display as show
+    from timebandits.core import bound_plots
+
+    display(Markdown(
+        f"{show.markdown_text(paper['paper']['citation'])}\n\n"
+        "π_low knows its horizon T, so Theorem 3 bounds its regret against π_ghost at each T "
+        "separately: R(T) ≤ k²S + √T + 4(S−1)√(kT ln(2kS/δ)) (the proof's explicit form; the "
+        "tight form keeps C_s's factor 1/2), plus c·kS with switching cost c (cost 1). The sweep "
+        "runs π_low at T = 10^3 … 10^6 on both figure instances."))
+    labels = {"theorem3": "Theorem 3", "theorem3-tight": "Theorem 3 (tight)",
+              "theorem3-cost1": "Theorem 3 with switching cost 1",
+              "switches": "switches of π_low", "regret_cost0": "regret (no switching cost)"}
+    # Fig. 2's instance: on Fig. 3's, π_low's regret is about −1 (nothing to set against a bound).
+    fig2 = [e for e in paper["experiments"] if e.startswith("fig2")]
+    for bound, title in (("theorem3", "Theorem 3: π_low's regret, its three forms."),
+                         ("switches", "π_low's switches against kS.")):
+        exp_id = bound_plots.best_experiment(bounds, bound, fig2)
+        bound_plots.plot_bound(bounds, exp_id, bound, title, labels=labels, note=(
+            f"{paper['experiments'][exp_id]['title']} (the run where it says the most)."))
+    sweep = horizon_table(bounds, paper)
+    display(Markdown("**The horizon sweep.** π_low at each horizon T against the bounds at T "
+                     "(one run set per T)."))
+    show.show_matplotlib(_sweep_figure(sweep))
+    display(show.collapsed(show.readable(sweep), f"The sweep: {len(sweep)} rows (click to open)"))
+    display(bound_plots.details(bounds))
     display(Markdown(
         "#### Theorem 2 on random instances\nExact OPT (maximum mean cycle of the state graph, "
-        "Karp's algorithm) against g(r*) and (1 − f(r_0))·OPT; `repeat_condition` marks the "
-        "instances where no repeated pull within r_0 rounds beats μ_(r_0), the condition under "
+        "Karp's algorithm) against g(r*) and (1 − f(r₀))·OPT; the repeat condition marks the "
+        "instances where no repeated pull within r₀ rounds beats μ(r₀), the condition under "
         "which the paper's proof is valid. The paper states the theorem without it; the "
         "instances where it fails are shown, with the exact counterexample in the errata table."))
     theorem2 = show.read_table(root, paper["paper"]["key"], "theorem2")
@@ -277,12 +301,12 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     display(show.readable(summary.rename(index={True: "holds", False: "fails"})
                           .rename_axis("repeat condition")))
     failures = theorem2[~theorem2["ghost_bound_holds"] | ~theorem2["opt_bound_holds"]]
-    display(Markdown(f"The {len(failures)} instances where the theorem or the proof step fails "
-                     "(μ, d and f listed by arm; the full table is "
-                     "`results/tables/delaydep/theorem2.csv`):"))
-    display(show.readable(failures[list(THEOREM2_SHOWN)].rename(columns=THEOREM2_SHOWN)))
+    display(show.collapsed(
+        show.readable(failures[list(THEOREM2_SHOWN)].rename(columns=THEOREM2_SHOWN)),
+        f"The {len(failures)} instances where the theorem or the proof step fails (click to "
+        f"open; μ, d and f listed by arm; every instance: results/tables/delaydep/theorem2.csv)"))
     display(Markdown("#### Theorem 4: BanditRanker\nFraction of runs with the correct order "
-                     "(≥ 1 − δ required) and pulls against the proof's count Σ N_i."))
+                     "(≥ 1 − δ required) and pulls against the proof's count Σᵢ Nᵢ."))
     display(show.table(root, paper["paper"]["key"], "theorem4"))
     display(Markdown("#### Fact 1\nStrict alternation of π_m and π_n minus the weighted "
                      "average of g(m), g(n), over every pair of every random instance: the "
