@@ -16,7 +16,7 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 import pandas as pd
 from IPython.display import Markdown, display
 
-from timebandits.core import bound_plots
+from timebandits.core import bound_tables
 from timebandits.core import display as show
 from timebandits.core import paths, verdict_tables
 from timebandits.core.config import load_paper, load_yaml
@@ -25,7 +25,7 @@ from timebandits.core.registry import paper_module
 CONFIG = CONFIG or load_yaml("config/config.yaml")
 PAPERS = CONFIG["papers"]
 papers = {key: load_paper(key) for key in PAPERS}
-bound_tables = {key: pd.read_parquet(paths.bounds(ROOT, key)) for key in PAPERS}
+bounds = {key: pd.read_parquet(paths.bounds(ROOT, key)) for key in PAPERS}
 
 
 def paper_section(key: str) -> None:
@@ -33,7 +33,7 @@ def paper_section(key: str) -> None:
     if key not in PAPERS:
         display(Markdown("Not in this build (`papers` in the config)."))
         return
-    paper_module(key, "report").comparison_section(ROOT, CONFIG, papers[key], bound_tables[key])
+    paper_module(key, "report").comparison_section(ROOT, CONFIG, papers[key], bounds[key])
 
 
 # %% [markdown]
@@ -55,9 +55,9 @@ verdict_tables.scorecard(ROOT)
 # detail per experiment and curve.
 
 # %%
-kinds = pd.concat([bound_plots.kind_summary(
+kinds = pd.concat([bound_tables.kind_summary(
     table, {a: spec.get("label", a) for a, spec in papers[key]["algorithms"].items()})
-    .assign(paper=key) for key, table in bound_tables.items()], ignore_index=True)
+    .assign(paper=key) for key, table in bounds.items()], ignore_index=True)
 kinds = kinds[["paper", *kinds.columns.drop("paper")]]
 # Headers wrap (the numbers under them are short), so the table fits the page.
 show.readable(kinds).set_table_styles(

@@ -254,7 +254,7 @@ def test_plot_at_horizon_shades_the_experiments_where_the_bound_is_vacuous(figur
 
 
 def test_kind_summary_has_one_line_per_kind_of_bound():
-    from timebandits.core.bound_plots import bound_kind, kind_summary
+    from timebandits.core.bound_tables import bound_kind, kind_summary
 
     assert bound_kind("pairs_corollary14_ucb_alpha2_plays_a1_l2") == "Corollary 14 per pair"
     assert bound_kind("theorem3-cost1") == "Theorem 3 (cost 1)"
@@ -298,7 +298,7 @@ def test_bound_summary_counts_only_informative_checkpoints():
     # Two checkpoints; the bound is vacuous at t = 10 (mean/bound 0.9 there) and informative at
     # t = 20 (0.2): the largest ratio is 0.2, from t = 20. Vacuous everywhere: no ratio at all.
     from timebandits.core.bounds import compare_to_bound
-    from timebandits.core.bound_plots import bound_summary
+    from timebandits.core.bound_tables import bound_summary
 
     table = pd.DataFrame({0: [9.0, 2.0]}, index=pd.Index([10, 20], name="t"))
     rows = compare_to_bound(table, np.array([10.0, 10.0]), np.array([5.0, 50.0]), experiment="e",

@@ -169,7 +169,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     from IPython.display import Markdown, display
 
     from timebandits.core import display as show
-    from timebandits.core import bound_plots
+    from timebandits.core import bound_plots, bound_tables
 
     display(Markdown(
         f"{show.markdown_text(paper['paper']['citation'])}\n\n"
@@ -196,7 +196,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
             ("theorem2_ars_exp3", streams, "Theorem 2 (claim C8).",
              "ARS-EXP3's regret maxᵢ Gᵢ(t) − gain(t) against 3 g(K)√(N K ln N) + 2dK + g(K+1); "
              "the trivial bound is maxᵢ Gᵢ(t), the best label's count (a learner earns ≥ 0).")):
-        exp_id = bound_plots.best_experiment(bounds, bound, candidates)
+        exp_id = bound_tables.best_experiment(bounds, bound, candidates)
         bound_plots.plot_bound(bounds, exp_id, bound, title, labels=labels, note=(
             f"{what} {paper['experiments'][exp_id]['title']} (the experiment where it says the "
             f"most)."))
@@ -205,4 +205,4 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
                      "whether it is below the largest regret the game allows, maxᵢ Gᵢ(T) "
                      "(`informative`; claims C8, C8-s show whether either verdict was reachable)."))
     display(show.readable(theorem2_table(paper)))
-    display(bound_plots.details(bounds))
+    display(bound_tables.details(bounds))

@@ -199,7 +199,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     from IPython.display import Markdown, display
 
     from timebandits.core import display as show
-    from timebandits.core import bound_plots
+    from timebandits.core import bound_plots, bound_tables
 
     display(Markdown(
         f"{show.markdown_text(paper['paper']['citation'])}\n\n"
@@ -228,7 +228,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
                                                         "α = 2"),
                         ("pairs_corollary14_ucb_alpha2_", "Corollary 14's per-pair term: plays "
                                                           "of each suboptimal pair, UCB α = 2")):
-        exp_id = bound_plots.best_experiment(bounds, bound, checks)
+        exp_id = bound_tables.best_experiment(bounds, bound, checks)
         bound_plots.plot_bound(bounds, exp_id, bound, f"{what}.", labels=labels, note=(
             f"{paper['experiments'][exp_id]['title']} (the check where it says the most)."))
     display(Markdown("**Proposition 1** (claim C11): the share of (run, pair) whose estimate is "
@@ -247,4 +247,4 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
             bound_plots.plot_bound(bounds, exp_id, f"theorem2_{algorithm}",
                                    "Theorem 2: z-RCUCB's simple regret.", note=exp["title"],
                                    labels={"simple_regret": "simple regret"})
-    display(bound_plots.details(bounds))
+    display(bound_tables.details(bounds))

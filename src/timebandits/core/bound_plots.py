@@ -1,12 +1,10 @@
-"""Empirical regret against a paper's bound: the kinds of bound a bound table holds (Theorem 2,
-Lemma 2 per pair, …), one summary line per kind, the detail per (experiment, bound, curve), and
-the plots: over t (log-log, with mean/bound below) or, for bounds checked at the horizon only, one
-point per experiment. The vacuous region (bound not below the trivial bound) is shaded grey."""
+"""Empirical regret against a paper's bound, plotted: over t (log-log, with mean/bound below)
+or, for bounds checked at the horizon only, one point per experiment. The vacuous region (bound
+not below the trivial bound) is shaded grey. The tables are in ``bound_tables``."""
 
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 import pandas as pd
@@ -15,143 +13,11 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import LogFormatter
 
-from .bounds import informative_from
-from .display import collapsed, markdown_text, number, readable, show_matplotlib
+from .bound_tables import legend_name, natural_order, selected, worst_ratio
+from .display import markdown_text, show_matplotlib
 from .plotting import log_safe, new_figure, series_style
 
-# A kind's name: "theorem2" → "Theorem 2", "theorem3-tight" → "Theorem 3 (tight)",
-# "pairs_theorem1_…" → "Theorem 1 per pair"; other words as written (a few respelt).
-_RESULT = re.compile(r"^(theorem|lemma|corollary|proposition|fact)(\d+)(?:-(\w+))?$")
-_WORDS = {"logterm": "log term"}
-_PER_PAIR = re.compile(r"^(pulls|plays)_.*\d")
 SHADE = "0.9"
-
-
-def _natural(name: str) -> list:
-    """Sort key putting ``k1_j2`` before ``k1_j10``."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
-
-
-def _spaced(word: str) -> str:
-    """``cost1`` → ``cost 1``."""
-    return re.sub(r"(?<=[a-z])(?=\d)", " ", word)
-
-
-def bound_kind(name: str) -> str:
-    """The kind of the bound ``name`` of a bound table, as a reader writes it."""
-    if name.startswith("pairs_"):
-        return bound_kind(name.removeprefix("pairs_")) + " per pair"
-    head = name.split("_")[0]
-    match = _RESULT.match(head)
-    if not match:
-        return _WORDS.get(head, head)
-    kind = f"{match[1].capitalize()} {match[2]}"
-    return kind + (f" ({_spaced(match[3])})" if match[3] else "")
-
-
-def _bound_key(name: str) -> str:
-    """The legend's name of a plot's one bound: "Theorem 2 bound", or "the bound"."""
-    return f"{bound_kind(name)} bound" if _RESULT.match(name.split("_")[0]) else "the bound"
-
-
-def _quantity(metric: str) -> str:
-    """A curve's quantity, each pair's counts together: ``pulls_k1_j2`` → ``pulls of each pair``."""
-    match = _PER_PAIR.match(metric)
-    return f"{match[1]} of each pair" if match else _spaced(metric.replace("_", " "))
-
-
-def _checks(table: pd.DataFrame) -> pd.DataFrame:
-    """``table`` with its kind, its quantity and each curve's key (experiment, bound, metric)."""
-    kinds = {name: bound_kind(name) for name in table["bound"].unique()}
-    quantities = {metric: _quantity(metric) for metric in table["metric"].unique()}
-    return table.assign(kind=table["bound"].map(kinds), quantity=table["metric"].map(quantities),
-                        curve=table["experiment"] + "|" + table["bound"] + "|" + table["metric"])
-
-
-def _worst(rows: pd.DataFrame):
-    """The informative checkpoint with the largest mean/bound (None if there is none)."""
-    ratios = np.where(rows["vacuous"].to_numpy(dtype=bool), np.nan,
-                      rows["ratio"].to_numpy(dtype=float))
-    ratios[~np.isfinite(ratios)] = np.nan
-    return None if np.isnan(ratios).all() else rows.iloc[int(np.nanargmax(ratios))]
-
-
-def bound_summary(table: pd.DataFrame) -> pd.DataFrame:
-    """Per (experiment, kind, algorithm, quantity): the largest mean/bound over the checkpoints
-    where the bound is informative and where it occurs (blank if it is vacuous everywhere), the
-    first t from which it is informative, the checkpoints where the mean or any run exceeds it,
-    and the share of vacuous checkpoints. A vacuous checkpoint never counts as support."""
-    rows = []
-    keys = ["experiment", "kind", "algorithm", "quantity"]
-    for (exp, kind, algorithm, quantity), g in _checks(table).groupby(keys, sort=False):
-        worst = _worst(g)
-        rows.append({"experiment": exp, "bound": kind, "algorithm": algorithm,
-                     "metric": quantity,
-                     "max mean/bound (informative)": math.nan if worst is None else worst["ratio"],
-                     "at t": math.nan if worst is None else worst["t"],
-                     "informative from t": informative_from(g),
-                     "checkpoints mean > bound": int((g["mean"] > g["bound_value"]).sum()),
-                     "checkpoints any run > bound": int((g["runs_exceeding"] > 0).sum()),
-                     "share vacuous": float(g["vacuous"].mean())})
-    return pd.DataFrame(rows)
-
-
-def kind_summary(table: pd.DataFrame, algorithms: dict | None = None) -> pd.DataFrame:
-    """One line per kind of bound: what it bounds, on how many experiments and curves, how many
-    curves it is informative for somewhere, the largest mean/bound where it is informative (and
-    where), the informative checkpoints where the mean or some run is above it, and the share of
-    vacuous checkpoints. ``algorithms`` names the algorithms (id → label)."""
-    algorithms = algorithms or {}
-    rows = []
-    for kind, g in _checks(table).groupby("kind", sort=False):
-        worst = _worst(g)
-        informative = g[~g["vacuous"]]
-        where = "" if worst is None else ", ".join([
-            worst["experiment"], algorithms.get(worst["algorithm"], worst["algorithm"]),
-            _quantity(worst["metric"]), f"t = {number(worst['t'], 3)}"])
-        rows.append({"bound": kind, "quantity": ", ".join(dict.fromkeys(g["quantity"])),
-                     "experiments": g["experiment"].nunique(), "curves": g["curve"].nunique(),
-                     "curves informative somewhere": informative["curve"].nunique(),
-                     "largest mean/bound (informative)": (math.nan if worst is None
-                                                          else worst["ratio"]),
-                     "where": where,
-                     "informative checkpoints": len(informative),
-                     "of which mean > bound": int((informative["mean"]
-                                                   > informative["bound_value"]).sum()),
-                     "of which some run > bound": int((informative["runs_exceeding"] > 0).sum()),
-                     "share vacuous": float(g["vacuous"].mean())})
-    return pd.DataFrame(rows)
-
-
-def details(table: pd.DataFrame):
-    """The detail per (experiment, bound, algorithm, curve), folded under a one-line summary."""
-    frame = bound_summary(table)
-    return collapsed(readable(frame), f"Every experiment and curve: {len(frame)} rows "
-                                      f"(click to open)")
-
-
-def _select(table: pd.DataFrame, bounds) -> pd.Series:
-    """Rows of the bounds ``bounds``: a prefix of their names, or a list of exact names."""
-    if isinstance(bounds, str):
-        return table["bound"].str.startswith(bounds)
-    return table["bound"].isin(list(bounds))
-
-
-def best_experiment(table: pd.DataFrame, bounds, experiments=None) -> str:
-    """The experiment (of ``experiments``, default all) where ``bounds`` says the most: the most
-    informative checkpoints, then the largest mean/bound where informative, then overall."""
-    rows = table[_select(table, bounds)]
-    if experiments is not None:
-        rows = rows[rows["experiment"].isin(list(experiments))]
-    if rows.empty:
-        raise KeyError(f"no bound {bounds!r} in these experiments")
-
-    def score(g):
-        worst = _worst(g)
-        overall = g["ratio"].replace([np.inf, -np.inf], np.nan).max()
-        return (int((~g["vacuous"]).sum()), -math.inf if worst is None else worst["ratio"],
-                -math.inf if pd.isna(overall) else overall)
-    return max(rows.groupby("experiment", sort=False), key=lambda item: score(item[1]))[0]
 
 
 def _finite(values) -> np.ndarray:
@@ -203,9 +69,9 @@ def _keep(rows: pd.DataFrame, names: list, most: int) -> list:
     """The ``most`` bounds closest to being exceeded (largest informative mean/bound)."""
     if len(names) <= most:
         return names
-    score = {name: (-math.inf if (w := _worst(rows[rows["bound"] == name])) is None
+    score = {name: (-math.inf if (w := worst_ratio(rows[rows["bound"] == name])) is None
                     else w["ratio"]) for name in names}
-    return sorted(sorted(names, key=lambda n: -score[n])[:most], key=_natural)
+    return sorted(sorted(names, key=lambda n: -score[n])[:most], key=natural_order)
 
 
 def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
@@ -217,8 +83,8 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
     ``most`` bounds: those closest to being exceeded. ``labels`` names curves (bound names, or
     metrics when there is one bound). Zeros of the mean are gaps, not spikes."""
     labels = labels or {}
-    rows = table[(table["experiment"] == experiment) & _select(table, bounds)]
-    names = sorted(rows["bound"].unique(), key=_natural)
+    rows = table[(table["experiment"] == experiment) & selected(table, bounds)]
+    names = sorted(rows["bound"].unique(), key=natural_order)
     if not names:
         raise KeyError(f"the bound table has no bound {bounds!r} for experiment {experiment!r}")
     kept = _keep(rows, names, most)
@@ -261,7 +127,7 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
     _shade(bottom, all_vacuous.index.to_numpy(dtype=float), all_vacuous.to_numpy())
     key_colour = "0.4" if several else "black"
     key = [Line2D([], [], color=key_colour, linestyle="--", linewidth=1.0,
-                  label="its bound (same colour)" if several else _bound_key(kept[0])),
+                  label="its bound (same colour)" if several else legend_name(kept[0])),
            Line2D([], [], color=key_colour, linestyle="--", linewidth=0.8, alpha=0.35,
                   label="faded: bound vacuous" + (" (same colour)" if several else ""))]
     if np.allclose(trivial["min"], trivial["max"], equal_nan=True):

@@ -262,7 +262,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     from IPython.display import Markdown, display
 
     from timebandits.core import display as show
-    from timebandits.core import bound_plots
+    from timebandits.core import bound_plots, bound_tables
 
     display(Markdown(
         f"{show.markdown_text(paper['paper']['citation'])}\n\n"
@@ -277,7 +277,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     fig2 = [e for e in paper["experiments"] if e.startswith("fig2")]
     for bound, title in (("theorem3", "Theorem 3: π_low's regret, its three forms."),
                          ("switches", "π_low's switches against kS.")):
-        exp_id = bound_plots.best_experiment(bounds, bound, fig2)
+        exp_id = bound_tables.best_experiment(bounds, bound, fig2)
         bound_plots.plot_bound(bounds, exp_id, bound, title, labels=labels, note=(
             f"{paper['experiments'][exp_id]['title']} (the run where it says the most)."))
     sweep = horizon_table(bounds, paper)
@@ -285,7 +285,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
                      "(one run set per T)."))
     show.show_matplotlib(_sweep_figure(sweep))
     display(show.collapsed(show.readable(sweep), f"The sweep: {len(sweep)} rows (click to open)"))
-    display(bound_plots.details(bounds))
+    display(bound_tables.details(bounds))
     display(Markdown(
         "#### Theorem 2 on random instances\nExact OPT (maximum mean cycle of the state graph, "
         "Karp's algorithm) against g(r*) and (1 − f(r₀))·OPT; the repeat condition marks the "

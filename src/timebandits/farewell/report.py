@@ -118,7 +118,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     from IPython.display import Markdown, display
 
     from timebandits.core import display as show
-    from timebandits.core import bound_plots
+    from timebandits.core import bound_plots, bound_tables
     from timebandits.core.workflow import trace_reader
 
     from .analysis import theorem1_table
@@ -140,10 +140,10 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
                for name in bounds.loc[bounds["bound"].str.startswith("lemma2_"), "bound"].unique()}
     for bound, what in (("theorem2", "Theorem 2: Wait-UCB's regret"),
                         ("lemma2", "Lemma 2: pulls of each suboptimal pair (k, j)")):
-        exp_id = bound_plots.best_experiment(bounds, bound, panels)
+        exp_id = bound_tables.best_experiment(bounds, bound, panels)
         bound_plots.plot_bound(bounds, exp_id, bound, f"{what}.", labels=labels, note=(
             f"{paper['experiments'][exp_id]['title']} (the panel where it says the most)."))
-    display(bound_plots.details(bounds))
+    display(bound_tables.details(bounds))
     display(Markdown("#### Theorem 1 by simulation\nEvery constant policy under common random "
                      "numbers: simulated reward per time unit at T against the exact ratio g, the "
                      "exact expected reward W(T) (renewal recursion), the z-score of simulation "
