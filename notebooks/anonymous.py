@@ -139,10 +139,10 @@ show.show_figure(ROOT, PAPER, figures["long_linear_increasing_100"], "long_linea
 # %%
 sweeps = {i: f for i, f in group("sensitivity").items() if f["kind"] == "regret_sweep"
           and i != "long_linear_increasing_100"}
-report.folded_figures(ROOT, sweeps, f"The other sweep of each Fig. 3/4 instance: {len(sweeps)} "
-                      "figures (click to open)")
+show.folded_figures(ROOT, PAPER, sweeps, f"The other sweep of each Fig. 3/4 instance: "
+                    f"{len(sweeps)} figures (click to open)")
 
 # %%
 streams = {i: f for i, f in group("sensitivity").items() if f["kind"] == "label_game_regret"}
-report.folded_figures(ROOT, streams, f"Fig. 5's games on other streams: {len(streams)} figures "
-                      "(click to open)")
+show.folded_figures(ROOT, PAPER, streams, f"Fig. 5's games on other streams: "
+                    f"{len(streams)} figures (click to open)")

@@ -5,14 +5,11 @@ the comparison notebook."""
 
 from __future__ import annotations
 
-import base64
 
 import numpy as np
 import pandas as pd
-from markupsafe import Markup
 
 from timebandits.core import paths
-from timebandits.core.pages import render
 
 from timebandits.core.provenance import provenance_table
 
@@ -140,25 +137,6 @@ def theorem1_overview(root: str) -> pd.DataFrame:
     wide = wide.reindex(frame["experiment"].unique())
     wide.columns = [f"log₁₀ c* at α = {a:g}" for a in wide.columns]
     return wide.rename_axis("instance").reset_index()
-
-
-def folded_figures(root: str, figures: dict, summary: str):
-    """``figures`` (id → spec) each under its title, caption and PDF/PNG links, all folded under
-    ``summary``: figures a reader opens when needed (core.display.show_figure, folded)."""
-    from IPython.display import HTML
-
-    parts = []
-    for figure_id, figure in figures.items():
-        pdf, png = (paths.figure(root, "anonymous", figure_id, ext) for ext in ("pdf", "png"))
-        with open(png, "rb") as handle:
-            data = base64.b64encode(handle.read()).decode("ascii")
-        parts.append(Markup(render("figure_heading.html.j2", id=figure_id, title=figure["title"],
-                                   caption=figure["caption"],
-                                   pdf=paths.relative_to_notebook(pdf),
-                                   png=paths.relative_to_notebook(png))))
-        parts.append(Markup('<img src="data:image/png;base64,{}" alt="{}">').format(
-            data, figure["title"]))
-    return HTML(render("details.html.j2", summary=summary, body=Markup("\n").join(parts)))
 
 
 def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFrame) -> None:

@@ -5,15 +5,18 @@ The verdicts are in ``verdict_tables``, the bound plots in ``bound_plots``."""
 from __future__ import annotations
 
 import ast
+import base64
 import html
-import re
 import io
 import math
 import numbers
+import re
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from IPython.display import HTML, Image, display
+from markupsafe import Markup
 from matplotlib import pyplot as plt
 
 from . import paths
@@ -167,14 +170,27 @@ def collapsed(styler, summary: str) -> HTML:
     return HTML(render("details.html.j2", summary=summary, body=styler.to_html()))
 
 
-def show_figure(root: str, paper: str, figure: dict, figure_id: str) -> None:
+def figure_html(root: str, paper: str, figure: dict, figure_id: str) -> Markup:
     """A rendered figure under its title and caption (the figure itself carries no title), with
-    links to its PDF and PNG; anchored as ``figure-<id>`` for links from the front page."""
+    links to its PDF and PNG, the PNG embedded; anchored as ``figure-<id>`` for links from the
+    front page."""
     pdf, png = (paths.figure(root, paper, figure_id, ext) for ext in ("pdf", "png"))
-    display(HTML(render("figure_heading.html.j2", id=figure_id, title=figure["title"],
-                        caption=figure["caption"], pdf=paths.relative_to_notebook(pdf),
-                        png=paths.relative_to_notebook(png))))
-    display(Image(filename=png))
+    image = base64.b64encode(Path(png).read_bytes()).decode("ascii")
+    return Markup(render("figure.html.j2", id=figure_id, title=figure["title"],
+                         caption=figure["caption"], image=image,
+                         pdf=paths.relative_to_notebook(pdf), png=paths.relative_to_notebook(png)))
+
+
+def show_figure(root: str, paper: str, figure: dict, figure_id: str) -> None:
+    """``figure_html``, shown."""
+    display(HTML(figure_html(root, paper, figure, figure_id)))
+
+
+def folded_figures(root: str, paper: str, figures: dict, summary: str) -> HTML:
+    """``figures`` (id → spec), each as ``figure_html``, folded under ``summary``: figures a
+    reader opens when needed."""
+    return HTML(render("details.html.j2", summary=summary, body=Markup("\n").join(
+        figure_html(root, paper, spec, fid) for fid, spec in figures.items())))
 
 
 def read_table(root: str, paper: str, name: str) -> pd.DataFrame:
