@@ -132,3 +132,12 @@ def test_answer_within_two_screens_and_nothing_wider_than_the_window(results, pa
     assert width <= WIDTH, f"{page} is {width:.0f} px wide"
     if page != "notebooks/comparison.html":
         assert 0 <= top < 2 * SCREEN, f"{page}: verdicts start at {top:.0f} px"
+
+
+def test_every_figure_fits_a_double_column_page(built):
+    """7 in at 200 dpi (a double column, the widest a paper prints) with a little margin."""
+    figures = sorted((built / "smoke/figures").rglob("*.png"))
+    assert figures
+    for png in figures:
+        width, _ = Image.open(png).size
+        assert width <= 1440, f"{png.relative_to(built)} is {width} px wide (> 7.2 in at 200 dpi)"
