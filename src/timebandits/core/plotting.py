@@ -155,7 +155,10 @@ def legend_below(fig, ax, summary: pd.DataFrame | None, columns: int) -> None:
 
 
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
-    """Save as PDF and PNG, each atomically, without timestamps (same summary, same bytes)."""
+    """Save as PDF and PNG, each atomically, without timestamps (same summary, same bytes). The
+    layout is computed once (the first draw) and kept for both files."""
+    fig.canvas.draw()
+    fig.set_layout_engine("none")
     for path in (Path(pdf), Path(png)):
         metadata = {"CreationDate": None} if path.suffix == ".pdf" else {"Software": None}
         with atomic_output(path) as tmp:
