@@ -76,8 +76,9 @@ rule front_page:
         front_page_inputs,
         code=analysis_code,
     output:
-        report(paths.front_page(ROOT), caption="../report/front_page.rst",
-               category="0. Start here"),
+        # Not a report item: its links are relative to results/, so the report's landing text
+        # links to it in place (workflow/report/workflow.rst).
+        paths.front_page(ROOT),
     log:
         paths.log(ROOT, "front_page", "index"),
     benchmark:
