@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -48,11 +49,14 @@ def chromium(*args: str) -> subprocess.CompletedProcess:
         if os.environ.get("TIMEBANDITS_REQUIRE_BROWSER") == "1":
             pytest.fail("chromium is not installed (apt-get install chromium)")
         pytest.skip("chromium is not installed (apt-get install chromium; CI installs it)")
-    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-                           "--no-first-run", "--disable-background-networking",
-                           "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-                           f"--window-size={WIDTH},{SCREEN}", *args],
-                          capture_output=True, text=True, timeout=120)
+    # A profile of its own: a browser the user has open cannot hold it.
+    with tempfile.TemporaryDirectory() as profile:
+        return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                               "--no-first-run", "--disable-background-networking",
+                               "--disable-component-update", "--disable-sync",
+                               "--hide-scrollbars", f"--user-data-dir={profile}",
+                               f"--window-size={WIDTH},{SCREEN}", *args],
+                              capture_output=True, text=True, timeout=120)
 
 
 class Links(HTMLParser):
