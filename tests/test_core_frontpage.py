@@ -11,7 +11,7 @@ import pytest
 from timebandits.core import display as show
 from timebandits.core import paths
 from timebandits.core.frontpage import claim_experiments, figures_of, front_page
-from timebandits.core.notebooks import _add_contents
+from timebandits.core.notebooks import add_contents
 from timebandits.core.verdict_tables import ERRATUM_COLOUR, VERDICT_COLOURS
 
 from test_core_display import CLAIMS, SCORECARD
@@ -83,7 +83,7 @@ def test_sections_are_anchored_and_listed_after_the_title():
         nbformat.v4.new_code_cell("x = 1"),
         nbformat.v4.new_markdown_cell("text, not a section"),
         nbformat.v4.new_markdown_cell("## 2. Figures")])
-    _add_contents(notebook)
+    add_contents(notebook)
     contents = notebook.cells[1].source
     assert "[1. Verdicts](#section-1)" in contents and "[2. Figures](#section-2)" in contents
     assert notebook.cells[2].source.startswith('<a id="section-1"></a>')

@@ -31,7 +31,7 @@ def _inject(notebook, parameters: dict) -> None:
     notebook.cells.insert(tagged[0] + 1 if tagged else 0, cell)
 
 
-def _add_contents(notebook) -> None:
+def add_contents(notebook) -> None:
     """Anchor every section heading (``## …`` at the start of a Markdown cell) as
     ``section-<n>`` and list them, linked, in a cell after the first (the title)."""
     sections = []
@@ -61,7 +61,7 @@ def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: 
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(Path.cwd())}})
     client.execute()
-    _add_contents(notebook)
+    add_contents(notebook)
     exporter = HTMLExporter(template_name="notebook_page", extra_template_basedirs=[str(TEMPLATES)],
                             exclude_input=True, exclude_input_prompt=True,
                             exclude_output_prompt=True)
