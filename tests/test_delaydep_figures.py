@@ -15,7 +15,8 @@ from PIL import Image
 from timebandits.core.config import load_paper
 from timebandits.core.plotting import BAND_CAPTION
 from timebandits.delaydep.figures import FIGURE_KINDS
-from timebandits.delaydep.report import (_power, errata_table, instances_table, run_means,
+from timebandits.core.text import prose
+from timebandits.delaydep.report import (errata_table, instances_table, run_means,
                                          runs_by_learner)
 
 TEX_LIKE = ("_{", "\\", "+-", "e+0", "*10^")
@@ -99,9 +100,12 @@ def test_runs_by_learner_groups_quantities_and_drops_missing_ones(paper):
 
 
 def test_tables_write_subscripts_and_powers_of_ten(paper):
-    assert _power(34820.0) == "3.482·10⁴" and _power(1e10) == "10¹⁰"
-    assert _power(302.7) == "302.7"
-    assert _power(4.657e-7) == "4.657·10⁻⁷"
+    def power(value):
+        return prose(format(value, ".4g"))
+
+    assert power(34820.0) == "3.482·10⁴" and power(1e10) == "10¹⁰"
+    assert power(302.7) == "302.7"
+    assert power(4.657e-7) == "4.657·10⁻⁷"
     columns = " ".join(instances_table(paper).columns)
     assert "_" not in columns and "μ₁(τ=1)" in columns and "r₀" in columns
     errata = errata_table(paper).astype(str).to_string()

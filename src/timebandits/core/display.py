@@ -21,6 +21,7 @@ from matplotlib import pyplot as plt
 
 from . import paths
 from .pages import render
+from .text import prose
 
 # A reader of a notebook needs every provenance reason and every run, not pandas' abbreviations.
 pd.set_option("display.max_colwidth", None)
@@ -28,39 +29,6 @@ pd.set_option("display.max_rows", 500)
 pd.set_option("display.max_columns", 60)
 # A table longer than this is collapsed under a one-line summary (a click opens it).
 COLLAPSE_ROWS = 25
-
-
-SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-# Plain-text notation a claim's generated text may carry, as a reader writes it.
-_ASCII_MATHS = (("+-", "±"), ("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("sqrt(", "√("))
-# Greek letters spelled out in config text and identifiers (``lambda(tau_max)``, ``nu_{i,tau}``).
-_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "kappa": "κ",
-          "lambda": "λ", "mu": "μ", "nu": "ν", "sigma": "σ", "tau": "τ", "theta": "θ",
-          "Delta": "Δ"}
-_GREEK_WORD = re.compile(r"(?<![A-Za-z])(" + "|".join(_GREEK) + r")(?![A-Za-z])")
-
-
-def _power(match: re.Match) -> str:
-    mantissa, exponent = match.group(1), str(int(match.group(2)))
-    power = "10" + exponent.translate(SUPERSCRIPT)
-    return power if mantissa in ("1", "1.0") else f"{mantissa}·{power}"
-
-
-def prose(text) -> str:
-    """Generated text as a reader reads it: ``3.15e+06`` → ``3.15·10⁶``, ``1e-05`` → ``10⁻⁵``,
-    ``10^4`` → ``10⁴``, ``+-`` → ``±``, ``<=`` → ``≤``, ``lambda(tau_max)`` → ``λ(τ_max)`` (a
-    claim's words, its deciding number and the provenance notes are written in plain ASCII, in
-    many places; this is the one place they are made readable). Anything else is left as it
-    is."""
-    if not isinstance(text, str):
-        return text
-    text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d+)\b", _power, text)
-    text = re.sub(r"\b10\^\(?(-?\d+)\)?", lambda m: "10" + m.group(1).translate(SUPERSCRIPT), text)
-    text = re.sub(r"(?<=[\w)'])\^(-?\d+)(?![\d.])", lambda m: m.group(1).translate(SUPERSCRIPT),
-                  text)
-    for ascii_text, symbol in _ASCII_MATHS:
-        text = text.replace(ascii_text, symbol)
-    return _GREEK_WORD.sub(lambda m: _GREEK[m.group(1)], text)
 
 
 def markdown_text(text: str) -> str:

@@ -10,7 +10,7 @@ import pandas as pd
 
 from . import paths
 from .claims import NOT_CHECKABLE, SUMMARY_COLUMNS
-from .display import prose
+from .text import prose
 from .pages import render
 from .verdict_tables import ERRATUM_COLOUR, SCORECARD_NOTE, VERDICT_COLOURS, scorecard_table
 

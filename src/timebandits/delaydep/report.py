@@ -7,6 +7,7 @@ from __future__ import annotations
 import pandas as pd
 
 from timebandits.core.provenance import provenance_table
+from timebandits.core.text import prose
 
 from .analysis import bound_table, horizon_table, run_table
 from .claims import random_instance_table, ranker_table
@@ -17,7 +18,6 @@ from .theory import (erratum_e1, erratum_e2, erratum_e3, low_schedule, theorem2_
 
 # Subscripts of the tables' column names and texts (μ₁, r₀), never TeX-like ``μ_1``.
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 TABLES = ("errata", "fact1", "instances", "provenance", "runs", "schedule", "sweep",
           "theorem2", "theorem4", "uniform_delays")
 
@@ -88,17 +88,6 @@ def schedule_table(paper: dict) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)[["T", "k", "delta", "s", "T_s", "C_s", "S"]]
 
 
-def _power(value: float, digits: int = 4) -> str:
-    """``value`` to ``digits`` significant digits, large or small ones with a power of ten as a
-    reader writes it (``3.482·10⁴``, ``10¹⁰``), never ``3.482e+04``."""
-    text = f"{value:.{digits}g}"
-    if "e" not in text:
-        return text
-    mantissa, exponent = text.split("e")
-    power = "10" + str(int(exponent)).translate(SUPERSCRIPT)
-    return power if mantissa == "1" else f"{mantissa}·{power}"
-
-
 def errata_table(paper: dict) -> pd.DataFrame:
     """The numbers behind errata E1–E3 (at the parameters of their claims) and the Theorem 2
     counterexample, one row each."""
@@ -120,9 +109,9 @@ def errata_table(paper: dict) -> pd.DataFrame:
     k, delta = int(e3_claim["k"]), float(e3_claim["delta"])
     for horizon in map(float, e3_claim["horizons"]):
         e3 = erratum_e3(horizon, k, delta)
-        rows.append({"erratum": "E3", "case": f"k = {k}, δ = {delta:g}, T = {_power(horizon)}",
-                     "numbers": (f"S = {e3['S']}: proof's bound {_power(e3['bound_paper'])}, "
-                                 f"statement's expression {_power(e3['stated_order'])}, ratio "
+        rows.append({"erratum": "E3", "case": f"k = {k}, δ = {delta:g}, T = {prose(format(horizon, '.4g'))}",
+                     "numbers": (f"S = {e3['S']}: proof's bound {prose(format(e3['bound_paper'], '.4g'))}, "
+                                 f"statement's expression {prose(format(e3['stated_order'], '.4g'))}, ratio "
                                  f"{e3['ratio']:.3g} = {e3['ratio_per_stage']:.3g}·(S − 1)"),
                      "printed statement holds": None})
     example = theorem2_counterexample()
