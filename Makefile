@@ -44,8 +44,10 @@ report: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES) --report report.zip
 	rm -rf report && $(BIN)/python -m zipfile -e report.zip . && rm report.zip
 
-# Speed of the compiled kernels (ns per pair-index evaluation) and of one full panel.
+# Where the last build's time went (per rule and paper: job time, start-up share), then the speed
+# of the compiled kernels (ns per index evaluation) and the jobs' cluster costs.
 benchmark: $(STAMP)
+	$(BIN)/python benchmarks/build_profile.py
 	$(BIN)/python benchmarks/benchmark_farewell.py
 	$(BIN)/python benchmarks/benchmark_delaydep.py
 	$(BIN)/python benchmarks/benchmark_censored.py
@@ -54,7 +56,7 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/cluster_costs.py
 
 clean-results:
-	rm -rf results figures smoke logs benchmarks/simulate report
+	rm -rf results figures smoke logs report $(wildcard benchmarks/*/)
 
 help:
 	@echo "make all            (default) set up .venv, re-create every figure, table, verdict and notebook (CORES=8)"
@@ -62,6 +64,6 @@ help:
 	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
 	@echo "make report         Snakemake's report: front page, scorecard, figures, notebooks (report/report.html)"
-	@echo "make benchmark      speed of the compiled kernels and of one full panel; jobs' cluster costs"
+	@echo "make benchmark      the last build's profile (time per rule and paper, start-up share); kernels' speed; cluster costs"
 	@echo "make clean-results  delete every generated output (results, figures, smoke, logs)"
 	@echo "make help           this list"

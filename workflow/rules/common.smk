@@ -73,7 +73,8 @@ def simulation_inputs(wildcards):
     data = getattr(simulation, "environment_files", lambda environment: [])
     return sorted(str(path) for path in (PACKAGE / wildcards.paper).glob("*.py")
                   if not analysis_module(path.stem)) + [
-        str(PACKAGE / "core" / f"{m}.py") for m in ("rng", "seeding", "checkpoints", "simulation", "traces")] + [
+        str(PACKAGE / "core" / f"{m}.py")
+        for m in ("jit", "rng", "seeding", "checkpoints", "simulation", "traces")] + [
         *data(experiment_of(wildcards)["environment"])]
 
 

@@ -1,15 +1,19 @@
 """Snakemake script: a paper's empirical curves against its theoretical bounds."""
 
-from timebandits.core.config import load_paper
+from timebandits.core.config import read_paper
+from timebandits.core.jit import forbid_kernels
 from timebandits.core.registry import paper_module
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import logger, trace_reader
+from timebandits.core.workflow import log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, output, log_path):
+    forbid_kernels("bounds")
     log = logger(log_path)
-    paper = load_paper(paper_key)
-    table = paper_module(paper_key, "analysis").bound_table(paper, trace_reader(root, paper, config))
+    paper = read_paper(paper_key)
+    analysis = paper_module(paper_key, "analysis")
+    log_start_up(log)
+    table = analysis.bound_table(paper, trace_reader(root, paper, config))
     write_atomic(table, output)
     log(f"wrote {len(table)} bound rows to {output}")
 

@@ -3,17 +3,21 @@
 import pandas as pd
 
 from timebandits.core.claims import ClaimContext, evaluate_claims
-from timebandits.core.config import claim_kinds_of, load_paper
+from timebandits.core.config import claim_kinds_of, read_paper
+from timebandits.core.jit import forbid_kernels
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import logger, trace_reader
+from timebandits.core.workflow import log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_path):
+    forbid_kernels("claims")
     log = logger(log_path)
-    paper = load_paper(paper_key)
+    paper = read_paper(paper_key)
+    kinds = claim_kinds_of(paper_key)
+    log_start_up(log)
     context = ClaimContext(paper=paper, config=config, trace_of=trace_reader(root, paper, config),
                            bounds=pd.read_parquet(bounds_path))
-    verdicts, details = evaluate_claims(paper, context, claim_kinds_of(paper_key))
+    verdicts, details = evaluate_claims(paper, context, kinds)
     write_atomic(details, details_path)
     write_atomic(verdicts, verdicts_path)
     for row in verdicts.itertuples():

@@ -9,12 +9,13 @@ import json
 
 from timebandits.core.atomic import atomic_output
 from timebandits.core.provenance import code_revision
-from timebandits.core.workflow import logger
+from timebandits.core.workflow import log_start_up, logger
 
 
 def main(settings: dict, block: int, output: str, log_path: str) -> None:
     log = logger(log_path)
     module = importlib.import_module(settings["module"])
+    log_start_up(log)
     log(f"{settings['module']}: block {block} of {settings['blocks']} at scale {settings['scale']}")
     frame = module.generate_block(settings["params"], block, settings["blocks"],
                                   settings["base_seed"], log)

@@ -17,7 +17,7 @@ import pandas as pd
 
 from timebandits.core.atomic import atomic_output
 from timebandits.core.provenance import code_revision
-from timebandits.core.workflow import logger
+from timebandits.core.workflow import log_start_up, logger
 
 
 def gzip_csv_bytes(frame: pd.DataFrame) -> bytes:
@@ -31,6 +31,7 @@ def gzip_csv_bytes(frame: pd.DataFrame) -> bytes:
 def main(settings: dict, blocks: list[str], output: str, provenance_path: str, log_path: str) -> None:
     log = logger(log_path)
     module = importlib.import_module(settings["module"])
+    log_start_up(log)
     frames = [pd.read_parquet(path) for path in blocks]
     provenance = {"paper": settings["paper"], "dataset": settings["dataset"],
                   "scale": settings["scale"], "base_seed": settings["base_seed"],

@@ -3,17 +3,20 @@ those of the experiments the figure ``also`` reads, each row with its ``experime
 
 import pandas as pd
 
-from timebandits.core.config import load_paper
+from timebandits.core.config import read_paper
+from timebandits.core.jit import forbid_kernels
 from timebandits.core.plotting import save_figure
 from timebandits.core.registry import paper_module
-from timebandits.core.workflow import logger
+from timebandits.core.workflow import log_start_up, logger
 
 
 def main(paper_key, figure_id, summary_paths, pdf, png, log_path):
+    forbid_kernels("figure")
     log = logger(log_path)
-    paper = load_paper(paper_key)
+    paper = read_paper(paper_key)
     spec = paper["figures"][figure_id]
     plot = paper_module(paper_key, "figures").FIGURE_KINDS[spec["kind"]]
+    log_start_up(log)
     experiments = [spec["experiment"], *spec.get("also", [])]
     summary = pd.concat([pd.read_parquet(path).assign(experiment=exp)
                          for exp, path in zip(experiments, summary_paths)], ignore_index=True)

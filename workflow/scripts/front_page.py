@@ -3,14 +3,17 @@
 from pathlib import Path
 
 from timebandits.core.atomic import atomic_output
-from timebandits.core.config import load_paper
+from timebandits.core.config import read_paper
 from timebandits.core.frontpage import front_page
-from timebandits.core.workflow import logger
+from timebandits.core.jit import forbid_kernels
+from timebandits.core.workflow import log_start_up, logger
 
 
 def main(root, papers, output, log_path):
+    forbid_kernels("front page")
     log = logger(log_path)
-    html = front_page(root, {key: load_paper(key) for key in papers})
+    log_start_up(log)
+    html = front_page(root, {key: read_paper(key) for key in papers})
     with atomic_output(Path(output)) as tmp:
         Path(tmp).write_text(html)
     log(f"wrote {output} ({len(html):,} bytes)")

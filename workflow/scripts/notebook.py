@@ -1,11 +1,12 @@
 """Snakemake script: execute a notebook source (jupytext percent format) into .ipynb and .html."""
 
 from timebandits.core.notebooks import execute_notebook
-from timebandits.core.workflow import logger
+from timebandits.core.workflow import log_start_up, logger
 
 
 def main(source, root, config, ipynb, html, log_path):
     log = logger(log_path)
+    log_start_up(log)
     execute_notebook(source, ipynb, html, parameters={"ROOT": root, "CONFIG": dict(config)})
     log(f"executed {source} -> {ipynb}, {html}")
 

@@ -6,15 +6,18 @@ from pathlib import Path
 import pandas as pd
 
 from timebandits.core.atomic import atomic_output
+from timebandits.core.jit import forbid_kernels
 from timebandits.core.pages import render
 from timebandits.core.scorecard import scorecard
 from timebandits.core.traces import write_atomic
 from timebandits.core.verdict_tables import SCORECARD_NOTE, scorecard_table
-from timebandits.core.workflow import logger
+from timebandits.core.workflow import log_start_up, logger
 
 
 def main(papers, claims_paths, output, page, log_path):
+    forbid_kernels("scorecard")
     log = logger(log_path)
+    log_start_up(log)
     table = scorecard({key: pd.read_csv(path) for key, path in zip(papers, claims_paths, strict=True)})
     write_atomic(table, output)
     with atomic_output(Path(page)) as tmp:

@@ -2,15 +2,18 @@
 
 import json
 
-from timebandits.core.config import load_paper
+from timebandits.core.config import read_paper
+from timebandits.core.registry import paper_module
 from timebandits.core.simulation import run_chunk
 from timebandits.core.traces import write_trace
-from timebandits.core.workflow import logger
+from timebandits.core.workflow import log_start_up, logger
 
 
 def main(config, paper_key, experiment, start, stop, output, log_path):
     log = logger(log_path)
-    paper = load_paper(paper_key)
+    paper = read_paper(paper_key)
+    paper_module(paper_key, "simulation")
+    log_start_up(log)
     frame = run_chunk(config, paper, experiment, start, stop, log=log)
     write_trace(frame, output)
     log(f"wrote {output} ({len(frame)} rows)")

@@ -2,15 +2,18 @@
 
 import pandas as pd
 
-from timebandits.core.config import load_paper
+from timebandits.core.config import read_paper
+from timebandits.core.jit import forbid_kernels
 from timebandits.core.stats import summarise_trace
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import logger, trace_reader
+from timebandits.core.workflow import log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, experiment, output, log_path):
+    forbid_kernels("summarise")
     log = logger(log_path)
-    paper = load_paper(paper_key)
+    paper = read_paper(paper_key)
+    log_start_up(log)
     trace_of = trace_reader(root, paper, config)
     frames = []
     for algorithm in paper["experiments"][experiment]["algorithms"]:

@@ -1,15 +1,19 @@
 """Snakemake script: one of a paper's tables (results/tables/<paper>/<table>.csv)."""
 
-from timebandits.core.config import load_paper
+from timebandits.core.config import read_paper
+from timebandits.core.jit import forbid_kernels
 from timebandits.core.registry import paper_module
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import logger, trace_reader
+from timebandits.core.workflow import log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, table, output, log_path):
+    forbid_kernels("table")
     log = logger(log_path)
-    paper = load_paper(paper_key)
-    frame = paper_module(paper_key, "report").table(table, paper, config,
+    paper = read_paper(paper_key)
+    report = paper_module(paper_key, "report")
+    log_start_up(log)
+    frame = report.table(table, paper, config,
                                                       trace_reader(root, paper, config))
     write_atomic(frame, output)
     log(f"wrote table {table} ({len(frame)} rows) to {output}")

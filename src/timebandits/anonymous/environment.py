@@ -19,7 +19,7 @@ kernel's support before t1, exactly; for the discounted kernel those within ``Ke
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from timebandits.core.jit import njit
 
 from timebandits.core.rng import uniform
 

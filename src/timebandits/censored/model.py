@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
-from numba import njit
+from timebandits.core.jit import njit
 from scipy.optimize import minimize_scalar
 from scipy.special import ndtr
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from timebandits.core.jit import njit
 
 from timebandits.core.rng import BETA_BLOCK, beta_blocks, gamma_constants, uniform
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from timebandits.core.jit import njit
 
 from timebandits.core.rng import uniform
 

@@ -9,12 +9,11 @@ import re
 
 import numpy as np
 import pandas as pd
-import seaborn as sns
 from matplotlib.colors import ListedColormap
 from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
-from timebandits.core.plotting import (DIVERGING, algorithm_style, band, log_safe, new_figure,
-                                       plain_numbers, runs_note)
+from timebandits.core.plotting import (DIVERGING, algorithm_style, band, colormap, heatmap,
+                                       log_safe, new_figure, plain_numbers, runs_note)
 
 from .simulation import algorithm_params
 
@@ -211,16 +210,16 @@ def kappa_lambda_heatmap(spec: dict, paper: dict, summary: pd.DataFrame):
     options = {"xticklabels": [f"{k:g}" for k in kappas], "yticklabels": [f"{lam:g}" for lam in lams],
                "fmt": "", "annot_kws": {"fontsize": 7}, "linewidths": 0.5, "linecolor": "white"}
     ratio = np.log10(np.clip(regret, floor, None))
-    sns.heatmap(ratio, ax=axes[0], cmap=DIVERGING, center=0.0,
+    heatmap(ratio, ax=axes[0], cmap=DIVERGING, center=0.0,
                 annot=np.vectorize(_cell)(regret),
                 cbar_kws={"label": "regret / oracle payoff (log scale)"}, **options)
     _log_colourbar(axes[0], ratio)
-    blues = sns.color_palette(DIVERGING, as_cmap=True)
+    blues = colormap(DIVERGING)
     blues = ListedColormap(blues(np.linspace(0.5, 0.0, 256)))
     shown = np.log10(np.clip(learning, 1e-8, 1.0))
     notes = np.vectorize(lambda v, n: "never\nstopped" if n == 1 else _cell(v, 1) + (
         f"\n{n:.0%} never" if n > 0 else ""))(learning, never)
-    sns.heatmap(shown, ax=axes[1], cmap=blues, annot=notes,
+    heatmap(shown, ax=axes[1], cmap=blues, annot=notes,
                 cbar_kws={"label": r"$\tau/T$ (log scale)"}, **options)
     _log_colourbar(axes[1], shown)
     axes[0].set_title("(a) regret at T relative to the oracle's payoff")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from timebandits.core.jit import njit
 
 from timebandits.core.rng import uniform
 

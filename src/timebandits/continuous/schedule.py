@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from timebandits.core.jit import njit
 
 
 @njit(cache=True)

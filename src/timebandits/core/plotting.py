@@ -1,7 +1,12 @@
 """One house style for every figure of every paper (seaborn's theme and palettes): sizes a
 paper uses (3.3 in for one column, 7 in for two) with text of at least 7 pt at that size, each
 algorithm's own colour, dash pattern and marker, one band convention (±1 standard error over
-runs, stated in every caption and in the legend), curves safe for log axes, and atomic saving."""
+runs, stated in every caption and in the legend), curves safe for log axes, and atomic saving.
+
+seaborn's theme is written out here (``SEABORN_THEME``) rather than set by importing seaborn,
+whose import (scipy.stats) would double a figure job's start-up; tests/test_plotting.py checks
+that ``apply_style`` leaves matplotlib exactly as ``seaborn.set_theme`` does. Only a heat map
+imports seaborn (``heatmap``)."""
 
 from __future__ import annotations
 
@@ -14,10 +19,36 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
-import seaborn as sns  # noqa: E402
+from cycler import cycler  # noqa: E402
+from matplotlib import colormaps  # noqa: E402
 from matplotlib.ticker import ScalarFormatter  # noqa: E402
 
 from .atomic import atomic_output  # noqa: E402
+
+# seaborn 0.13's ``set_theme(context="paper", style="whitegrid")``: its "notebook" sizes scaled
+# by 0.8 (seaborn.plotting_context) and the "whitegrid" style (seaborn.axes_style), except
+# ``image.cmap`` ("rocket", a colormap only seaborn registers; every heat map names its own).
+_NOTEBOOK_SIZES = {
+    "font.size": 12, "axes.labelsize": 12, "axes.titlesize": 12, "xtick.labelsize": 11,
+    "ytick.labelsize": 11, "legend.fontsize": 11, "legend.title_fontsize": 12,
+    "axes.linewidth": 1.25, "grid.linewidth": 1, "lines.linewidth": 1.5, "lines.markersize": 6,
+    "patch.linewidth": 1, "xtick.major.width": 1.25, "ytick.major.width": 1.25,
+    "xtick.minor.width": 1, "ytick.minor.width": 1, "xtick.major.size": 6, "ytick.major.size": 6,
+    "xtick.minor.size": 4, "ytick.minor.size": 4,
+}
+SEABORN_THEME = {
+    **{key: value * 0.8 for key, value in _NOTEBOOK_SIZES.items()},
+    "figure.facecolor": "white", "axes.labelcolor": ".15", "xtick.direction": "out",
+    "ytick.direction": "out", "xtick.color": ".15", "ytick.color": ".15", "axes.axisbelow": True,
+    "grid.linestyle": "-", "text.color": ".15", "font.family": ["sans-serif"],
+    "font.sans-serif": ["Arial", "DejaVu Sans", "Liberation Sans", "Bitstream Vera Sans",
+                        "sans-serif"],
+    "lines.solid_capstyle": "round", "patch.edgecolor": "w", "patch.force_edgecolor": True,
+    "xtick.top": False, "ytick.right": False, "axes.grid": True, "axes.facecolor": "white",
+    "axes.edgecolor": ".8", "grid.color": ".8", "axes.spines.left": True,
+    "axes.spines.bottom": True, "axes.spines.right": True, "axes.spines.top": True,
+    "xtick.bottom": False, "ytick.left": False,
+}
 
 # Figure widths in inches: one column and two columns of a paper. Figures are drawn at the size
 # they are printed at, so font sizes below are the sizes a reader of the paper sees.
@@ -48,15 +79,15 @@ STYLE = {
     "svg.hashsalt": "timebandits",
     "pdf.compression": 6,
 }
-PALETTE = tuple(sns.color_palette("tab10"))
+PALETTE = tuple(colormaps["tab10"].colors)  # = seaborn.color_palette("tab10")
 # Beyond ten series: tab10, then seaborn's "dark" shades of another eight hues and two greys, so
 # every one of twenty algorithms gets a strong colour (never tab20's pale partners, which vanish
 # on white); each also has its own dash pattern and marker.
-PALETTE_20 = tuple(sns.color_palette("tab10")) + tuple(sns.color_palette("Dark2")) + (
+PALETTE_20 = PALETTE + tuple(colormaps["Dark2"].colors) + (
     (0.15, 0.15, 0.15), (0.55, 0.55, 0.55))
 # Colours of things that are not algorithms (bars of a distribution, instances), never mistaken
 # for a curve.
-CATEGORY_PALETTE = tuple(sns.color_palette("Set2"))
+CATEGORY_PALETTE = tuple(colormaps["Set2"].colors)
 # Heat maps: a diverging palette centred on a reference value (e.g. the oracle's or zero).
 DIVERGING = "vlag"
 # Curves that coincide (e.g. two baselines making the same choices) stay distinguishable: each
@@ -70,8 +101,26 @@ LOG_FLOOR = 1e-9
 
 
 def apply_style() -> None:
-    """seaborn's theme (white grid, paper context) with the house sizes and fixed metadata."""
-    sns.set_theme(context="paper", style="whitegrid", palette=list(PALETTE), rc=STYLE)
+    """seaborn's theme (white grid, paper context; ``SEABORN_THEME``) with the house palette,
+    sizes and fixed metadata: what ``seaborn.set_theme(context="paper", style="whitegrid",
+    palette=PALETTE, rc=STYLE)`` sets."""
+    plt.rcParams.update(SEABORN_THEME)
+    plt.rcParams["axes.prop_cycle"] = cycler("color", list(PALETTE))
+    plt.rcParams.update(STYLE)
+
+
+def heatmap(data, **options):
+    """``seaborn.heatmap`` (seaborn imported here: only a figure with a heat map pays for it)."""
+    import seaborn as sns
+
+    return sns.heatmap(data, **options)
+
+
+def colormap(name: str):
+    """A colormap by name, seaborn's included (``DIVERGING`` is seaborn's "vlag")."""
+    import seaborn as sns
+
+    return sns.color_palette(name, as_cmap=True)
 
 
 def new_figure(width: str = "double", height: float = 2.6, **subplots):

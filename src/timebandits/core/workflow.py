@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -33,6 +34,17 @@ def logger(log_path: str | Path) -> Callable[[str], None]:
     if "SLURM_JOB_ID" in os.environ:
         log(f"Slurm job {os.environ['SLURM_JOB_ID']} on {socket.gethostname()}")
     return log
+
+
+def log_start_up(log: Callable[[str], None]) -> float:
+    """Log ``start-up: 0.84 s``, the time from this process's start to the job's own work (the
+    interpreter, Snakemake's preamble, the imports; benchmarks/build_profile.py reads it), and
+    return it. Call it once everything the job needs is imported."""
+    import psutil
+
+    seconds = time.time() - psutil.Process().create_time()
+    log(f"start-up: {seconds:.2f} s")
+    return seconds
 
 
 def trace_chunks(root: str, paper: dict, config: dict, experiment: str) -> list[str]:
