@@ -7,7 +7,7 @@ baseline of Fig. 3 (Garg & Akash 2019, arXiv 1910.01161).
 Phased elimination. Active set A = all arms, tolerance Δ̃_1 = 1/2, n_0 = 0. In phase m = 1, 2, …
 
   1. every arm j of A, in increasing index order, is played for n_m − n_{m−1} consecutive slots,
-     and S_j += the feedback observed in those slots (``window_sum``, which includes whatever
+     and S_j += the feedback observed in those slots (``window_feedback``, which includes whatever
      earlier pulls of any arm deliver there: the feedback is anonymous);
   2. X̄_j = S_j / n_m, the feedback summed over all of j's slots in phases 1..m over its n_m
      pulls (spec P10: cumulative, not the mean of phase m alone), and every j of A with
@@ -58,7 +58,8 @@ import math
 import numpy as np
 from timebandits.core.jit import njit
 
-from .environment import pull, window_sum
+from .environment import pull, window_feedback, window_state
+from .model import DELAY
 
 ODAAF, ODAAF_V, ODAAF_B = 0, 1, 2
 VARIANTS = {"odaaf": ODAAF, "odaaf_v": ODAAF_V, "odaaf_b": ODAAF_B}
@@ -93,10 +94,14 @@ def phase_length(variant, phase, horizon, expected_delay, delay_variance, delay_
 def _play(mean, gap, first, last, env_key, kernel_code, delay_low, delay_high, totals, delays,
           checkpoints, regret_out, regret, cp):
     """Pull one arm in slots first..last; returns the updated regret and checkpoint index."""
-    for u in range(first, last + 1):
-        pull(mean, u, env_key, kernel_code, delay_low, delay_high, totals, delays)
-        regret += gap
-        while cp < checkpoints.size and checkpoints[cp] == u:
+    t = first - 1
+    while t < last:  # the slots up to the next checkpoint, then the checkpoint
+        stop = min(last, max(checkpoints[cp], t + 1)) if cp < checkpoints.size else last
+        for u in range(t + 1, stop + 1):
+            pull(mean, u, env_key, kernel_code, delay_low, delay_high, totals, delays)
+            regret += gap
+        t = stop
+        while cp < checkpoints.size and checkpoints[cp] == t:
             regret_out[cp] = regret
             cp += 1
     return regret, cp
@@ -117,11 +122,12 @@ def run_odaaf(means, variant, expected_delay, delay_variance, delay_bound, kerne
         raise ValueError("variant must be ODAAF, ODAAF_V or ODAAF_B")
     n_arms = means.size
     gaps = means.max() - means
-    totals = np.zeros(horizon + 1)
-    delays = np.zeros(horizon + 1, np.int64)
+    totals = np.zeros(horizon + 1, np.uint8)
+    delays = np.zeros(horizon + 1 if kernel_code == DELAY else 1, np.int64)
     active = np.ones(n_arms, np.bool_)
     observed = np.zeros(n_arms)  # S_j
     regret_out = np.zeros(checkpoints.size)
+    window = window_state(kernel_code, cumulative, reach, horizon)
     regret = 0.0
     cp = 0
     t = 0
@@ -147,8 +153,8 @@ def run_odaaf(means, variant, expected_delay, delay_variance, delay_bound, kerne
             t = min(t + target - pulls, horizon)
             regret, cp = _play(means[j], gaps[j], first, t, env_key, kernel_code, delay_low,
                                delay_high, totals, delays, checkpoints, regret_out, regret, cp)
-            observed[j] += window_sum(first, t, totals, delays, kernel_code, cumulative,
-                                      reach)
+            observed[j] += window_feedback(first, t, totals, delays, kernel_code, cumulative,
+                                           reach, window)
         pulls = target
         best = -math.inf
         for j in range(n_arms):

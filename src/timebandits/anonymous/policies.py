@@ -27,7 +27,8 @@ import math
 import numpy as np
 from timebandits.core.jit import njit
 
-from .environment import pull, window_sum
+from .environment import pull, window_feedback, window_state
+from .model import DELAY
 
 LEMMA1_CHECKS, LEMMA1_MISSES, LEMMA1_BOUND, LEMMA1_RATIO = range(4)
 LEMMA1_METRICS = ("lemma1_checks", "lemma1_misses", "lemma1_bound", "lemma1_ratio")
@@ -46,13 +47,14 @@ def run_ars_ucb(means, alpha, round_sizes, d1, d2, kernel_code, cumulative, reac
     each slot 1..T (index 0 unused; Fig. 1 draws a round from it))."""
     n_arms = means.size
     gaps = means.max() - means
-    totals = np.zeros(horizon + 1)
-    delays = np.zeros(horizon + 1, np.int64)
+    totals = np.zeros(horizon + 1, np.uint8)
+    delays = np.zeros(horizon + 1 if kernel_code == DELAY else 1, np.int64)
     plays = np.full(horizon + 1, -1, np.int64)
     pulls = np.zeros(n_arms)
     observed = np.zeros(n_arms)
     next_round = np.zeros(n_arms, np.int64)  # k_i − 1: rounds arm i has played
     regret_out = np.zeros(checkpoints.size)
+    window = window_state(kernel_code, cumulative, reach, horizon)
     lemma_out = np.zeros((4, checkpoints.size))
     lemma = np.zeros(4)
     regret = 0.0
@@ -81,16 +83,20 @@ def run_ars_ucb(means, alpha, round_sizes, d1, d2, kernel_code, cumulative, reac
                     arm = i
         first = t + 1
         length = min(round_sizes[next_round[arm]], horizon - t)
-        for _ in range(length):
-            t += 1
-            plays[t] = arm
-            pull(means[arm], t, env_key, kernel_code, delay_low, delay_high, totals, delays)
-            regret += gaps[arm]
+        mean, gap, end = means[arm], gaps[arm], t + length
+        while t < end:  # the slots up to the next checkpoint, then the checkpoint
+            stop = min(end, max(checkpoints[cp], t + 1)) if cp < checkpoints.size else end
+            for u in range(t + 1, stop + 1):
+                plays[u] = arm
+                pull(mean, u, env_key, kernel_code, delay_low, delay_high, totals, delays)
+                regret += gap
+            t = stop
             while cp < checkpoints.size and checkpoints[cp] == t:
                 regret_out[cp] = regret
                 lemma_out[:, cp] = lemma
                 cp += 1
-        observed[arm] += window_sum(first, t, totals, delays, kernel_code, cumulative, reach)
+        observed[arm] += window_feedback(first, t, totals, delays, kernel_code, cumulative, reach,
+                                         window)
         pulls[arm] += length
         next_round[arm] += 1
     return regret_out, lemma_out, plays
