@@ -1,14 +1,12 @@
 """Snakemake script: a paper's empirical curves against its theoretical bounds."""
 
 from timebandits.core.config import read_paper
-from timebandits.core.jit import forbid_kernels
 from timebandits.core.registry import paper_module
 from timebandits.core.traces import write_atomic
 from timebandits.core.workflow import log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, output, log_path):
-    forbid_kernels("bounds")
     log = logger(log_path)
     paper = read_paper(paper_key)
     analysis = paper_module(paper_key, "analysis")

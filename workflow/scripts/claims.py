@@ -4,13 +4,11 @@ import pandas as pd
 
 from timebandits.core.claims import ClaimContext, evaluate_claims
 from timebandits.core.config import claim_kinds_of, read_paper
-from timebandits.core.jit import forbid_kernels
 from timebandits.core.traces import write_atomic
 from timebandits.core.workflow import log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_path):
-    forbid_kernels("claims")
     log = logger(log_path)
     paper = read_paper(paper_key)
     kinds = claim_kinds_of(paper_key)

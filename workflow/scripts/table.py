@@ -1,14 +1,12 @@
 """Snakemake script: one of a paper's tables (results/tables/<paper>/<table>.csv)."""
 
 from timebandits.core.config import read_paper
-from timebandits.core.jit import forbid_kernels
 from timebandits.core.registry import paper_module
 from timebandits.core.traces import write_atomic
 from timebandits.core.workflow import log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, table, output, log_path):
-    forbid_kernels("table")
     log = logger(log_path)
     paper = read_paper(paper_key)
     report = paper_module(paper_key, "report")

@@ -50,8 +50,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from timebandits.core.jit import njit
 
+from timebandits.core.jit import njit
 from timebandits.core.rng import uniform
 
 from .theory import ars_exp3_gamma, exp3_round_sizes

@@ -245,5 +245,8 @@ def label_game_regret(spec: dict, paper: dict, summary: pd.DataFrame):
     return fig
 
 
+# Figures drawn from a simulation of their own (a round of ARS-UCB), so their job runs a compiled
+# kernel; every other figure job forbids it (workflow/scripts/figure.py).
+COMPILED_KINDS = {"round_schematic"}
 FIGURE_KINDS = {"regret_sweep": regret_sweep, "round_schematic": round_schematic,
                 "label_game_regret": label_game_regret}

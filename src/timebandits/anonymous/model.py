@@ -27,7 +27,15 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import integrate, special
+
+
+def _zeta(s, q=None):
+    """Riemann ζ(s), or Hurwitz ζ(s, q): scipy's, imported at first use (a figure job that
+    imports this module need not load scipy)."""
+    from scipy.special import zeta
+
+    return zeta(s, q)
+
 
 KERNELS = ("delay", "bounded", "linear_decreasing", "linear_increasing", "discounted",
            "polynomial", "weights")
@@ -145,7 +153,7 @@ class Kernel:
             gamma = p["exponent"]
             if gamma <= 3:
                 return math.inf
-            return special.zeta(gamma - 2) / special.zeta(gamma) - self.mean_offset() ** 2
+            return _zeta(gamma - 2) / _zeta(gamma) - self.mean_offset() ** 2
         tau = np.arange(int(self.support) + 1, dtype=float)
         w = self.weights(tau.size)
         return float(tau ** 2 @ w - (tau @ w) ** 2)
@@ -172,7 +180,7 @@ class Kernel:
             # exp of a product, not a power: 10x faster over a 10^6-slot horizon
             w[1:] = (1.0 - p["ratio"]) * np.exp(math.log(p["ratio"]) * (tau[1:] - 1.0))
         else:
-            w[1:] = tau[1:] ** -p["exponent"] / special.zeta(p["exponent"])
+            w[1:] = tau[1:] ** -p["exponent"] / _zeta(p["exponent"])
         return w
 
     def cumulative(self, size: int) -> np.ndarray:
@@ -203,7 +211,7 @@ class Kernel:
             return suffix[np.clip(d.astype(int), 1, given.size + 1) - 1]
         if self.kind == "discounted":
             return p["ratio"] ** (d - 1.0)
-        return special.zeta(p["exponent"], d) / special.zeta(p["exponent"])
+        return _zeta(p["exponent"], d) / _zeta(p["exponent"])
 
     def mean_offset(self) -> float:
         """Σ τ w_τ (``math.inf`` for polynomial γ ≤ 2)."""
@@ -221,7 +229,7 @@ class Kernel:
         if self.kind == "discounted":
             return 1.0 / (1.0 - p["ratio"])
         gamma = p["exponent"]
-        return math.inf if gamma <= 2 else special.zeta(gamma - 1) / special.zeta(gamma)
+        return math.inf if gamma <= 2 else _zeta(gamma - 1) / _zeta(gamma)
 
     def squared_tail_sum(self, weight) -> float:
         """Σ_{d' ≥ 1} weight(W̄(d')), with ``weight`` a vectorised function of W̄ that is at most
@@ -234,17 +242,19 @@ class Kernel:
                 math.log(1e-17) / math.log(self.params["ratio"])) + 1
             return float(np.sum(weight(self.tail(np.arange(1, int(last) + 1)))))
         gamma = self.params["exponent"]
-        norm = special.zeta(gamma)
+        norm = _zeta(gamma)
         start = _EULER_MACLAURIN_START
         head = float(np.sum(weight(self.tail(np.arange(1, start + 1)))))
 
         def g(q):
-            return float(weight(special.zeta(gamma, q) / norm))
+            return float(weight(_zeta(gamma, q) / norm))
 
         def g_prime(q, step=1e-3):
             return (g(q + step) - g(q - step)) / (2 * step)
 
-        integral, _ = integrate.quad(g, start, np.inf, epsabs=1e-15, epsrel=1e-12, limit=200)
+        from scipy.integrate import quad
+
+        integral, _ = quad(g, start, np.inf, epsabs=1e-15, epsrel=1e-12, limit=200)
         return head + integral - g(start) / 2.0 - g_prime(start) / 12.0
 
 

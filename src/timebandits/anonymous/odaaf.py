@@ -56,6 +56,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from timebandits.core.jit import njit
 
 from .environment import pull, window_feedback, window_state

@@ -22,6 +22,9 @@ rules), so only the environment seed is used; ARS-EXP3 and CLW draw from the pol
 
 from __future__ import annotations
 
+import functools
+import json
+
 import numpy as np
 
 from timebandits.core.config import merged_params
@@ -213,21 +216,33 @@ def _simulate_label_game(experiment: dict, algorithm: dict, env_seed, policy_see
     return {"regret": regret}
 
 
+@functools.lru_cache(maxsize=4)
+def _instance(environment: str, horizon: int):
+    """(problem, W(0..T) read-only, d1, d2) of a stochastic environment (JSON) at horizon T,
+    made once per process: every repetition and algorithm of a job plays the same instance, and
+    W over 10^6 slots costs as much as a repetition of a cheap kernel."""
+    problem = AnonymousProblem.from_config(json.loads(environment))
+    cumulative = problem.kernel.cumulative(horizon + 1)
+    cumulative.flags.writeable = False
+    return problem, cumulative, problem.d1(), problem.d2()
+
+
 def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
                         checkpoints: np.ndarray) -> dict[str, np.ndarray]:
     if is_label_game(experiment["environment"]):
         return _simulate_label_game(experiment, algorithm, env_seed, policy_seed, checkpoints)
-    problem = AnonymousProblem.from_config(experiment["environment"])
     params = algorithm_params(algorithm)
     horizon = int(experiment["horizon"])
+    problem, cumulative, d1, d2 = _instance(json.dumps(experiment["environment"], sort_keys=True),
+                                            horizon)
     kernel = problem.kernel
-    common = (kernel.code, kernel.cumulative(horizon + 1), int(min(kernel.window_reach, horizon)),
+    common = (kernel.code, cumulative, int(min(kernel.window_reach, horizon)),
               int(kernel.params.get("low", 0)), int(kernel.params.get("high", 0)),
               key64(env_seed), horizon, checkpoints)
     if algorithm["policy"] == ARS_UCB:
         regret, lemma, _ = run_ars_ucb(problem.means, float(params["alpha"]),
                                        round_size_table(params["round_size"], horizon),
-                                       problem.d1(), problem.d2(), *common)
+                                       d1, d2, *common)
         if "lemma1" in experiment.get("record", []):
             return {"regret": regret, **dict(zip(LEMMA1_METRICS, lemma))}
     else:

@@ -30,7 +30,6 @@ from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
-from scipy import special
 
 from timebandits.core import bounds
 
@@ -233,6 +232,8 @@ def lai_robbins_constant(means) -> float:
 
     An arm with :math:`\mathrm{kl}(s_i, s_1) = \infty` (:math:`s_1 = 1`) contributes 0.
     """
+    from scipy import special
+
     others, gaps = _suboptimal_gaps(means)
     best = float(np.max(means))
     kl = special.rel_entr(others, best) + special.rel_entr(1.0 - others, 1.0 - best)

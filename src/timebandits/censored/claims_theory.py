@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.stats import binom
 
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
                                      STATISTICAL, check_run, require_keys)
@@ -152,6 +151,8 @@ class Coverage:
                     violations = table.sum(axis=1).to_numpy()
                     worst = int(np.argmax(violations / trials - level))
                     share, bound = violations[worst] / trials, level[worst]
+                    from scipy.stats import binom
+
                     p_exceeds = float(binom.sf(violations[worst] - 1, trials, bound))
                     verdict = (REPRODUCED if share <= bound else
                                NOT_REPRODUCED if p_exceeds < ctx.alpha else INCONCLUSIVE)

@@ -233,6 +233,9 @@ def refinement_figure(spec: dict, paper: dict, summary: pd.DataFrame):
     return fig
 
 
+# Figures whose job runs a compiled kernel (draws of Example 1's arms; z-RCUCB's grid refinement);
+# every other figure job forbids it (workflow/scripts/figure.py).
+COMPILED_KINDS = {"example_distributions", "refinement"}
 FIGURE_KINDS = {"example_distributions": example_distributions, "nu_curves": nu_curves,
                 "refinement": refinement_figure, "regret_panel": regret_panel,
                 "reward_panel": reward_panel, "simple_regret_panel": simple_regret_panel}

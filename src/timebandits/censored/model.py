@@ -33,10 +33,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
-from timebandits.core.jit import njit
-from scipy.optimize import minimize_scalar
-from scipy.special import ndtr
 
+from timebandits.core.jit import njit
 from timebandits.core.rng import beta, splitmix64, uniform
 
 GAUSSIAN_JOINT = 0
@@ -265,6 +263,8 @@ class CensoredProblem:
         """(sup ν, arm, τ) over every arm and τ ∈ (0, τmax]: z-RCUCB's target (§4.1), not the
         grid's ν*. Per arm, ν on ``points`` equidistant limits plus λ's threshold, then a bounded
         scalar search between the neighbours of the best of them; the larger value is kept."""
+        from scipy.optimize import minimize_scalar
+
         taus = np.linspace(self.tau_max / points, self.tau_max, points)
         if 0.0 < self.penalty_threshold < self.tau_max:
             taus = np.sort(np.append(taus, self.penalty_threshold))
@@ -537,6 +537,8 @@ def _gaussian_integrals(params, c_upper: float, limits: np.ndarray):
     weight = half * _GL_WEIGHTS * _phi((c - mu_c) / sd) / sd
     cond_mean, cond_sd = mu_r + rho * (c - mu_c), sd * rho_bar
     alpha, beta = -cond_mean / cond_sd, (1.0 - cond_mean) / cond_sd
+    from scipy.special import ndtr
+
     inside = ndtr(beta) - ndtr(alpha)
     reward = cond_mean * inside + cond_sd * (_phi(alpha) - _phi(beta))
     return ((weight * inside).sum(axis=(1, 2)), (weight * reward).sum(axis=(1, 2)),

@@ -44,8 +44,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from timebandits.core.jit import njit
 
+from timebandits.core.jit import njit
 from timebandits.core.rng import uniform
 
 MAX_POINTS = 4096

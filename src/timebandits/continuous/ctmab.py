@@ -34,8 +34,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from timebandits.core.jit import njit
 
+from timebandits.core.jit import njit
 from timebandits.core.rng import binomial, uniform
 
 from .ctsab import WINDOW_DRAWS

@@ -32,8 +32,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from timebandits.core.jit import njit
 
+from timebandits.core.jit import njit
 from timebandits.core.rng import binomial
 
 from .schedule import exploit_window, play_window

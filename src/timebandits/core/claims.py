@@ -25,7 +25,6 @@ from typing import Callable
 
 import numpy as np
 import pandas as pd
-from scipy.stats import binom
 
 from .decidability import decide
 
@@ -110,6 +109,8 @@ def fraction_test(successes: int, n: int, level: float, alpha: float) -> dict:
     """Exact one-sided binomial tests that an event holds with probability ≥ ``level``:
     ``p_claimed`` = P(X ≥ successes | p = level) (small: the event is more frequent than level),
     ``p_opposite`` = P(X ≤ successes | p = level) (small: it is rarer). With ``verdict``."""
+    from scipy.stats import binom  # here: a figure job imports this module, not scipy
+
     p_claimed = float(binom.sf(successes - 1, n, level)) if n else math.nan
     p_opposite = float(binom.cdf(successes, n, level)) if n else math.nan
     return {"p_claimed": p_claimed, "p_opposite": p_opposite,

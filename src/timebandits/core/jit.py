@@ -49,10 +49,10 @@ class Kernel:
         self.__wrapped__ = function
         _PENDING.append(self)
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
         if self.dispatcher is None:
             compile_pending()
-        return self.dispatcher(*args)
+        return self.dispatcher(*args, **kwargs)
 
     def __repr__(self) -> str:
         return f"<kernel {self.__module__}.{self.__qualname__} (numba.njit at first call)>"

@@ -6,7 +6,6 @@ import math
 
 import numpy as np
 import pandas as pd
-from scipy.special import stdtr
 
 from .traces import RUN_COLUMNS
 
@@ -34,6 +33,8 @@ def paired_one_sided(lower: np.ndarray, higher: np.ndarray) -> dict:
     Returns the mean difference ``higher - lower``, its standard error, the paired t statistic and
     the one-sided p-values of both directions (t-test; with n < 2 the p-values are NaN).
     """
+    from scipy.special import stdtr  # at first use: a summary job need not load scipy
+
     lower = np.asarray(lower, dtype=float)
     higher = np.asarray(higher, dtype=float)
     if lower.shape != higher.shape:
@@ -58,6 +59,8 @@ def paired_one_sided(lower: np.ndarray, higher: np.ndarray) -> dict:
 def one_sided_t(values: np.ndarray, threshold: float, below: bool) -> float:
     """p-value of the one-sample t-test of H1: mean < threshold (``below``) or mean > threshold.
     With zero spread the p-value is 0 or 1 by the side the mean is on."""
+    from scipy.special import stdtr
+
     values = np.asarray(values, dtype=float)
     n = values.size
     se = values.std(ddof=1) / math.sqrt(n)

@@ -30,6 +30,7 @@ from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
+
 from timebandits.core.jit import njit
 
 # Karp's algorithm costs O(N²k) time on N states; the full state space Π(d_i + 1) is refused

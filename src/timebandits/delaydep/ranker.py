@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from timebandits.core.jit import njit
 
+from timebandits.core.jit import njit
 from timebandits.core.rng import uniform
 
 from .policies import pull

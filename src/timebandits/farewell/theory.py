@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from timebandits.core.jit import njit
 
 from timebandits.core.bounds import trivial_bound
+from timebandits.core.jit import njit
 
 from .model import F2AProblem
 from .policies import wait_ucb_constants
