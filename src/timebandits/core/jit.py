@@ -9,8 +9,8 @@ compiles; with ``from timebandits.core.jit import njit`` such a job never import
 numba's options. The first call of any kernel imports numba, compiles every kernel defined so
 far with ``numba.njit(**options)`` (lazily, as numba does: machine code is made per signature
 at its first call, and ``cache=True`` reads numba's cache) and puts each dispatcher in place of
-its stand-in in every loaded module (the kernel's own, those that imported it, a test's), so that compiled code calls (and inlines)
-compiled code exactly as if numba had been imported up front: the same machine code, the same
+its stand-in in every loaded module (the kernel's own, those that imported it, a test's), so
+that compiled code calls (and inlines) compiled code exactly as if numba had been imported up front: the same machine code, the same
 bits.
 
 numba invalidates a cached function only when its own file changes -- not when a function it
@@ -38,9 +38,10 @@ class Kernel:
     """A function to be compiled by ``numba.njit(**options)`` at its first call (module
     docstring); calling it calls the dispatcher."""
 
-    def __init__(self, function, options: dict):
+    def __init__(self, function, options: dict, intrinsic: bool = False):
         self.py_func = function
         self.options = options
+        self.intrinsic = intrinsic
         self.dispatcher = None
         self.__name__ = function.__name__
         self.__qualname__ = function.__qualname__
@@ -85,6 +86,12 @@ def use_source_keyed_cache() -> str:
     return cache
 
 
+def intrinsic(function):
+    """``numba.core.extending.intrinsic``, deferred like :func:`njit` (an intrinsic is called only
+    from compiled code; its typing function imports what it needs from numba and llvmlite)."""
+    return Kernel(function, {}, intrinsic=True)
+
+
 def forbid_kernels(job: str) -> None:
     """Make calling a kernel in this process an error: a ``job`` that does not simulate (a
     figure, a table, the claims) never imports numba, nor hides a simulation."""
@@ -101,10 +108,12 @@ def compile_pending() -> None:
     if "dir" not in _CACHE or os.environ.get("NUMBA_CACHE_DIR") != _CACHE["dir"]:
         _CACHE["dir"] = use_source_keyed_cache()
     import numba
+    from numba.core.extending import intrinsic as numba_intrinsic
 
     while _PENDING:
         kernel = _PENDING.pop()
-        kernel.dispatcher = numba.njit(**kernel.options)(kernel.py_func)
+        make = numba_intrinsic if kernel.intrinsic else numba.njit(**kernel.options)
+        kernel.dispatcher = make(kernel.py_func)
     for module in list(sys.modules.values()):
         namespace = getattr(module, "__dict__", None)
         if namespace is None:
