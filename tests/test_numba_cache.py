@@ -55,3 +55,14 @@ def test_importing_every_paper_module_does_not_import_numba():
             "print(sorted(m for m in ('numba', 'seaborn') if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_job_that_forbids_kernels_cannot_call_one():
+    code = ("import numpy as np\n"
+            "from timebandits.core import jit, rng\n"
+            "jit.forbid_kernels('figure')\n"
+            "rng.uniform(np.uint64(1), 0)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode != 0
+    assert "a figure job does not simulate, but called a compiled kernel" in out.stderr
+    assert "timebandits.core.rng.uniform" in out.stderr
