@@ -178,30 +178,36 @@ def _state(N, R, C, cost_scale):
     return dict(inv_n=1 / N, ratio=R / C, rbar=R / N, cbar=cbar, inv_c=1 / cbar)
 
 
+def _over_pairs(index_function, per_pair, *scalars):
+    """A scalar index function of ``policies`` applied to every pair of the per-pair arrays."""
+    return np.array([index_function(*(float(x[a]) for x in per_pair), *scalars)
+                     for a in range(len(per_pair[0]))])
+
+
 def test_index_functions_state_a():
     # N = [4, 2], Rsum = [2, 1], Csum = [6, 5], cost_scale 10, ρ = 2, λ = 0.1, s−1 = 6,
     # L = ln 6 = 1.791759469. Pairs are (1,1) and (1,2) (K = 1, D = 2).
     st = _state([4, 2], [2, 1], [6, 5], 10.0)
     L = math.log(6)
-    out = np.empty(2)
     # Wait-UCB: a=0 (j=1): ĝ = 2/6 = .333333; L/N = .447940; √ = .669283; β·√ = √2·.669283 = .946509
     #           -> 1.279843
     #           a=1 (j=2): ĝ = 1/5 = .2; L/N = .895880; α·L/N = 8/3·.895880 = 2.389013;
     #           β·√ = 2√2·.946509 = 2.677132 -> 5.266145
-    P.wait_ucb_index(st["ratio"], st["inv_n"], np.array([0.0, 8 / 3]),
-                     np.array([math.sqrt(2), 2 * math.sqrt(2)]), L, out)
+    out = _over_pairs(P.wait_ucb_index, (st["ratio"], st["inv_n"], np.array([0.0, 8 / 3]),
+                                         np.array([math.sqrt(2), 2 * math.sqrt(2)])), L)
     np.testing.assert_allclose(out, [1.279842570, 5.266145024], rtol=1e-8)
     # r̄ = [.5, .5], c̄ = [6/40, 5/20] = [.15, .25]; ε = sqrt(2L/N) = [.946509, 1.338566]
     # UCB-Simplex: c̄ − ε < 0 for both -> +inf, +inf
-    P.ucb_simplex_index(st["rbar"], st["cbar"], st["inv_n"], 2.0, L, out)
+    out = _over_pairs(P.ucb_simplex_index, (st["rbar"], st["cbar"], st["inv_n"]), 2.0, L)
     assert np.all(np.isinf(out)) and np.all(out > 0)
     # Budget-UCB: a=0: r̄/c̄ = 3.333333, E/c̄ = .946509/.15 = 6.310062, min(r̄+E,1) = 1,
     #             max(c̄−E, λ) = .1 -> 6.310062·1/.1 = 63.100616; total 72.744011
     #             a=1: 2 + 5.354265 + 53.542648 = 60.896913
-    P.budget_ucb_index(st["rbar"], st["cbar"], st["inv_c"], st["inv_n"], 2.0, 0.1, L, out)
+    out = _over_pairs(P.budget_ucb_index, (st["rbar"], st["cbar"], st["inv_c"], st["inv_n"]),
+                      2.0, 0.1, L)
     np.testing.assert_allclose(out, [72.744010670, 60.896912758], rtol=1e-8)
     # UCB-BV1: e = ε ≥ λ = .1 for both -> +inf
-    P.ucb_bv1_index(st["rbar"], st["inv_c"], st["inv_n"], 2.0, 0.1, L, out)
+    out = _over_pairs(P.ucb_bv1_index, (st["rbar"], st["inv_c"], st["inv_n"]), 2.0, 0.1, L)
     assert np.all(np.isposinf(out))
 
 
@@ -210,28 +216,28 @@ def test_index_functions_state_b_finite():
     # L = ln 100 = 4.605170186; r̄ = [.5, .4], c̄ = [.15, .25]
     st = _state([100, 50], [50, 20], [150, 125], 10.0)
     L = math.log(100)
-    out = np.empty(2)
     # Wait-UCB: a=0: 1/3 + √2·sqrt(.0460517 = L/100) = .333333 + √2·.214597 = .333333 + .303485
     #           = .636819;  a=1: .16 + 8/3·.0921034 + 2√2·.303485 = .16 + .245609 + .858386
     #           = 1.263995
-    P.wait_ucb_index(st["ratio"], st["inv_n"], np.array([0.0, 8 / 3]),
-                     np.array([math.sqrt(2), 2 * math.sqrt(2)]), L, out)
+    out = _over_pairs(P.wait_ucb_index, (st["ratio"], st["inv_n"], np.array([0.0, 8 / 3]),
+                                         np.array([math.sqrt(2), 2 * math.sqrt(2)])), L)
     np.testing.assert_allclose(out, [0.636818759, 1.263995487], rtol=1e-8)
     # ρ = 0.25: ε = sqrt(.25 L / N) = [sqrt(.0115129) = .107298, sqrt(.0230259) = .151743]
     # UCB-Simplex: a=0: .607298/(.15 − .107298 = .042702) = 14.221877
     #              a=1: .551743/(.25 − .151743 = .098257) = 5.615285
-    P.ucb_simplex_index(st["rbar"], st["cbar"], st["inv_n"], 0.25, L, out)
+    out = _over_pairs(P.ucb_simplex_index, (st["rbar"], st["cbar"], st["inv_n"]), 0.25, L)
     np.testing.assert_allclose(out, [14.221876881, 5.615285435], rtol=1e-8)
     # Budget-UCB, λ = .05: a=0: 3.333333 + .715322 + .715322·.607298/max(.042702, .05 = λ)
     #                          = 3.333333 + .715322 + 8.688277 = 12.736932
     #                      a=1: 1.6 + .606971 + .606971·.551743/.098257 = 5.615285
     # (with neither the cap nor the floor binding, Budget-UCB's index simplifies to
     #  (r̄+E)/c̄ · (1 + E/(c̄−E)) = (r̄+E)/(c̄−E), i.e. UCB-Simplex's value: a=1 shows it.)
-    P.budget_ucb_index(st["rbar"], st["cbar"], st["inv_c"], st["inv_n"], 0.25, 0.05, L, out)
+    out = _over_pairs(P.budget_ucb_index, (st["rbar"], st["cbar"], st["inv_c"], st["inv_n"]),
+                      0.25, 0.05, L)
     np.testing.assert_allclose(out, [12.736932158, 5.615285435], rtol=1e-8)
     # UCB-BV1, λ = .2: a=0: 3.333333 + (1+5)·.107298/(.2 − .107298) = 3.333333 + 6.944747
     #                     = 10.278080;  a=1: 1.6 + 6·.151743/.048257 = 1.6 + 18.866711 = 20.466711
-    P.ucb_bv1_index(st["rbar"], st["inv_c"], st["inv_n"], 0.25, 0.2, L, out)
+    out = _over_pairs(P.ucb_bv1_index, (st["rbar"], st["inv_c"], st["inv_n"]), 0.25, 0.2, L)
     np.testing.assert_allclose(out, [10.278079945, 20.466710772], rtol=1e-8)
 
 
@@ -246,14 +252,15 @@ def test_index_functions_match_reference_on_random_states():
         L = math.log(150)
         params = [cost_scale, rho, lam, 0]
         alpha, beta = P.wait_ucb_constants(D)
-        out = np.empty(K * D)
-        P.wait_ucb_index(st["ratio"], st["inv_n"], np.tile(alpha, K), np.tile(beta, K), L, out)
+        out = _over_pairs(P.wait_ucb_index,
+                          (st["ratio"], st["inv_n"], np.tile(alpha, K), np.tile(beta, K)), L)
         np.testing.assert_allclose(out, _ref_indices(WAIT, N, R, C, D, L, params), rtol=1e-12)
-        P.ucb_simplex_index(st["rbar"], st["cbar"], st["inv_n"], rho, L, out)
+        out = _over_pairs(P.ucb_simplex_index, (st["rbar"], st["cbar"], st["inv_n"]), rho, L)
         np.testing.assert_allclose(out, _ref_indices(SIMPLEX, N, R, C, D, L, params), rtol=1e-12)
-        P.budget_ucb_index(st["rbar"], st["cbar"], st["inv_c"], st["inv_n"], rho, lam, L, out)
+        out = _over_pairs(P.budget_ucb_index,
+                          (st["rbar"], st["cbar"], st["inv_c"], st["inv_n"]), rho, lam, L)
         np.testing.assert_allclose(out, _ref_indices(BUDGET, N, R, C, D, L, params), rtol=1e-12)
-        P.ucb_bv1_index(st["rbar"], st["inv_c"], st["inv_n"], rho, lam, L, out)
+        out = _over_pairs(P.ucb_bv1_index, (st["rbar"], st["inv_c"], st["inv_n"]), rho, lam, L)
         np.testing.assert_allclose(out, _ref_indices(BV1, N, R, C, D, L, params), rtol=1e-12)
 
 
@@ -303,10 +310,10 @@ def test_wait_ucb_first_six_epochs_by_hand():
     # the kernel's index function on the hand states
     states = {3: ([1, 1], [0, 1], [1, 1]), 4: ([1, 2], [0, 2], [1, 2]),
               5: ([1, 3], [0, 3], [1, 4]), 6: ([1, 4], [0, 4], [1, 6])}
-    out = np.empty(2)
     for s, (N, R, C) in states.items():
         st = _state(N, R, C, 2.0)
-        P.wait_ucb_index(st["ratio"], st["inv_n"], *P.wait_ucb_constants(2), math.log(s - 1), out)
+        out = _over_pairs(P.wait_ucb_index, (st["ratio"], st["inv_n"], *P.wait_ucb_constants(2)),
+                          math.log(s - 1))
         np.testing.assert_allclose(out, hand_indices[s], rtol=1e-8)
 
     # the kernel at every integer checkpoint 0..8
