@@ -34,8 +34,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from timebandits.core.jit import njit
 
+from timebandits.core.jit import njit
 from timebandits.core.rng import BETA_BLOCK, beta_blocks, gamma_constants, uniform
 
 from .model import sample_pull

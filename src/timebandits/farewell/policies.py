@@ -29,8 +29,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from timebandits.core.jit import njit
 
+from timebandits.core.jit import njit
 from timebandits.core.rng import uniform
 
 WAIT_UCB = 0
