@@ -13,8 +13,8 @@ import pytest
 from numba import njit
 from scipy import stats
 
-from timebandits.core.rng import (_LAYER_EDGE, _LAYER_RATIO, BETA_BLOCK, BINOMIAL_DIRECT,
-                                  _gamma_first_try, beta, beta_block, beta_blocks, binomial, gamma,
+from timebandits.core.beta_blocks import BETA_BLOCK, _gamma_first_try, beta_block, beta_blocks
+from timebandits.core.rng import (_LAYER_EDGE, _LAYER_RATIO, BINOMIAL_DIRECT, beta, binomial, gamma,
                                   gamma_constants, normal, open_uniform, splitmix64, uniform)
 from timebandits.core.seeding import environment_seed, key64, policy_seed
 
@@ -232,7 +232,7 @@ def test_open_uniform_never_hits_the_ends():
     assert u.min() > 0.0 and u.max() < 1.0
 
 
-# --- beta_block / beta_blocks: Thompson sampling's many draws per round (shapes ≥ 1)
+# --- beta_block / beta_blocks (core.beta_blocks): TS's many draws per round (shapes ≥ 1)
 
 
 def _beta_block_draws(a, b, n, key=np.uint64(4242)):
