@@ -74,7 +74,7 @@ def simulation_inputs(wildcards):
     return sorted(str(path) for path in (PACKAGE / wildcards.paper).glob("*.py")
                   if not analysis_module(path.stem)) + [
         str(PACKAGE / "core" / f"{m}.py")
-        for m in ("jit", "rng", "seeding", "checkpoints", "simulation", "traces")] + [
+        for m in ("jit", "rng", "beta_blocks", "seeding", "checkpoints", "simulation", "traces")] + [
         *data(experiment_of(wildcards)["environment"])]
 
 
