@@ -52,7 +52,7 @@ class Kernel:
 
     def __call__(self, *args, **kwargs):
         if self.dispatcher is None:
-            compile_pending()
+            compile_pending(self)
         return self.dispatcher(*args, **kwargs)
 
     def __repr__(self) -> str:
@@ -98,13 +98,13 @@ def forbid_kernels(job: str) -> None:
     _FORBIDDEN["job"] = job
 
 
-def compile_pending() -> None:
+def compile_pending(called: Kernel | None = None) -> None:
     """Hand every kernel defined so far to numba and bind the dispatchers in their place in
-    every loaded module (module docstring)."""
+    every loaded module (module docstring); ``called`` is the kernel whose call asked for it."""
     if _FORBIDDEN:
-        names = ", ".join(f"{k.__module__}.{k.__qualname__}" for k in _PENDING)
-        raise RuntimeError(f"a {_FORBIDDEN['job']} job does not simulate, but called a compiled "
-                           f"kernel (one of {names}): compute it in the simulation or with numpy")
+        name = f" {called.__module__}.{called.__qualname__}" if called is not None else ""
+        raise RuntimeError(f"a {_FORBIDDEN['job']} job does not simulate, but called the compiled "
+                           f"kernel{name}: compute it in the simulation or with numpy")
     if "dir" not in _CACHE or os.environ.get("NUMBA_CACHE_DIR") != _CACHE["dir"]:
         _CACHE["dir"] = use_source_keyed_cache()
     import numba

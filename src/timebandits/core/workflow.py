@@ -36,13 +36,24 @@ def logger(log_path: str | Path) -> Callable[[str], None]:
     return log
 
 
+def process_age() -> float:
+    """Seconds since this process started: from /proc (both clocks count from boot, to 10 ms),
+    else psutil (whose start time is rounded to the boot second on Linux)."""
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            started = int(stat.read().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+            return float(uptime.read().split()[0]) - started
+    except (OSError, ValueError, IndexError):
+        import psutil
+
+        return time.time() - psutil.Process().create_time()
+
+
 def log_start_up(log: Callable[[str], None]) -> float:
     """Log ``start-up: 0.84 s``, the time from this process's start to the job's own work (the
     interpreter, Snakemake's preamble, the imports; benchmarks/build_profile.py reads it), and
     return it. Call it once everything the job needs is imported."""
-    import psutil
-
-    seconds = time.time() - psutil.Process().create_time()
+    seconds = process_age()
     log(f"start-up: {seconds:.2f} s")
     return seconds
 

@@ -135,4 +135,7 @@ def transition_diagram(spec: dict, paper: dict, summary: pd.DataFrame):
     return fig
 
 
+# Figures whose job runs a compiled kernel (Fig. 1's transition values come from the exact model);
+# every other figure job forbids it (workflow/scripts/figure.py).
+COMPILED_KINDS = {"transition_diagram"}
 FIGURE_KINDS = {"regret_panel": regret_panel, "transition_diagram": transition_diagram}
