@@ -13,7 +13,8 @@ import pytest
 from numba import njit
 from scipy import stats
 
-from timebandits.core.beta_blocks import BETA_BLOCK, _gamma_first_try, beta_block, beta_blocks
+from timebandits.core.beta_blocks import (BETA_BLOCK, _gamma_first_try, _gamma_first_try_series,
+                                          beta_block, beta_blocks)
 from timebandits.core.rng import (_LAYER_EDGE, _LAYER_RATIO, BINOMIAL_DIRECT, beta, binomial, gamma,
                                   gamma_constants, normal, open_uniform, splitmix64, uniform)
 from timebandits.core.seeding import environment_seed, key64, policy_seed
@@ -266,16 +267,16 @@ def test_beta_blocks_is_bit_identical_to_beta_block_pair_by_pair():
 
 
 @njit(cache=True)
-def _first_tries(d, c, key, n):
-    """For n first tries: (fast test accepted, exact rectangle + Marsaglia–Tsang test accepted,
-    the exact test's margin x²/2 + d(1 − v + ln v) − ln u)."""
+def _first_tries(d, c, key, n, first_try):
+    """For n first tries: (``first_try``'s fast test accepted, exact rectangle + Marsaglia–Tsang
+    test accepted, the exact test's margin x²/2 + d(1 − v + ln v) − ln u)."""
     fast = np.zeros(n, np.bool_)
     exact = np.zeros(n, np.bool_)
     margin = np.zeros(n)
     for k in range(n):
         bits = splitmix64(key, 2 * k)
         u = open_uniform(key, 2 * k + 1)
-        _, fast[k] = _gamma_first_try(d, c, bits, u)
+        _, fast[k] = first_try(d, c, bits, u)
         layer = np.int64(bits & np.uint64(127))
         w = 2.0 * ((np.float64(bits >> np.uint64(11)) + 0.5) / 9007199254740992.0) - 1.0
         from_rectangle = abs(w) < _LAYER_RATIO[layer]
@@ -287,12 +288,15 @@ def _first_tries(d, c, key, n):
     return fast, exact, margin
 
 
+@pytest.mark.parametrize("first_try", [_gamma_first_try, _gamma_first_try_series],
+                         ids=["branch-free squeeze", "division-free series"])
 @pytest.mark.parametrize("shape", [1.0, 1.5, 4.0, 30.0, 900.0, 1e5])
-def test_fast_first_try_test_implies_marsaglia_tsang_and_misses_little(shape):
-    """The branch-free squeeze may only accept what the exact test accepts (up to rounding: a
-    margin below 1e-9), and it misses under 2% of the exact acceptances (0.2% for shapes ≥ 4)."""
+def test_fast_first_try_test_implies_marsaglia_tsang_and_misses_little(shape, first_try):
+    """Either fast test (beta_blocks') may only accept what the exact test accepts (up to
+    rounding: a margin below 1e-9), and it misses under 2% of the exact acceptances (0.2% for
+    shapes ≥ 4)."""
     d, c = gamma_constants(shape)
-    fast, exact, margin = _first_tries(d, c, np.uint64(11), 400_000)
+    fast, exact, margin = _first_tries(d, c, np.uint64(11), 400_000, first_try)
     assert np.all(margin[fast & ~exact] > -1e-9)
     missed = np.mean(exact & ~fast) / np.mean(exact)
     assert missed < (0.02 if shape < 4 else 0.002)

@@ -94,7 +94,7 @@ def intrinsic(function):
 
 def forbid_kernels(job: str) -> None:
     """Make calling a kernel in this process an error: a ``job`` that does not simulate (a
-    figure, a table, the claims) never imports numba, nor hides a simulation."""
+    figure, a summary) never imports numba, nor hides a simulation."""
     _FORBIDDEN["job"] = job
 
 
@@ -109,6 +109,11 @@ def compile_pending(called: Kernel | None = None) -> None:
         _CACHE["dir"] = use_source_keyed_cache()
     import numba
     from numba.core.extending import intrinsic as numba_intrinsic
+    from numba.core.typing.typeof import typeof_impl
+
+    if Kernel not in typeof_impl.registry:
+        # a stand-in held elsewhere (a list, an argument) types as its dispatcher
+        typeof_impl.register(Kernel)(lambda kernel, c: numba.typeof(kernel.dispatcher))
 
     while _PENDING:
         kernel = _PENDING.pop()
