@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 # The workflow through a real one-node Slurm on this machine (root; Debian's slurm-wlm and
 # munge): delaydep's smoke workflow and a simulate job of every other paper, checked against

@@ -1,8 +1,11 @@
 """Tests run from the repository root, where the workflow's relative paths (config/,
 workflow/schemas/) resolve, wherever pytest was started. ``built`` is the real workflow at
 smoke scale in a scratch copy of the repository, built once for every test module that reads it
-(tests/test_workflow.py, tests/test_pages.py)."""
+(tests/test_workflow.py, tests/test_pages.py), and once in all: under pytest-xdist (``make test``
+runs two workers) the first worker to need it builds it while the other goes on with the unit
+tests, and a worker that needs it meanwhile waits for that build."""
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -24,10 +27,22 @@ def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    workdir = tmp_path_factory.mktemp("workflow")
-    for name in COPIED:
-        source = REPO_ROOT / name
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, workdir / name)
-    result = snakemake(workdir, "--profile", "profiles/smoke")
-    assert result.returncode == 0, result.stderr[-4000:]
+    shared = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:  # each xdist worker has its own base under the run's
+        shared = shared.parent
+    workdir, failed = shared / "workflow", shared / "workflow.failed"
+    with open(shared / "workflow.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (workdir / ".built").exists() and not failed.exists():
+            shutil.rmtree(workdir, ignore_errors=True)
+            workdir.mkdir()
+            for name in COPIED:
+                source = REPO_ROOT / name
+                (shutil.copytree if source.is_dir() else shutil.copy)(source, workdir / name)
+            result = snakemake(workdir, "--profile", "profiles/smoke")
+            if result.returncode != 0:
+                failed.write_text(result.stderr[-4000:])
+            else:
+                (workdir / ".built").touch()
+    assert not failed.exists(), failed.read_text()
     return workdir

@@ -43,3 +43,34 @@ def test_palettes_are_seaborns():
     assert list(plotting.PALETTE) == sns.color_palette("tab10")
     assert list(plotting.CATEGORY_PALETTE) == sns.color_palette("Set2")
     assert list(plotting.PALETTE_20[10:18]) == sns.color_palette("Dark2")
+
+
+def test_log_ticks_are_matplotlibs_labels_in_unicode_superscripts(fresh_rc, tmp_path):
+    """PowerOfTen writes what LogFormatterSciNotation writes in mathtext (10^-3, 2×10^3, 10^0),
+    and save_figure puts it on every log axis, leaving no tick label for the mathtext parser."""
+    from matplotlib.ticker import LogFormatterSciNotation
+    from PIL import Image
+
+    fig, ax = plotting.new_figure("single")
+    ax.set_xscale("log")
+    ax.set_xlim(1e3, 5e3)
+    expected = {1e3: "10³", 2e3: "2×10³", 3e3: "3×10³", 1.0: "10⁰", 1e-3: "10⁻³"}
+    for cls in (LogFormatterSciNotation, plotting.PowerOfTen):
+        formatter = cls(10.0, labelOnlyBase=False)
+        formatter.set_axis(ax.xaxis)
+        formatter.set_locs([1e3, 2e3, 3e3])
+        labels = {x: formatter(x) for x in expected}
+        if cls is LogFormatterSciNotation:
+            assert labels[2e3] == r"$\mathdefault{2\times10^{3}}$"
+        else:
+            assert labels == expected
+    ax.plot([1e3, 5e3], [1, 2])
+    ax.set_yscale("log")
+    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    assert isinstance(ax.xaxis.get_major_formatter(), plotting.PowerOfTen)
+    assert isinstance(ax.yaxis.get_minor_formatter(), plotting.PowerOfTen)
+    labels = [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+    assert labels and not any("$" in label for label in labels), labels
+    # the tight box measured once, at the PNG's resolution: one column and its padding, no more
+    pad = 2 * mpl.rcParams["savefig.pad_inches"]
+    assert Image.open(tmp_path / "f.png").size[0] <= (plotting.SINGLE_COLUMN + pad) * 200

@@ -6,7 +6,6 @@
 rule summarise:
     input:
         experiment_traces,
-        code=analysis_code,
     output:
         paths.summary(ROOT, "{paper}", "{experiment}"),
     log:
@@ -18,6 +17,7 @@ rule summarise:
     resources:
         **analysis_resources("summarise"),
     params:
+        code=analysis_code,
         root=ROOT,
     script:
         "../scripts/summarise.py"
@@ -26,7 +26,6 @@ rule summarise:
 rule bounds:
     input:
         paper_traces,
-        code=analysis_code,
     output:
         paths.bounds(ROOT, "{paper}"),
     log:
@@ -38,6 +37,7 @@ rule bounds:
     resources:
         **analysis_resources("bounds"),
     params:
+        code=analysis_code,
         root=ROOT,
         settings=paper_settings,
     script:
@@ -48,7 +48,6 @@ rule claims:
     input:
         traces=paper_traces,
         bounds=paths.bounds(ROOT, "{paper}"),
-        code=analysis_code,
     output:
         verdicts=paths.claims(ROOT, "{paper}"),
         details=paths.claim_details(ROOT, "{paper}"),
@@ -61,6 +60,7 @@ rule claims:
     resources:
         **analysis_resources("claims"),
     params:
+        code=analysis_code,
         root=ROOT,
         settings=claims_settings,
     script:
@@ -70,7 +70,6 @@ rule claims:
 rule table:
     input:
         paper_traces,
-        code=analysis_code,
     output:
         paths.table(ROOT, "{paper}", "{table}"),
     log:
@@ -84,6 +83,7 @@ rule table:
     wildcard_constraints:
         table=_alternatives(t for key in PAPERS for t in paper_tables(key)),
     params:
+        code=analysis_code,
         root=ROOT,
         settings=paper_settings,
     script:
@@ -93,7 +93,6 @@ rule table:
 rule scorecard:
     input:
         claims=[paths.claims(ROOT, key) for key in PAPERS],
-        code=analysis_code,
     output:
         csv=paths.scorecard(ROOT),
         page=report(paths.scorecard_page(ROOT), caption="../report/scorecard.rst",
@@ -107,6 +106,7 @@ rule scorecard:
     resources:
         **analysis_resources("scorecard"),
     params:
+        code=analysis_code,
         papers=list(PAPERS),
     script:
         "../scripts/scorecard.py"

@@ -1,4 +1,5 @@
 # Paper files loaded and cross-checked once; paths and the target list derived from them.
+import functools
 import hashlib
 import json
 import sys
@@ -9,6 +10,7 @@ import timebandits
 from timebandits.core import paths, resources
 from timebandits.core.config import (ConfigError, load_paper, resolve_experiment,
                                      validate_workflow_config)
+from timebandits.core.jit import source_digest
 from timebandits.core.registry import paper_module
 from timebandits.core.workflow import trace_chunks
 
@@ -64,29 +66,44 @@ def analysis_module(stem):
     return stem in ANALYSIS_MODULES or stem.startswith("claims_")
 
 
-def simulation_inputs(wildcards):
-    """What a trace depends on besides its parameters: every simulation-side module of the
-    paper's package (the model, its environment and policies, in the installed package,
-    wherever it lives), the core modules a simulation runs, and the data files its environment
-    reads, if the paper's simulation module names them (``environment_files``)."""
+@functools.cache
+def code_fingerprint(files: tuple[str, ...]) -> str:
+    """"code 1a2b…": 16 hex digits of SHA-256 over ``files`` (paths within the package, and
+    bytes). Code is a rerun trigger through params, not inputs: an edit reruns the job as an
+    input would (a touch without an edit does not), and the scheduler, which looks at every
+    input of every ready job before each choice, is spared some fifty files per job."""
+    return f"code {source_digest(PACKAGE, [Path(f) for f in files])}"
+
+
+def simulation_code(wildcards):
+    """What a trace depends on besides its parameters and data: every simulation-side module of
+    the paper's package (the model, its environment and policies, in the installed package,
+    wherever it lives) and the core modules a simulation runs."""
+    modules = [path for path in (PACKAGE / wildcards.paper).glob("*.py")
+               if not analysis_module(path.stem)]
+    modules += [PACKAGE / "core" / f"{m}.py"
+                for m in ("jit", "rng", "beta_blocks", "seeding", "checkpoints", "simulation",
+                          "traces")]
+    return code_fingerprint(tuple(sorted(map(str, modules))))
+
+
+def simulation_data(wildcards):
+    """The data files a trace's environment reads, if the paper's simulation module names them
+    (``environment_files``)."""
     simulation = paper_module(wildcards.paper, "simulation")
     data = getattr(simulation, "environment_files", lambda environment: [])
-    return sorted(str(path) for path in (PACKAGE / wildcards.paper).glob("*.py")
-                  if not analysis_module(path.stem)) + [
-        str(PACKAGE / "core" / f"{m}.py")
-        for m in ("jit", "rng", "beta_blocks", "seeding", "checkpoints", "simulation", "traces")] + [
-        *data(experiment_of(wildcards)["environment"])]
+    return [*data(experiment_of(wildcards)["environment"])]
 
 
 def analysis_code(wildcards):
     """The code every output after the simulation is made with: the paper's subpackage and the
-    core. Snakemake tracks a rule's own script, not the modules it imports, so without these
-    inputs editing a plot function or a claim kind would leave stale figures and verdicts. The
+    core. Snakemake tracks a rule's own script, not the modules it imports, so without this
+    trigger editing a plot function or a claim kind would leave stale figures and verdicts. The
     page templates (core/templates) count as code."""
     keys = [wildcards.paper] if "paper" in wildcards.keys() else list(PAPERS)
     code = [path for folder in (*keys, "core") for path in (PACKAGE / folder).glob("*.py")]
     templates = [path for path in (PACKAGE / "core" / "templates").rglob("*") if path.is_file()]
-    return sorted(str(path) for path in code + templates)
+    return code_fingerprint(tuple(sorted(str(path) for path in code + templates)))
 
 
 def simulation_params(wildcards):

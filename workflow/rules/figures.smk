@@ -13,7 +13,6 @@ def figure_summaries(wildcards):
 rule figure:
     input:
         summaries=figure_summaries,
-        code=analysis_code,
     output:
         pdf=paths.figure(ROOT, "{paper}", "{figure}", "pdf"),
         png=report(
@@ -32,6 +31,7 @@ rule figure:
     resources:
         **analysis_resources("figure"),
     params:
+        code=analysis_code,
         settings=figure_settings,
         caption=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["caption"],
         title=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["title"],

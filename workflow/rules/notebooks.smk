@@ -14,7 +14,6 @@ rule paper_notebook:
     input:
         source="notebooks/{paper}.py",
         results=paper_notebook_inputs,
-        code=analysis_code,
     output:
         ipynb=paths.notebook(ROOT, "{paper}", "ipynb"),
         html=report(paths.notebook(ROOT, "{paper}", "html"), caption="../report/notebook.rst",
@@ -28,6 +27,7 @@ rule paper_notebook:
     resources:
         **analysis_resources("paper_notebook"),
     params:
+        code=analysis_code,
         root=ROOT,
         settings=paper_settings,
     script:
@@ -41,7 +41,6 @@ rule comparison_notebook:
         tables=[paths.table(ROOT, key, t) for key in PAPERS for t in paper_tables(key)],
         traces=[c for key in PAPERS for c in all_paper_traces(key)],
         scorecard=paths.scorecard(ROOT),
-        code=analysis_code,
     output:
         ipynb=paths.notebook(ROOT, "comparison", "ipynb"),
         html=report(paths.notebook(ROOT, "comparison", "html"), caption="../report/notebook.rst",
@@ -55,6 +54,7 @@ rule comparison_notebook:
     resources:
         **analysis_resources("comparison_notebook"),
     params:
+        code=analysis_code,
         root=ROOT,
         settings=all_papers_settings,
     script:
@@ -74,7 +74,6 @@ def front_page_inputs(wildcards):
 rule front_page:
     input:
         front_page_inputs,
-        code=analysis_code,
     output:
         # Not a report item: its links are relative to results/, so the report's landing text
         # links to it in place (workflow/report/workflow.rst).
@@ -88,6 +87,7 @@ rule front_page:
     resources:
         **analysis_resources("front_page"),
     params:
+        code=analysis_code,
         root=ROOT,
         papers=list(PAPERS),
         settings=lambda wc: fingerprint({key: {k: PAPERS[key][k] for k in ("paper", "figures", "claims")}

@@ -7,7 +7,7 @@
 
 rule simulate:
     input:
-        simulation_inputs,
+        simulation_data,
     output:
         paths.trace_chunk(ROOT, "{paper}", "{experiment}", "{start}", "{stop}"),
     log:
@@ -16,6 +16,7 @@ rule simulate:
         paths.benchmark(ROOT, "simulate", "{paper}/{experiment}/reps{start}-{stop}")
     params:
         settings=simulation_params,
+        code=simulation_code,
         root=ROOT,
     group:
         simulation_group

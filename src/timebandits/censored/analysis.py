@@ -61,9 +61,11 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
                                            algorithm=algorithm, bound_name=f"{name}_{algorithm}",
                                            metric="regret"))
             terms = per_pair(problem.nu, lam, alpha, t)
-            for i, k in zip(*np.nonzero(problem.gaps > 0)):
-                label = pair_label(i, k)
-                plays = trace.pivot(index="t", columns="repetition", values=label)
+            suboptimal = list(zip(*np.nonzero(problem.gaps > 0)))
+            labels = [pair_label(i, k) for i, k in suboptimal]
+            plays_of = trace.pivot(index="t", columns="repetition", values=labels)  # one pivot
+            for (i, k), label in zip(suboptimal, labels):
+                plays = plays_of[label]
                 frames.append(compare_to_bound(plays, terms[:, i, k], trivial_bound(t, 1.0),
                                                experiment=exp_id, algorithm=algorithm,
                                                bound_name=f"pairs_{name}_{algorithm}_{label}",

@@ -67,10 +67,11 @@ def njit(function=None, **options):
     return lambda f: Kernel(f, options)
 
 
-def source_digest(package: Path = PACKAGE) -> str:
-    """16 hex digits of SHA-256 over the package's ``.py`` files (paths and bytes, sorted)."""
+def source_digest(package: Path = PACKAGE, files: list[Path] | None = None) -> str:
+    """16 hex digits of SHA-256 over ``files`` (by default the package's ``.py`` files): their
+    paths within the package and their bytes, sorted."""
     digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
+    for path in sorted(package.rglob("*.py") if files is None else files):
         digest.update(path.relative_to(package).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

@@ -9,6 +9,7 @@ import os
 import socket
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import Callable
 
@@ -21,7 +22,8 @@ from .traces import algorithm_trace, concat_traces
 
 def logger(log_path: str | Path) -> Callable[[str], None]:
     """A function that writes a line to ``log_path`` (truncated first) and to stderr, so long
-    jobs show progress in the console and keep it in their log. A job run by Slurm says so in
+    jobs show progress in the console and keep it in their log. An exception the job does not
+    catch ends in the log with its traceback, and on the console as one line naming the log. A job run by Slurm says so in
     its first line (job id and node), which ties each output to the cluster's own record."""
     log_path = Path(log_path)
     log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -31,6 +33,14 @@ def logger(log_path: str | Path) -> Callable[[str], None]:
         print(message, file=handle, flush=True)
         print(message, file=sys.stderr, flush=True)
 
+    def keep_the_cause(kind, error, trace) -> None:
+        """An uncaught exception: its traceback into the log, one line on the console."""
+        traceback.print_exception(kind, error, trace, file=handle)
+        handle.flush()
+        first = str(error).splitlines()[0] if str(error) else ""
+        print(f"{kind.__name__}: {first} (traceback in {log_path})", file=sys.stderr, flush=True)
+
+    sys.excepthook = keep_the_cause
     if "SLURM_JOB_ID" in os.environ:
         log(f"Slurm job {os.environ['SLURM_JOB_ID']} on {socket.gethostname()}")
     return log
