@@ -174,9 +174,29 @@ class B2DEPProblem:
         values = self._table[i, np.minimum(tau, self.max_delay + 1)]
         return float(values) if values.ndim == 0 else values
 
+    @cached_property
+    def _prefix_sums(self) -> tuple:
+        """``[τ][b]`` = μ_1(τ) + … + μ_b(τ), exact, for τ = 0..D+1 and b = 0..k (for τ > D every
+        μ_i(τ) is μ_i(D + 1), eq. 1)."""
+        rows = []
+        for tau in range(self.max_delay + 2):
+            row = [Fraction(0)]
+            for i in range(self.k):
+                row.append(row[-1] + self.mean_fraction(i, tau))
+            rows.append(tuple(row))
+        return tuple(rows)
+
     def mu_sum_fraction(self, a: int, b: int, tau: int) -> Fraction:
-        """μ_{a→b}(τ) = μ_a(τ) + … + μ_b(τ) (1-based arms a..b, 0 if a > b; Fig. 1), exact."""
-        return sum((self.mean_fraction(j - 1, tau) for j in range(a, b + 1)), Fraction(0))
+        """μ_{a→b}(τ) = μ_a(τ) + … + μ_b(τ) (1-based arms a..b, 0 if a > b; Fig. 1), exact: a
+        difference of prefix sums."""
+        if tau < 0:
+            raise ValueError(f"τ must be >= 0, got {tau}")
+        if a > b:
+            return Fraction(0)
+        if not 1 <= a <= b <= self.k:
+            raise ValueError(f"arms {a}..{b} outside 1..{self.k}")
+        row = self._prefix_sums[min(int(tau), self.max_delay + 1)]
+        return row[b] - row[a - 1]
 
     # ---- ranking policies (§5) -----------------------------------------------------------------
 
