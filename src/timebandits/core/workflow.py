@@ -23,8 +23,9 @@ from .traces import algorithm_trace, concat_traces
 def logger(log_path: str | Path) -> Callable[[str], None]:
     """A function that writes a line to ``log_path`` (truncated first) and to stderr, so long
     jobs show progress in the console and keep it in their log. An exception the job does not
-    catch ends in the log with its traceback, and on the console as one line naming the log. A job run by Slurm says so in
-    its first line (job id and node), which ties each output to the cluster's own record."""
+    catch ends in the log with its traceback, and on the console as one line naming the log. A
+    job run by Slurm says so in its first line (job id and node), which ties each output to the
+    cluster's own record."""
     log_path = Path(log_path)
     log_path.parent.mkdir(parents=True, exist_ok=True)
     handle = log_path.open("w")
