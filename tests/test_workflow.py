@@ -227,7 +227,7 @@ def full_scale_decidability(built: str, key: str) -> pd.DataFrame:
 def decidability(built):
     # the costliest papers first (measured), so that the two processes finish together
     costliest = ("delaydep", "censored", "anonymous", "continuous")
-    order = sorted(PAPERS, key=lambda key: costliest.index(key) if key in costliest else 9)
+    order = sorted(PAPERS, key=lambda key: (costliest + (key,)).index(key))
     with ProcessPoolExecutor(2) as pool:
         return dict(zip(order, pool.map(full_scale_decidability, [str(built)] * len(order), order)))
 
