@@ -8,7 +8,7 @@ CORES ?= 8
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test test-cluster smoke report benchmark clean-results help
+.PHONY: all test test-quick test-cluster smoke report benchmark clean-results help
 
 all: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES)
@@ -21,6 +21,10 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
+
+# The unit tests alone, without the smoke workflow run (everyday work; about 3 minutes).
+test-quick: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -m "not workflow and not cluster"
 
 # The workflow through a real one-node Slurm on this machine (root; Debian's slurm-wlm and
 # munge): delaydep's smoke workflow and a simulate job of every other paper, checked against
@@ -61,6 +65,7 @@ clean-results:
 help:
 	@echo "make all            (default) set up .venv, re-create every figure, table, verdict and notebook (CORES=8)"
 	@echo "make test           unit tests and a smoke-scale run of the real workflow"
+	@echo "make test-quick     the unit tests alone, without the smoke workflow (about 3 minutes)"
 	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
 	@echo "make report         Snakemake's report: front page, scorecard, figures, notebooks (report/report.html)"

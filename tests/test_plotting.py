@@ -74,3 +74,19 @@ def test_log_ticks_are_matplotlibs_labels_in_unicode_superscripts(fresh_rc, tmp_
     # the tight box measured once, at the PNG's resolution: one column and its padding, no more
     pad = 2 * mpl.rcParams["savefig.pad_inches"]
     assert Image.open(tmp_path / "f.png").size[0] <= (plotting.SINGLE_COLUMN + pad) * 200
+
+
+def test_save_figure_lays_out_once_and_draws_each_file_once(fresh_rc, tmp_path, monkeypatch):
+    """Three draws: the layout, the PDF and the PNG. A layout engine left in place (even
+    matplotlib's placeholder for "none") makes each savefig lay the figure out again: five."""
+    from matplotlib.figure import Figure
+
+    draws = []
+    draw = Figure.draw
+    monkeypatch.setattr(Figure, "draw", lambda self, renderer: draws.append(1) or draw(self, renderer))
+    fig, ax = plotting.new_figure("single")
+    ax.plot([1, 2], [3, 4])
+    assert fig.get_layout_engine() is not None  # the style lays figures out (constrained)
+    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    assert len(draws) == 3
+    assert (tmp_path / "f.pdf").stat().st_size > 0 and (tmp_path / "f.png").stat().st_size > 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_to_bound, trivial_bound
+from timebandits.core.bounds import compare_curves, compare_to_bound, trivial_bound
 
 from .claims import censored_share, problem_of, truth_of
 from .simulation import ZOOMING, algorithm_params, pair_label, penalty_max
@@ -63,13 +63,18 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
             terms = per_pair(problem.nu, lam, alpha, t)
             suboptimal = list(zip(*np.nonzero(problem.gaps > 0)))
             labels = [pair_label(i, k) for i, k in suboptimal]
-            plays_of = trace.pivot(index="t", columns="repetition", values=labels)  # one pivot
-            for (i, k), label in zip(suboptimal, labels):
-                plays = plays_of[label]
-                frames.append(compare_to_bound(plays, terms[:, i, k], trivial_bound(t, 1.0),
-                                               experiment=exp_id, algorithm=algorithm,
-                                               bound_name=f"pairs_{name}_{algorithm}_{label}",
-                                               metric=label))
+            if not suboptimal:
+                continue
+            plays = trace.pivot(index="t", columns="repetition", values=labels)[labels]
+            rows, columns = map(list, zip(*suboptimal))
+            frames.append(compare_curves(  # every pair at once: (t x pair x repetition)
+                plays.to_numpy(dtype=float).reshape(len(t), len(labels), -1),
+                terms[:, rows, columns],
+                np.repeat(trivial_bound(t, 1.0)[:, None], len(labels), axis=1),
+                t=regret.index.to_numpy(),
+                experiment=exp_id, algorithm=algorithm,
+                bound_names=[f"pairs_{name}_{algorithm}_{label}" for label in labels],
+                metrics=labels))
     return pd.concat(frames, ignore_index=True)
 
 

@@ -38,23 +38,43 @@ def is_vacuous(bound, trivial) -> np.ndarray:
 def compare_to_bound(table: pd.DataFrame, bound: np.ndarray, trivial: np.ndarray, *,
                      experiment: str, algorithm: str, bound_name: str, metric: str) -> pd.DataFrame:
     """Rows of the bound table from a (t x repetition) table of the empirical metric."""
-    values = table.to_numpy(dtype=float)
-    n = values.shape[1]
+    return compare_curves(table.to_numpy(dtype=float)[:, None, :], np.asarray(bound)[:, None],
+                          np.asarray(trivial)[:, None], t=table.index.to_numpy(),
+                          experiment=experiment, algorithm=algorithm, bound_names=[bound_name],
+                          metrics=[metric])
+
+
+def compare_curves(values: np.ndarray, bound: np.ndarray, trivial: np.ndarray, *, t: np.ndarray,
+                   experiment: str, algorithm: str, bound_names, metrics) -> pd.DataFrame:
+    """Rows of the bound table for several curves of one run set at once: ``values`` is
+    (t x curve x repetition), ``bound`` and ``trivial`` are (t x curve), and ``bound_names`` and
+    ``metrics`` name each curve. The rows come curve after curve, as one
+    :func:`compare_to_bound` per curve would give them, in one frame instead of hundreds."""
+    values = np.asarray(values, dtype=float)
+    n_t, n_curves, n = values.shape
     bound = np.asarray(bound, dtype=float)
+    trivial = np.asarray(trivial, dtype=float)
+
+    def by_curve(array):  # (t x curve) -> rows curve after curve
+        return np.ascontiguousarray(np.asarray(array).T).reshape(-1)
+
     with np.errstate(invalid="ignore", divide="ignore"):
-        mean = values.mean(axis=1)
+        mean = values.mean(axis=2)
+        se = values.std(axis=2, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(mean.shape)
         frame = pd.DataFrame({
-            "experiment": experiment, "algorithm": algorithm, "bound": bound_name,
-            "metric": metric, "t": table.index.to_numpy(),
-            "mean": mean,
-            "se": values.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(len(mean)),
-            "max": values.max(axis=1),
-            "runs_exceeding": (values > bound[:, None]).sum(axis=1),
+            "experiment": experiment, "algorithm": algorithm,
+            "bound": np.repeat(np.asarray(bound_names, dtype=object), n_t),
+            "metric": np.repeat(np.asarray(metrics, dtype=object), n_t),
+            "t": np.tile(np.asarray(t), n_curves),
+            "mean": by_curve(mean),
+            "se": by_curve(se),
+            "max": by_curve(values.max(axis=2)),
+            "runs_exceeding": by_curve((values > bound[:, :, None]).sum(axis=2)),
             "n_runs": n,
-            "bound_value": bound,
-            "trivial": np.asarray(trivial, dtype=float),
-            "vacuous": is_vacuous(bound, trivial),
-            "ratio": mean / bound,
+            "bound_value": by_curve(bound),
+            "trivial": by_curve(trivial),
+            "vacuous": by_curve(is_vacuous(bound, trivial)),
+            "ratio": by_curve(mean / bound),
         })
     return frame[COLUMNS]
 

@@ -141,17 +141,24 @@ class ClaimContext:
             self._cache[key] = self.trace_of(experiment, algorithm)
         return self._cache[key]
 
+    def last(self, experiment: str, algorithm: str) -> pd.DataFrame:
+        """The trace's rows at its last checkpoint (the horizon), by repetition."""
+        key = ("last", experiment, algorithm)
+        if key not in self._cache:
+            trace = self.trace(experiment, algorithm)
+            self._cache[key] = trace[trace["t"] == trace["t"].max()].sort_values("repetition")
+        return self._cache[key]
+
     def final(self, experiment: str, algorithm: str, metric: str) -> np.ndarray:
         """The metric at the last checkpoint (the horizon), one value per repetition."""
-        trace = self.trace(experiment, algorithm)
-        last = trace[trace["t"] == trace["t"].max()].sort_values("repetition")
-        return last[metric].to_numpy(dtype=float)
+        return self.last(experiment, algorithm)[metric].to_numpy(dtype=float)
 
     def paired(self, experiment: str, first: str, second: str, metric: str):
         """The metric at the horizon for two algorithms, paired by repetition (same runs and
         same horizon required: the pairing is what common random numbers are for)."""
         a, b = self.trace(experiment, first), self.trace(experiment, second)
-        if a["t"].max() != b["t"].max() or set(a["repetition"]) != set(b["repetition"]):
+        if a["t"].max() != b["t"].max() or not np.array_equal(np.unique(a["repetition"]),
+                                                               np.unique(b["repetition"])):
             raise ValueError(f"{experiment}: {first} and {second} were not run on the same "
                              f"repetitions and horizon; rebuild their traces")
         return self.final(experiment, first, metric), self.final(experiment, second, metric)

@@ -32,13 +32,14 @@ def growth_increments(table: pd.DataFrame, start: float, horizon: float) -> tupl
 
 
 def _decade_ratio(span: float):
-    """Mean last-half increase over mean first-half increase, as a ratio per decade of time.
-    An earlier half with no increase leaves the ratio undefined (NaN)."""
-    def statistic(increments: np.ndarray) -> float:
-        last, previous = increments[:, 0].mean(), increments[:, 1].mean()
-        if previous <= 0:
-            return math.nan
-        return float(max(last, 0.0) / previous) ** (1.0 / span)
+    """Mean last-half increase over mean first-half increase, as a ratio per decade of time,
+    for each of a batch of (run x half) increment tables (a bootstrap's resamples, or one table
+    as a batch of one). An earlier half with no increase leaves the ratio undefined (NaN)."""
+    def statistic(increments: np.ndarray) -> np.ndarray:
+        last, previous = increments[..., 0].mean(axis=-1), increments[..., 1].mean(axis=-1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            ratio = (np.maximum(last, 0.0) / previous) ** (1.0 / span)
+        return np.where(previous > 0, ratio, math.nan)
     return statistic
 
 
@@ -98,14 +99,14 @@ class LogGrowth:
             increments, span = growth_increments(table, window_start, horizon)
             statistic = _decade_ratio(span)
             window = f"over [{window_start:.3g}, {horizon:.3g}]" + (f" ({why})" if why else "")
-            if not np.isfinite(statistic(increments)):
+            if not np.isfinite(statistic(increments[None])[0]):
                 rows.append({**row, "verdict": INCONCLUSIVE,
                              "headline": f"flat {window}: no growth to compare",
                              "statistic": (f"{claim['metric']} does not increase over the first "
                                            f"half of the window {window}: the growth rate is "
                                            f"undefined")})
                 continue
-            est, low, high = bootstrap_ci(increments, statistic,
+            est, low, high = bootstrap_ci(increments, statistic, batched=True,
                                           n_boot=int(ctx.config["claims"]["bootstrap_samples"]))
             if low_threshold <= low and high <= high_threshold:
                 verdict = REPRODUCED

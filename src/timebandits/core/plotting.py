@@ -239,11 +239,13 @@ def plain_tick_labels(fig) -> None:
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
     """Save as PDF and PNG, each atomically, without timestamps (same summary, same bytes). The
     layout and the tight bounding box are computed once (the first draw) and kept for both
-    files, so each file costs one more draw."""
+    files, so each file costs one more draw. The layout engine is then removed, not replaced by
+    matplotlib's placeholder, which would make each ``savefig`` lay the figure out once more."""
     plain_tick_labels(fig)
     fig.set_dpi(plt.rcParams["savefig.dpi"])  # text extents as the PNG measures them
     fig.canvas.draw()
-    fig.set_layout_engine("none")
+    with plt.rc_context({"figure.autolayout": False, "figure.constrained_layout.use": False}):
+        fig.set_layout_engine(None)
     bbox = fig.get_tightbbox(fig.canvas.get_renderer()).padded(plt.rcParams["savefig.pad_inches"])
     for path in (Path(pdf), Path(png)):
         metadata = {"CreationDate": None} if path.suffix == ".pdf" else {"Software": None}

@@ -83,18 +83,21 @@ def equivalence_test(values: np.ndarray, center: float, margin: float) -> dict:
 
 
 def bootstrap_ci(values: np.ndarray, statistic, level: float = 0.95, n_boot: int = 4000,
-                 seed: int = 0) -> tuple[float, float, float]:
+                 seed: int = 0, batched: bool = False) -> tuple[float, float, float]:
     """Percentile bootstrap over repetitions (rows of ``values``) of ``statistic(values)``.
+    A ``batched`` statistic takes every resample at once, a (resample x row x ...) array, and
+    returns one value per resample (one call instead of ``n_boot``).
 
     Returns (estimate, low, high). The resampling seed is fixed so verdicts are reproducible.
     """
     values = np.asarray(values, dtype=float)
-    estimate = float(statistic(values))
+    estimate = float(statistic(values[None])[0] if batched else statistic(values))
     if len(values) < 2:
         return estimate, float("nan"), float("nan")
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, len(values), size=(n_boot, len(values)))
-    boots = np.array([statistic(values[i]) for i in idx])
+    boots = (np.asarray(statistic(values[idx]), dtype=float) if batched
+             else np.array([statistic(values[i]) for i in idx]))
     alpha = (1.0 - level) / 2.0
     low, high = np.nanquantile(boots, [alpha, 1.0 - alpha])
     return estimate, float(low), float(high)

@@ -23,10 +23,13 @@ def _fraction(flags) -> str:
     return f"{int(flags.sum())}/{flags.size}"
 
 
+# The caches are keyed by what names a seed (base seed, paper, claim), not by the SeedSequence,
+# which hashes by identity: a fresh one per call would miss every time.
 @lru_cache(maxsize=8)
-def _random_table(kind: str, seed: int, instances: int, k_max: int, d_max: int):
+def _random_table(kind: str, base_seed: int, paper_key: str, seed_claim: str, instances: int,
+                  k_max: int, d_max: int):
     check = theorem2_table if kind == "theorem2" else fact1_table
-    return check(seed, instances, k_max, d_max)
+    return check(check_seed(base_seed, paper_key, seed_claim), instances, k_max, d_max)
 
 
 def random_instance_table(claim: dict, config: dict, paper_key: str):
@@ -34,14 +37,16 @@ def random_instance_table(claim: dict, config: dict, paper_key: str):
     1's table) is judged on, drawn from the seed of the claim named by ``instances_of`` (default:
     the claim itself). The table is shared: read it, do not change it."""
     kind = "theorem2" if claim["kind"] == "theorem2" else "fact1"
-    seed = check_seed(config["base_seed"], paper_key, claim.get("instances_of", claim["id"]))
-    return _random_table(kind, seed, int(claim["instances"]), int(claim["k_max"]), int(claim["d_max"]))
+    return _random_table(kind, int(config["base_seed"]), paper_key,
+                         claim.get("instances_of", claim["id"]), int(claim["instances"]),
+                         int(claim["k_max"]), int(claim["d_max"]))
 
 
 @lru_cache(maxsize=4)
-def _ranker_table(means, delta, runs, seed, b2dep):
+def _ranker_table(means, delta, runs, base_seed, paper_key, claim_id, b2dep):
     instance = None if b2dep is None else (B2DEPProblem.from_config(b2dep[0]), b2dep[1])
-    return theorem4_table([list(m) for m in means], delta, runs, seed, instance)
+    return theorem4_table([list(m) for m in means], delta, runs,
+                          check_seed(base_seed, paper_key, claim_id), instance)
 
 
 def ranker_table(claim: dict, config: dict, paper_key: str):
@@ -53,7 +58,7 @@ def ranker_table(claim: dict, config: dict, paper_key: str):
     if b2dep is not None:
         key = (_Frozen(b2dep), int(b2dep["d0"]))
     return _ranker_table(means, float(claim["delta"]), int(claim["runs"]),
-                         check_seed(config["base_seed"], paper_key, claim["id"]), key)
+                         int(config["base_seed"]), paper_key, claim["id"], key)
 
 
 class _Frozen(dict):
