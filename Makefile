@@ -60,7 +60,7 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/cluster_costs.py
 
 clean-results:
-	rm -rf results figures smoke logs report $(wildcard benchmarks/*/)
+	rm -rf results figures smoke logs report
 
 help:
 	@echo "make all            (default) set up .venv, re-create every figure, table, verdict and notebook (CORES=8)"

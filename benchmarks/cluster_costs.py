@@ -1,10 +1,11 @@
-"""What the jobs of a build cost, from Snakemake's benchmark record of every job
-(``benchmarks/<rule>/...tsv``): the numbers behind ``cluster`` in ``config/config.yaml``, from
-which a job's cluster runtime and memory are estimated (``core/resources.py``).
+"""What the jobs of a build cost, from the record each job writes at the end of its log
+(``logs/<rule>/...log``, read by ``build_profile.job_records``): the numbers behind ``cluster``
+in ``config/config.yaml``, from which a job's cluster runtime and memory are estimated
+(``core/resources.py``).
 
 - Simulate jobs, per paper: ``ns_per_step``, the upper envelope over the paper's jobs of
   (seconds - start_up_seconds) / steps with steps = horizon x repetitions x algorithms, and the
-  peak resident memory (``max_rss``).
+  peak resident memory.
 - Jobs after the simulation, per rule: the longest wall time and the peak memory.
 
 It prints both next to the configured values, then every job that took longer, or more memory,
@@ -23,48 +24,40 @@ import argparse
 import math
 import re
 import sys
-from pathlib import Path
 
 import pandas as pd
+from build_profile import job_records
 
 from timebandits.core import resources
 from timebandits.core.config import load_paper, load_yaml, resolve_experiment
 
-def record(path: Path) -> pd.Series:
-    return pd.read_csv(path, sep="\t").iloc[0]
+# The jobs after the simulation, by the folder of their logs (both notebook rules log under
+# notebook/).
+ANALYSIS_FOLDERS = ("summarise", "bounds", "claims", "table", "figure", "scorecard", "front_page",
+                    "notebook")
 
 
-def simulate_jobs(root: str, config: dict) -> pd.DataFrame:
+def simulate_jobs(jobs: pd.DataFrame, config: dict) -> pd.DataFrame:
     rows = []
     papers = {key: load_paper(key) for key in config["papers"]}
-    for path in sorted(Path(f"{root}benchmarks/simulate").glob("*/*/reps*-*.tsv")):
-        paper_key, experiment = path.parent.parent.name, path.parent.name
+    for job in jobs[jobs["rule"] == "simulate"].itertuples():
+        paper_key, experiment, chunk = job.job.split("/")
         if paper_key not in papers or experiment not in papers[paper_key]["experiments"]:
             continue  # a record of an experiment no longer configured
-        start, stop = map(int, re.findall(r"\d+", path.stem))
+        start, stop = map(int, re.findall(r"\d+", chunk))
         exp = resolve_experiment(papers[paper_key], experiment, config)
         steps = resources.simulation_steps(exp["horizon"], stop - start, len(exp["algorithms"]))
-        measured = record(path)
-        rows.append({"paper": paper_key, "experiment": experiment, "job": f"{experiment}/{path.stem}",
-                     "steps": steps,
-                     "seconds": measured["s"], "mem_mb": measured["max_rss"]})
+        rows.append({"paper": paper_key, "experiment": experiment, "job": f"{experiment}/{chunk}",
+                     "steps": steps, "seconds": job.seconds, "mem_mb": job.mem_mb})
     return pd.DataFrame(rows)
 
 
-def analysis_jobs(root: str) -> pd.DataFrame:
-    rows = []
-    for folder in ("summarise", "bounds", "claims", "table", "figure", "scorecard", "front_page",
-                   "notebook"):
-        for path in sorted(Path(f"{root}benchmarks/{folder}").rglob("*.tsv")):
-            name = str(path.relative_to(f"{root}benchmarks/{folder}").with_suffix(""))
-            if folder == "notebook":  # both notebook rules write their records here
-                rule = "comparison_notebook" if name == "comparison" else "paper_notebook"
-            else:
-                rule = folder
-            measured = record(path)
-            rows.append({"rule": rule, "job": name, "seconds": measured["s"],
-                         "mem_mb": measured["max_rss"]})
-    return pd.DataFrame(rows)
+def analysis_jobs(jobs: pd.DataFrame) -> pd.DataFrame:
+    analysis = jobs[jobs["rule"].isin(ANALYSIS_FOLDERS)].copy()
+    notebooks = analysis["rule"] == "notebook"
+    analysis.loc[notebooks, "rule"] = analysis.loc[notebooks, "job"].map(
+        lambda name: "comparison_notebook" if name == "comparison" else "paper_notebook")
+    return analysis[["rule", "job", "seconds", "mem_mb"]]
 
 
 def up(value: float, step: float) -> float:
@@ -79,9 +72,10 @@ def main() -> None:
     if args.root:
         config["scale"] = args.root.rstrip("/")
     cluster = config["cluster"]
-    sims, analysis = simulate_jobs(args.root, config), analysis_jobs(args.root)
+    jobs, _ = job_records(args.root)
+    sims, analysis = simulate_jobs(jobs, config), analysis_jobs(jobs)
     if sims.empty:
-        print(f"no benchmark records under {args.root}benchmarks/simulate: build first (`make`)")
+        print(f"no job records under {args.root}logs/simulate: build first (`make`)")
         return
     over = []
 

@@ -1,8 +1,10 @@
 """A job that fails keeps its cause (core.workflow.logger): the traceback goes to the job's own
-log, and the console gets one line naming that log."""
+log, and the console gets one line naming that log. Every job measures itself: its log ends with
+its record (core.workflow.job_record)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -30,3 +32,41 @@ def test_an_uncaught_exception_leaves_its_traceback_in_the_log(tmp_path):
     console = [line for line in result.stderr.splitlines() if line != "start-up: 0.10 s"]
     assert console == [f"ValueError: horizon 500000 exceeds the stream's 98139 labels "
                        f"(traceback in {log})"]
+
+
+def test_a_job_ends_its_log_with_its_wall_time_cpu_time_and_peak_memory(tmp_path):
+    """A job that holds 300 MB and computes for 0.25 s of CPU, then starts a child that holds
+    200 MB: the record counts the child's CPU and the peaks of both, and stays off the console."""
+    log, script, child = tmp_path / "job.log", tmp_path / "job.py", tmp_path / "child.py"
+    script.write_text(textwrap.dedent(f"""
+        import subprocess, sys, time
+        import numpy as np
+        from timebandits.core.workflow import log_start_up, logger
+
+        log = logger({str(log)!r})
+        log_start_up(log)
+        held = np.ones(300 * 2**20 // 8)
+        start = time.process_time()
+        while time.process_time() - start < 0.25:
+            pass
+        subprocess.run([sys.executable, {str(child)!r}], check=True)
+        """))
+    child.write_text(textwrap.dedent("""
+        import time
+        import numpy as np
+
+        held = np.ones(200 * 2**20 // 8)
+        start = time.process_time()
+        while time.process_time() - start < 0.15:
+            pass
+        """))
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    lines = log.read_text().splitlines()
+    assert re.fullmatch(r"start-up: [0-9.]+ s", lines[0])
+    record = re.fullmatch(r"job record: ([0-9.]+) s wall, ([0-9.]+) s CPU, ([0-9]+) MB peak", lines[-1])
+    assert record, lines
+    wall, cpu, peak = map(float, record.groups())
+    assert 0.4 <= cpu <= wall  # 0.25 s here, 0.15 s in the child, and the imports
+    assert 500 <= peak < 1000  # 300 MB here plus the child's 200 MB, and the interpreters
+    assert "job record" not in result.stderr

@@ -10,8 +10,6 @@ rule summarise:
         paths.summary(ROOT, "{paper}", "{experiment}"),
     log:
         paths.log(ROOT, "summarise", "{paper}/{experiment}"),
-    benchmark:
-        paths.benchmark(ROOT, "summarise", "{paper}/{experiment}")
     group:
         "analysis_{paper}"
     resources:
@@ -30,8 +28,6 @@ rule bounds:
         paths.bounds(ROOT, "{paper}"),
     log:
         paths.log(ROOT, "bounds", "{paper}"),
-    benchmark:
-        paths.benchmark(ROOT, "bounds", "{paper}")
     group:
         "analysis_{paper}"
     resources:
@@ -53,8 +49,6 @@ rule claims:
         details=paths.claim_details(ROOT, "{paper}"),
     log:
         paths.log(ROOT, "claims", "{paper}"),
-    benchmark:
-        paths.benchmark(ROOT, "claims", "{paper}")
     group:
         "analysis_{paper}"
     resources:
@@ -74,8 +68,6 @@ rule table:
         paths.table(ROOT, "{paper}", "{table}"),
     log:
         paths.log(ROOT, "table", "{paper}/{table}"),
-    benchmark:
-        paths.benchmark(ROOT, "table", "{paper}/{table}")
     group:
         "analysis_{paper}"
     resources:
@@ -99,8 +91,6 @@ rule scorecard:
                     category="0. Start here"),
     log:
         paths.log(ROOT, "scorecard", "scorecard"),
-    benchmark:
-        paths.benchmark(ROOT, "scorecard", "scorecard")
     group:
         "report"
     resources:

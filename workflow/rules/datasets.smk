@@ -89,8 +89,6 @@ rule dataset_block:
         dataset_block_path(ROOT, "{paper}", "{dataset}", "{block}"),
     log:
         paths.log(ROOT, "dataset_block", "{paper}/{dataset}/block{block}"),
-    benchmark:
-        paths.benchmark(ROOT, "dataset_block", "{paper}/{dataset}/block{block}")
     params:
         settings=_dataset_settings_json,
     wildcard_constraints:
@@ -113,8 +111,6 @@ rule dataset:
         provenance=dataset_path(ROOT, "{paper}", "{dataset}", "provenance.json"),
     log:
         paths.log(ROOT, "dataset", "{paper}/{dataset}"),
-    benchmark:
-        paths.benchmark(ROOT, "dataset", "{paper}/{dataset}")
     params:
         settings=_dataset_settings_json,
     wildcard_constraints:

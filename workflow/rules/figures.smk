@@ -24,8 +24,6 @@ rule figure:
         ),
     log:
         paths.log(ROOT, "figure", "{paper}/{figure}"),
-    benchmark:
-        paths.benchmark(ROOT, "figure", "{paper}/{figure}")
     group:
         "analysis_{paper}"
     resources:

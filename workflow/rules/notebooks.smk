@@ -20,8 +20,6 @@ rule paper_notebook:
                     category="notebooks"),
     log:
         paths.log(ROOT, "notebook", "{paper}"),
-    benchmark:
-        paths.benchmark(ROOT, "notebook", "{paper}")
     group:
         "analysis_{paper}"
     resources:
@@ -47,8 +45,6 @@ rule comparison_notebook:
                     category="notebooks"),
     log:
         paths.log(ROOT, "notebook", "comparison"),
-    benchmark:
-        paths.benchmark(ROOT, "notebook", "comparison")
     group:
         "report"
     resources:
@@ -80,8 +76,6 @@ rule front_page:
         paths.front_page(ROOT),
     log:
         paths.log(ROOT, "front_page", "index"),
-    benchmark:
-        paths.benchmark(ROOT, "front_page", "index")
     group:
         "report"
     resources:

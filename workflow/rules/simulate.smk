@@ -12,8 +12,6 @@ rule simulate:
         paths.trace_chunk(ROOT, "{paper}", "{experiment}", "{start}", "{stop}"),
     log:
         paths.log(ROOT, "simulate", "{paper}/{experiment}/reps{start}-{stop}"),
-    benchmark:
-        paths.benchmark(ROOT, "simulate", "{paper}/{experiment}/reps{start}-{stop}")
     params:
         settings=simulation_params,
         code=simulation_code,

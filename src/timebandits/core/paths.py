@@ -41,10 +41,6 @@ def log(root, rule, name) -> str:
     return f"{root}logs/{rule}/{name}.log"
 
 
-def benchmark(root, rule, name) -> str:
-    return f"{root}benchmarks/{rule}/{name}.tsv"
-
-
 def scorecard(root) -> str:
     return f"{root}results/scorecard.csv"
 

@@ -8,9 +8,9 @@ time units, i.e. ``steps = horizon x repetitions x algorithms``, and takes about
 where ``ns_per_step`` is its paper's measured cost (``config.yaml``, ``cluster.simulation_costs``):
 the upper envelope, over the paper's simulate jobs of a full build, of
 (seconds - start_up_seconds) / steps, as ``benchmarks/cluster_costs.py`` measures it from
-Snakemake's benchmark record of each job. An experiment whose steps cost far more than the
-rest of its paper's (paper 001's Fig. 5 plays 672 arms, the others 3 to 6) has its own cost
-there, so that it does not inflate every other job's estimate. The job asks for
+the record each job ends its log with (``core.workflow.job_record``). An experiment whose
+steps cost far more than the rest of its paper's (paper 001's Fig. 5 plays 672 arms, the others
+3 to 6) has its own cost there, so that it does not inflate every other job's estimate. The job asks for
 ``runtime_safety`` times that, in whole minutes, and for ``memory_safety`` times the paper's
 measured peak memory. A job estimated to take less than
 ``bundle_below_minutes`` is put in the group ``bundled_simulations``: on a cluster, Snakemake
