@@ -35,6 +35,7 @@ $(SLURM_STAMP): $(STAMP)
 	touch $(SLURM_STAMP)
 
 test-cluster: $(SLURM_STAMP)
+	tests/ensure_slurm.sh
 	$(BIN)/python -m pytest -m cluster -s tests/test_cluster.py
 
 # Everything at smoke scale (outputs under smoke/), in a few minutes.

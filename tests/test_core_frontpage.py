@@ -53,7 +53,7 @@ def page(tmp_path, monkeypatch) -> str:
                         (paths.scorecard("smoke/"), SCORECARD)):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         frame.to_csv(path, index=False)
-    return front_page("smoke/", {"farewell": PAPER})
+    return front_page("smoke/", {"farewell": PAPER}, software="Python 3.11.7 · numpy 2.4.6")
 
 
 def test_every_claim_links_its_notebook_line_and_its_figures(page):
@@ -66,6 +66,10 @@ def test_every_claim_links_its_notebook_line_and_its_figures(page):
     assert 'href="../figures/farewell/fig1b.pdf"' in page
     assert "sens_fig1a.png" not in page
     assert "http://" not in page and "https://" not in page
+
+
+def test_the_page_states_the_software_that_produced_it(page):
+    assert "Produced with Python 3.11.7 · numpy 2.4.6 (pinned in <code>requirements.lock</code>)" in page
 
 
 def test_confirmed_erratum_is_not_shown_as_a_failure_and_text_is_escaped(page):

@@ -28,3 +28,17 @@ def test_readme_and_ci_use_the_two_commands():
     assert "make test" in readme and "\nmake " in readme
     ci = (REPO_ROOT / ".ci" / "run").read_text()
     assert "make test" in ci and "make test-cluster" in ci
+
+
+def test_the_pages_name_every_runtime_requirement_with_its_installed_version():
+    from importlib import metadata
+
+    from timebandits.core.versions import runtime_requirements, versions_line
+
+    declared = [re.match(r"[A-Za-z0-9._-]+", r).group(0)
+                for r in tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]["dependencies"]]
+    assert runtime_requirements() == declared  # the installed metadata is pyproject's list
+    line = versions_line()
+    assert line.startswith("Python 3.")
+    for name in declared:
+        assert f"{name} {metadata.version(name)}" in line

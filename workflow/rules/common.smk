@@ -12,6 +12,7 @@ from timebandits.core.config import (ConfigError, load_paper, resolve_experiment
                                      validate_workflow_config)
 from timebandits.core.jit import source_digest
 from timebandits.core.registry import paper_module
+from timebandits.core.versions import versions_line
 from timebandits.core.workflow import trace_chunks
 
 try:
@@ -22,6 +23,8 @@ except ConfigError as err:
 
 # Smoke (or any non-full) scale writes under <scale>/ so it never overwrites a full run.
 ROOT = "" if config["scale"] == "full" else f"{config['scale']}/"
+# What the pages state they were produced with (and rebuild when it changes).
+SOFTWARE = versions_line()
 
 
 def _alternatives(values):

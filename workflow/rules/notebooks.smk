@@ -1,5 +1,6 @@
 # Executed notebooks: one per paper, and the comparison of every empirical curve with its bound.
-# A paper's notebook reruns when its paper file changes, the comparison when any paper's does.
+# A paper's notebook reruns when its paper file changes, the comparison when any paper's does;
+# both, and the front page, when the software versions they state change (core/versions.py).
 
 
 def paper_notebook_inputs(wildcards):
@@ -28,6 +29,7 @@ rule paper_notebook:
         code=analysis_code,
         root=ROOT,
         settings=paper_settings,
+        software=SOFTWARE,
     script:
         "../scripts/notebook.py"
 
@@ -53,6 +55,7 @@ rule comparison_notebook:
         code=analysis_code,
         root=ROOT,
         settings=all_papers_settings,
+        software=SOFTWARE,
     script:
         "../scripts/notebook.py"
 
@@ -84,6 +87,7 @@ rule front_page:
         code=analysis_code,
         root=ROOT,
         papers=list(PAPERS),
+        software=SOFTWARE,
         settings=lambda wc: fingerprint({key: {k: PAPERS[key][k] for k in ("paper", "figures", "claims")}
                                          for key in PAPERS}),
     script:

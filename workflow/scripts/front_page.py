@@ -9,16 +9,16 @@ from timebandits.core.jit import forbid_kernels
 from timebandits.core.workflow import log_start_up, logger
 
 
-def main(root, papers, output, log_path):
+def main(root, papers, software, output, log_path):
     forbid_kernels("front page")
     log = logger(log_path)
     log_start_up(log)
-    html = front_page(root, {key: read_paper(key) for key in papers})
+    html = front_page(root, {key: read_paper(key) for key in papers}, software)
     with atomic_output(Path(output)) as tmp:
         Path(tmp).write_text(html)
     log(f"wrote {output} ({len(html):,} bytes)")
 
 
 if "snakemake" in globals():
-    main(snakemake.params.root, snakemake.params.papers, snakemake.output[0],  # noqa: F821
-         snakemake.log[0])  # noqa: F821
+    main(snakemake.params.root, snakemake.params.papers, snakemake.params.software,  # noqa: F821
+         snakemake.output[0], snakemake.log[0])  # noqa: F821

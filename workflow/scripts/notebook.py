@@ -4,14 +4,15 @@ from timebandits.core.notebooks import execute_notebook
 from timebandits.core.workflow import log_start_up, logger
 
 
-def main(source, root, config, ipynb, html, log_path):
+def main(source, root, config, software, ipynb, html, log_path):
     log = logger(log_path)
     log_start_up(log)
-    execute_notebook(source, ipynb, html, parameters={"ROOT": root, "CONFIG": dict(config)})
+    execute_notebook(source, ipynb, html, parameters={"ROOT": root, "CONFIG": dict(config)},
+                     software=software)
     log(f"executed {source} -> {ipynb}, {html}")
 
 
 if "snakemake" in globals():
     main(snakemake.input.source, snakemake.params.root, snakemake.config,  # noqa: F821
-         snakemake.output.ipynb,  # noqa: F821
+         snakemake.params.software, snakemake.output.ipynb,  # noqa: F821
          snakemake.output.html, snakemake.log[0])  # noqa: F821

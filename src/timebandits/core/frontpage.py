@@ -11,6 +11,7 @@ import pandas as pd
 from . import paths
 from .claims import NOT_CHECKABLE, SUMMARY_COLUMNS
 from .text import prose
+from .versions import LOCK
 from .pages import render
 from .verdict_tables import ERRATUM_COLOUR, SCORECARD_NOTE, VERDICT_COLOURS, scorecard_table
 
@@ -81,7 +82,7 @@ def _thumbnails(root: str, key: str, paper: dict) -> list[dict]:
             for fid, spec in paper["figures"].items() if spec["group"] == "paper"]
 
 
-def front_page(root: str, papers: dict[str, dict]) -> str:
+def front_page(root: str, papers: dict[str, dict], software: str) -> str:
     """The front page's HTML for the configured ``papers`` ({key: paper config}), from the
     scorecard and each paper's claims table under ``root``."""
     sections = [{"key": key, "title": paper["paper"]["title"],
@@ -94,4 +95,5 @@ def front_page(root: str, papers: dict[str, dict]) -> str:
                   scorecard_note=SCORECARD_NOTE, papers=sections,
                   comparison=paths.relative_to_front_page(paths.notebook(root, "comparison",
                                                                          "html")),
-                  colours={**VERDICT_COLOURS, "erratum confirmed": ERRATUM_COLOUR})
+                  colours={**VERDICT_COLOURS, "erratum confirmed": ERRATUM_COLOUR},
+                  software=software, lock=LOCK)

@@ -21,6 +21,7 @@ from nbconvert import HTMLExporter
 
 from .atomic import atomic_output
 from .pages import TEMPLATES, render
+from .versions import LOCK
 
 
 def _inject(notebook, parameters: dict) -> None:
@@ -52,8 +53,9 @@ def _write_text(text: str, path: Path) -> None:
 
 
 def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: str | os.PathLike,
-                     parameters: dict, timeout: int = 1200) -> None:
-    """Run ``source`` top to bottom; a failing cell raises (and nothing is written)."""
+                     parameters: dict, software: str, timeout: int = 1200) -> None:
+    """Run ``source`` top to bottom; a failing cell raises (and nothing is written). The page
+    ends with the ``software`` that produced it (core/versions.py)."""
     notebook = jupytext.read(source)
     _inject(notebook, parameters)
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -62,6 +64,8 @@ def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: 
                             resources={"metadata": {"path": str(Path.cwd())}})
     client.execute()
     add_contents(notebook)
+    notebook.cells.append(nbformat.v4.new_markdown_cell(
+        f"<small>Produced with {software} (pinned in <code>{LOCK}</code>).</small>"))
     exporter = HTMLExporter(template_name="notebook_page", extra_template_basedirs=[str(TEMPLATES)],
                             exclude_input=True, exclude_input_prompt=True,
                             exclude_output_prompt=True)

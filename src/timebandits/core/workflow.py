@@ -78,7 +78,7 @@ def job_record() -> str:
     """``job record: 4.21 s wall, 3.95 s CPU, 312 MB peak``: this process's age, the CPU time of
     it and of its finished children, and its peak resident memory plus the largest of any
     finished child's (an upper bound on the job's peak while one child runs at a time, as a
-    notebook's kernel does). Each job measures itself: Snakemake's ``benchmark`` directive polls
+    notebook's kernel does; a child's peak may include the pages it was forked with). Each job measures itself: Snakemake's ``benchmark`` directive polls
     every job's process tree from the main process, twice a second, which cost a smoke build
     about 35 s of the main process's CPU."""
     times = os.times()
