@@ -8,15 +8,18 @@ CORES ?= 8
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test test-quick test-cluster smoke report benchmark clean-results help
+.PHONY: all test test-quick test-cluster smoke report benchmark lock clean-results help
 
 all: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES)
 
-$(STAMP): pyproject.toml
+# The environment is exactly requirements.lock (hash-pinned; `make lock` refreshes it), then
+# timebandits itself without resolving anything again.
+$(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 test: $(STAMP)
@@ -30,8 +33,8 @@ test-quick: $(STAMP)
 # munge): delaydep's smoke workflow and a simulate job of every other paper, checked against
 # Slurm's records and a local run (tests/test_cluster.py; about 10 minutes).
 SLURM_STAMP := $(VENV)/.installed-slurm
-$(SLURM_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,slurm]'
+$(SLURM_STAMP): $(STAMP) requirements-slurm.lock
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-slurm.lock
 	touch $(SLURM_STAMP)
 
 test-cluster: $(SLURM_STAMP)
@@ -60,6 +63,16 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/benchmark_continuous.py
 	$(BIN)/python benchmarks/cluster_costs.py
 
+# Refresh the locks from pyproject.toml with uv (from PyPI, in its own .venv-lock): keeps every
+# pin that still satisfies pyproject.toml; `make lock LOCK_FLAGS=--upgrade` moves every package
+# to its newest release. The Slurm lock is the same set plus the Slurm plugin.
+LOCK_FLAGS ?=
+UV_COMPILE := .venv-lock/bin/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes --quiet $(LOCK_FLAGS)
+lock:
+	test -x .venv-lock/bin/uv || { $(PYTHON) -m venv .venv-lock && .venv-lock/bin/python -m pip install --quiet uv; }
+	$(UV_COMPILE) --extra dev -o requirements.lock
+	$(UV_COMPILE) --extra dev --extra slurm -c requirements.lock -o requirements-slurm.lock
+
 clean-results:
 	rm -rf results figures smoke logs report
 
@@ -71,5 +84,6 @@ help:
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
 	@echo "make report         Snakemake's report: front page, scorecard, figures, notebooks (report/report.html)"
 	@echo "make benchmark      the last build's profile (time per rule and paper, start-up share); kernels' speed; cluster costs"
+	@echo "make lock           refresh requirements.lock from pyproject.toml (LOCK_FLAGS=--upgrade: newest releases)"
 	@echo "make clean-results  delete every generated output (results, figures, smoke, logs)"
 	@echo "make help           this list"

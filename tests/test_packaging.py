@@ -1,26 +1,78 @@
-"""pyproject.toml and environment.yml list the same packages (DESIGN.md, Conventions), and the
-README shows the two commands CI and users run."""
+"""The environment is locked: requirements.lock pins every requirement of pyproject.toml within
+its range (and requirements-slurm.lock the same plus the Slurm plugin), this environment is the
+lock, environment.yml pins the same versions (DESIGN.md, Conventions), and the README shows the
+two commands CI and users run."""
 
 import re
 import tomllib
+from importlib import metadata
 
+import pytest
 import yaml
+from packaging.markers import Marker
+from packaging.requirements import Requirement
 
 from conftest import REPO_ROOT
 
 
 def _name(requirement: str) -> str:
-    return re.split(r"[<>=!~ ]", requirement, maxsplit=1)[0].lower()
+    return re.split(r"[<>=!~ ;\[]", requirement, maxsplit=1)[0].lower()
 
 
-def test_environment_yml_matches_pyproject():
+def locked(path: str) -> dict[str, str]:
+    """name -> version of every pin of a lock that applies to this interpreter (a universal lock
+    may pin a package once per Python version, under a marker)."""
+    pins = {}
+    for line in (REPO_ROOT / path).read_text().splitlines():
+        match = re.match(r"^([A-Za-z0-9_.-]+)==([^ ;\\]+)(?: ; ([^\\]+))?", line)
+        if match and (match[3] is None or Marker(match[3].strip()).evaluate()):
+            pins[match[1].lower()] = match[2]
+    return pins
+
+
+def requirements(*extras: str) -> list[Requirement]:
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
-    pip = {_name(r): r.replace(" ", "") for r in
-           project["dependencies"] + [r for extra in project["optional-dependencies"].values()
-                                      for r in extra]}
+    return [Requirement(r) for r in project["dependencies"]
+            + [r for extra in extras for r in project["optional-dependencies"][extra]]]
+
+
+@pytest.mark.parametrize("lock, extras", [("requirements.lock", ("dev",)),
+                                          ("requirements-slurm.lock", ("dev", "slurm"))])
+def test_the_lock_pins_every_requirement_within_pyproject_ranges(lock, extras):
+    pins = locked(lock)
+    for requirement in requirements(*extras):
+        name = requirement.name.lower()
+        assert name in pins, f"{lock} lacks {name}: run make lock"
+        assert requirement.specifier.contains(pins[name], prereleases=True), \
+            f"{lock} pins {name}=={pins[name]}, outside pyproject's {requirement}: run make lock"
+
+
+def test_the_slurm_lock_is_the_lock_plus_the_plugin():
+    base, slurm = locked("requirements.lock"), locked("requirements-slurm.lock")
+    assert {name: slurm[name] for name in base} == base
+    assert "snakemake-executor-plugin-slurm" in set(slurm) - set(base)
+
+
+def test_this_environment_is_the_lock():
+    """make installs exactly requirements.lock: every pin is the installed version."""
+    wrong = {name: (version, _installed(name)) for name, version in locked("requirements.lock").items()
+             if _installed(name) != version}
+    assert not wrong, f"installed differs from requirements.lock (pin, installed): {wrong}"
+
+
+def _installed(name: str) -> str | None:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def test_environment_yml_pins_the_locked_versions():
+    pins = {**locked("requirements-slurm.lock"), **locked("requirements.lock")}
     conda = yaml.safe_load((REPO_ROOT / "environment.yml").read_text())["dependencies"]
     conda = {_name(r): r.replace(" ", "") for r in conda if isinstance(r, str) and not r.startswith("python")}
-    assert pip == conda
+    assert conda == {r.name.lower(): f"{r.name}=={pins[r.name.lower()]}"
+                     for r in requirements("dev", "slurm")}
 
 
 def test_readme_and_ci_use_the_two_commands():
