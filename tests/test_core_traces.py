@@ -6,14 +6,26 @@ import zlib
 
 import numpy as np
 import pandas as pd
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 import pytest
 
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import repetition_chunks
 from timebandits.core.provenance import provenance_table
 from timebandits.core.seeding import environment_seed, key64, policy_seed, stable_id
-from timebandits.core.traces import (ID_COLUMNS, algorithm_trace, concat_traces, read_trace,
-                                     write_atomic, write_trace)
+from timebandits.core.traces import (ID_COLUMNS, TraceError, algorithm_trace, concat_traces,
+                                     footer_problem, read_trace, trace_contract, write_atomic,
+                                     write_trace)
+
+# An experiment of 4 repetitions of 2 algorithms with 3 checkpoints (1, 10, 100); chunk_work 40
+# cuts it into repetitions [0, 2) and [2, 4).
+PAPER = {"paper": {"key": "p"},
+         "algorithms": {"a": {"policy": "x"}, "b": {"policy": "x", "params": {"c": 1}}},
+         "experiments": {"e": {"horizon": 10, "repetitions": 4, "algorithms": ["a", "b"],
+                               "checkpoints": 3, "environment": {"means": [0.5]}}}}
+CONFIG = {"scale": "full", "chunk_work": 40, "base_seed": 7,
+          "scales": {"full": {"max_horizon": None, "max_repetitions": None, "checkpoints": 10}}}
 
 
 def chunk(reps, ts=(1, 10, 100), algorithm="a"):
@@ -139,16 +151,15 @@ def test_trace_reader_joins_the_configured_chunks(tmp_path):
     # both algorithms; a stale chunk from another chunking in the same folder is never read.
     from timebandits.core.workflow import trace_chunks, trace_reader
 
-    paper = {"paper": {"key": "p"},
-             "experiments": {"e": {"horizon": 10, "repetitions": 4, "algorithms": ["a", "b"]}}}
-    config = {"scale": "full", "chunk_work": 40,
-              "scales": {"full": {"max_horizon": None, "max_repetitions": None, "checkpoints": 10}}}
+    paper, config = PAPER, CONFIG
     root = f"{tmp_path}/"
     chunks = trace_chunks(root, paper, config, "e")
     assert [c.rsplit("/", 1)[1] for c in chunks] == ["reps0-2.parquet", "reps2-4.parquet"]
-    for reps, path in zip([[0, 1], [2, 3]], chunks):
+    for (start, stop), path in zip([(0, 2), (2, 4)], chunks):
+        reps = range(start, stop)
         b = chunk(reps, algorithm="b").assign(extra=1.0)       # a metric only b reports
-        write_trace(pd.concat([chunk(reps), b], ignore_index=True), path)
+        write_trace(pd.concat([chunk(reps), b], ignore_index=True), path,
+                    trace_contract(paper, config, "e", start, stop))
     write_trace(chunk([0, 1, 2, 3]), f"{tmp_path}/results/traces/p/e/reps0-4.parquet")
     trace_of = trace_reader(root, paper, config)
     expected = chunk(range(4)).drop(columns="algorithm")
@@ -167,6 +178,62 @@ def test_algorithm_trace_keeps_a_metric_with_some_values(tmp_path):
     assert "partial" not in algorithm_trace(frame, "b").columns
     with pytest.raises(KeyError, match="'z'"):
         algorithm_trace(frame, "z")
+
+
+# --------------------------------------------------------------------------- trace contracts
+
+def two_algorithms(reps):
+    return pd.concat([chunk(reps), chunk(reps, algorithm="b")], ignore_index=True)
+
+
+def test_a_chunk_carries_its_contract_and_reads_back_checked(tmp_path):
+    contract = trace_contract(PAPER, CONFIG, "e", 0, 2)
+    assert contract == {"paper": "p", "experiment": "e", "repetitions": [0, 2],
+                        "algorithms": ["a", "b"], "checkpoints": 3,
+                        "settings": contract["settings"]}
+    path = tmp_path / "reps0-2.parquet"
+    write_trace(two_algorithms([0, 1]), path, contract)
+    assert footer_problem(path, contract) is None
+    pd.testing.assert_frame_equal(read_trace(path, contract), read_trace(path))
+    with pytest.raises(ValueError, match="does not hold its chunk: repetitions"):
+        write_trace(two_algorithms([0]), tmp_path / "short.parquet", contract)
+
+
+def test_a_truncated_chunk_is_unreadable_in_its_footer_and_to_every_reader(tmp_path):
+    contract = trace_contract(PAPER, CONFIG, "e", 0, 2)
+    path = tmp_path / "reps0-2.parquet"
+    write_trace(two_algorithms([0, 1]), path, contract)
+    os.truncate(path, 100)
+    assert footer_problem(path, contract).startswith("unreadable (")
+    with pytest.raises(TraceError, match=r"reps0-2.parquet: unreadable .*; rebuild it with "
+                                         r"`snakemake --force .*reps0-2.parquet`"):
+        read_trace(path, contract)
+
+
+def test_a_chunk_missing_a_repetition_is_incomplete_in_its_footer_and_rows(tmp_path):
+    contract = trace_contract(PAPER, CONFIG, "e", 0, 2)
+    path = tmp_path / "reps0-2.parquet"
+    write_trace(two_algorithms([0, 1]), path, contract)
+    # a valid parquet file with its contract, one repetition removed (as in the issue)
+    table = pq.read_table(path)
+    pq.write_table(table.filter(pc.equal(table["repetition"], 0)), path)
+    assert footer_problem(path, contract) == "6 rows, expected 12 (incomplete)"
+    with pytest.raises(TraceError, match=r"repetitions \[1\] missing or extra"):
+        read_trace(path, contract)
+
+
+def test_a_chunk_from_other_settings_is_refused_by_readers_and_left_to_the_rerun_trigger(tmp_path):
+    other = {**PAPER, "algorithms": {**PAPER["algorithms"], "b": {"policy": "x", "params": {"c": 2}}}}
+    path = tmp_path / "reps0-2.parquet"
+    write_trace(two_algorithms([0, 1]), path, trace_contract(other, CONFIG, "e", 0, 2))
+    contract = trace_contract(PAPER, CONFIG, "e", 0, 2)
+    assert footer_problem(path, contract) is None      # a config edit: Snakemake's params rerun it
+    with pytest.raises(TraceError, match="made by other settings"):
+        read_trace(path, contract)
+    with pytest.raises(TraceError, match="holds other repetitions"):
+        read_trace(path, trace_contract(PAPER, CONFIG, "e", 2, 4))
+    write_trace(two_algorithms([0, 1]), path)           # no contract at all
+    assert footer_problem(path, contract).startswith("no contract")
 
 
 # --------------------------------------------------------------------------- checkpoint_grid

@@ -2,15 +2,19 @@
 workflow files: every target is built, notebooks run without errors, claims get verdicts,
 nothing is left to do afterwards, a one-parameter change reruns only its panel, an edit of
 what an output shows (a provenance note, a claim's text) rebuilds it without rerunning a
-simulation, and a bad config fails before any job runs."""
+simulation, a bad config fails before any job runs, and a damaged trace is rebuilt."""
 
 import json
+import os
 import re
 import runpy
+import shutil
 import subprocess
 from concurrent.futures import ProcessPoolExecutor
 
 import pandas as pd
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 import pytest
 import yaml
 
@@ -260,3 +264,40 @@ def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_
     table = profile["profile"](jobs, ["rule"])
     assert table["jobs"].sum() == len(jobs)
     assert not (built / "smoke/benchmarks").exists()
+
+
+def test_a_damaged_trace_is_rebuilt_bit_for_bit_and_a_foreign_one_refused(built):
+    """A truncated chunk and a valid chunk with one repetition removed are removed before any
+    job and rebuilt, bit for bit; a chunk from other settings stops every reader with one line
+    naming the file and how to rebuild it (core/traces.py). The build is restored afterwards."""
+    from timebandits.core.config import load_paper
+    from timebandits.core.traces import CONTRACT_KEY, TraceError
+    from timebandits.core.workflow import trace_reader
+
+    path = built / "smoke/results/traces/farewell/fig1a/reps0-3.parquet"
+    saved = path.with_suffix(".saved")
+    shutil.copy2(path, saved)
+    original = path.read_bytes()
+    table = pq.read_table(path)
+    try:
+        for damage, problem in [(lambda: os.truncate(path, 100), "unreadable ("),
+                                (lambda: pq.write_table(table.filter(pc.not_equal(table["repetition"], 1)), path),
+                                 "(incomplete)")]:
+            damage()
+            result = snakemake(built, "--profile", "profiles/smoke", str(path.relative_to(built)))
+            assert result.returncode == 0, result.stderr[-2000:]
+            assert f"{path.relative_to(built)}: " in result.stderr and problem in result.stderr
+            assert "removed, so the workflow rebuilds it" in result.stderr
+            assert path.read_bytes() == original
+        contract = json.loads(table.schema.metadata[CONTRACT_KEY])
+        foreign = {**table.schema.metadata,
+                   CONTRACT_KEY: json.dumps({**contract, "settings": "0" * 16}).encode()}
+        pq.write_table(table.replace_schema_metadata(foreign), path)
+        config = {**yaml.safe_load((built / "config/config.yaml").read_text()), "scale": "smoke"}
+        trace_of = trace_reader(f"{built}/smoke/", load_paper("farewell", built / "config"), config)
+        with pytest.raises(TraceError, match=r"fig1a/reps0-3.parquet: made by other settings .*"
+                                             r"rebuild it with `snakemake --force "):
+            trace_of("fig1a", contract["algorithms"][0])
+    finally:
+        shutil.copy2(saved, path)  # the original bytes and times: the build stays complete
+        saved.unlink()

@@ -2,6 +2,7 @@
 import functools
 import hashlib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from timebandits.core.config import (ConfigError, load_paper, resolve_experiment
 from timebandits.core.jit import source_digest
 from timebandits.core.registry import paper_module
 from timebandits.core.versions import versions_line
-from timebandits.core.workflow import trace_chunks
+from timebandits.core.traces import footer_problem, simulation_settings
+from timebandits.core.workflow import chunk_contracts, trace_chunks
 
 try:
     validate_workflow_config(config)
@@ -25,6 +27,23 @@ except ConfigError as err:
 ROOT = "" if config["scale"] == "full" else f"{config['scale']}/"
 # What the pages state they were produced with (and rebuild when it changes).
 SOFTWARE = versions_line()
+
+
+def remove_damaged_traces():
+    """Before any job: a chunk file whose footer shows it unreadable, holding another chunk or
+    incomplete (core.traces.footer_problem) is removed, with one line, so that the workflow
+    rebuilds it and everything after it. A file from other settings is left to the params
+    trigger (a dry run after a config edit removes nothing); readers refuse it."""
+    for paper in PAPERS.values():
+        for experiment in paper["experiments"]:
+            for path, contract in chunk_contracts(ROOT, paper, config, experiment):
+                if os.path.exists(path) and (problem := footer_problem(path, contract)):
+                    os.remove(path)
+                    print(f"{path}: {problem}; removed, so the workflow rebuilds it",
+                          file=sys.stderr)
+
+
+remove_damaged_traces()
 
 
 def _alternatives(values):
@@ -112,15 +131,8 @@ def analysis_code(wildcards):
 def simulation_params(wildcards):
     """Every setting a chunk's trace depends on (rerun trigger): not titles or provenance. A
     job runs all algorithms of its experiment, so changing one algorithm reruns the experiment."""
-    exp = experiment_of(wildcards)
-    paper = PAPERS[wildcards.paper]
-    algorithms = {a: {"policy": paper["algorithms"][a]["policy"],
-                      "params": paper["algorithms"][a].get("params", {})}
-                  for a in exp["algorithms"]}
-    extra = {"record": exp["record"]} if "record" in exp else {}
-    return json.dumps({"environment": exp["environment"], "horizon": exp["horizon"],
-                       "checkpoints": exp["checkpoints"], **extra, "algorithms": algorithms,
-                       "base_seed": config["base_seed"]}, sort_keys=True)
+    return json.dumps(simulation_settings(PAPERS[wildcards.paper], config, wildcards.experiment),
+                      sort_keys=True)
 
 
 def _simulation_steps(wildcards):

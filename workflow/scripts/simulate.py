@@ -5,7 +5,7 @@ import json
 from timebandits.core.config import read_paper
 from timebandits.core.registry import paper_module
 from timebandits.core.simulation import run_chunk
-from timebandits.core.traces import write_trace
+from timebandits.core.traces import trace_contract, write_trace
 from timebandits.core.workflow import log_start_up, logger
 
 
@@ -15,7 +15,7 @@ def main(config, paper_key, experiment, start, stop, output, log_path):
     paper_module(paper_key, "simulation")
     log_start_up(log)
     frame = run_chunk(config, paper, experiment, start, stop, log=log)
-    write_trace(frame, output)
+    write_trace(frame, output, trace_contract(paper, config, experiment, start, stop))
     log(f"wrote {output} ({len(frame)} rows)")
 
 

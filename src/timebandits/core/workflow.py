@@ -19,7 +19,7 @@ import pandas as pd
 
 from . import paths
 from .config import repetition_chunks, resolve_experiment
-from .traces import algorithm_trace, concat_traces
+from .traces import algorithm_trace, concat_traces, trace_contract
 
 
 def logger(log_path: str | Path) -> Callable[[str], None]:
@@ -88,19 +88,25 @@ def job_record() -> str:
     return f"job record: {process_age():.2f} s wall, {cpu:.2f} s CPU, {peak_kb / 1024:.0f} MB peak"
 
 
-def trace_chunks(root: str, paper: dict, config: dict, experiment: str) -> list[str]:
-    """The chunk files that together form the trace of ``experiment`` at the configured scale:
-    the single place that decides them, for the rules and every reader."""
+def chunk_contracts(root: str, paper: dict, config: dict, experiment: str) -> list[tuple[str, dict]]:
+    """The chunk files that together form the trace of ``experiment`` at the configured scale,
+    each with what it must hold (core.traces.trace_contract): the single place that decides
+    them, for the rules and every reader."""
     exp = resolve_experiment(paper, experiment, config)
     chunks = repetition_chunks(exp["repetitions"], exp["horizon"], config["chunk_work"],
                                len(exp["algorithms"]))
-    return [paths.trace_chunk(root, paper["paper"]["key"], experiment, start, stop)
-            for start, stop in chunks]
+    return [(paths.trace_chunk(root, paper["paper"]["key"], experiment, start, stop),
+             trace_contract(paper, config, experiment, start, stop)) for start, stop in chunks]
+
+
+def trace_chunks(root: str, paper: dict, config: dict, experiment: str) -> list[str]:
+    """The chunk files of ``experiment`` (:func:`chunk_contracts`)."""
+    return [path for path, _ in chunk_contracts(root, paper, config, experiment)]
 
 
 def trace_reader(root: str, paper: dict, config: dict) -> Callable[[str, str], pd.DataFrame]:
     """``trace_of(experiment, algorithm)``: the algorithm's whole trace, joined from the
-    experiment's chunks (each experiment is read once)."""
+    experiment's chunks, each checked against its contract (each experiment is read once)."""
     experiments: dict[str, pd.DataFrame] = {}
 
     def trace_of(experiment: str, algorithm: str) -> pd.DataFrame:
@@ -109,7 +115,8 @@ def trace_reader(root: str, paper: dict, config: dict) -> Callable[[str, str], p
         if algorithm not in paper["experiments"][experiment]["algorithms"]:
             raise KeyError(f"experiment {experiment!r} does not run algorithm {algorithm!r}")
         if experiment not in experiments:
-            experiments[experiment] = concat_traces(trace_chunks(root, paper, config, experiment))
+            chunks = chunk_contracts(root, paper, config, experiment)
+            experiments[experiment] = concat_traces(*map(list, zip(*chunks)))
         return algorithm_trace(experiments[experiment], algorithm)
 
     return trace_of
