@@ -50,9 +50,11 @@ def _params(data, algorithm):
     (lambda d: _env(d, "fig1b").update(means=[0.2, 0.3, 0.15, 0.1, 0.08]),
      "experiments.fig1b.algorithms", "strictly decreasing order"),
     (lambda d: _params(d, "baseline2").update(assumed_mean=-0.09), "algorithms.baseline2.params",
-     "which must be > 0"),
+     "must lie in (0, 1]"),
     (lambda d: _params(d, "baseline1").update(assumed_mean=0.0), "algorithms.baseline1.params",
-     "which must be > 0"),
+     "must lie in (0, 1]"),
+    (lambda d: _params(d, "baseline1").update(assumed_mean=1.5), "algorithms.baseline1.params",
+     "assumed_mean is a mean of Bernoulli rewards, so it must lie in (0, 1]"),
     (lambda d: _env(d, "fig2c").update(means=[0.05, 0.04]), "experiments.fig2c.algorithms",
      "ctsab is the single-arm algorithm"),
 ])

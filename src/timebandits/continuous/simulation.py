@@ -76,11 +76,13 @@ def learner_epsilon(params: dict, horizon: float) -> float:
 
 def algorithm_params(algorithm: dict) -> dict:
     """The policy's params over its defaults, checked (ε, δ, δ_id in (0, 1), or ε given as
-    ``{phase_base: c}`` with c > 1; κ, the spacing factor and a baseline's assumed mean > 0)."""
+    ``{phase_base: c}`` with c > 1; κ and the spacing factor > 0; a baseline's assumed mean, a
+    Bernoulli mean, in (0, 1])."""
     params = merged_params(algorithm, _PARAMS[algorithm["policy"]])
-    if algorithm["policy"] == BASELINE and not _number(params, "assumed_mean") > 0:
-        raise ValueError(f"assumed_mean sets the baseline rate assumed_mean/(2 lambda), which must "
-                         f"be > 0; got {params['assumed_mean']!r}")
+    if algorithm["policy"] == BASELINE and not 0 < _number(params, "assumed_mean") <= 1:
+        raise ValueError(f"assumed_mean is a mean of Bernoulli rewards, so it must lie in (0, 1] "
+                         f"(it sets the baseline rate assumed_mean/(2 lambda)); got "
+                         f"{params['assumed_mean']!r}")
     if algorithm["policy"] in (CTSAB, CTMAB):
         if isinstance(params["epsilon"], dict):
             base = params["epsilon"].get("phase_base")
