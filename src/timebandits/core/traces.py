@@ -27,6 +27,7 @@ from pathlib import Path
 import pandas as pd
 
 from .atomic import atomic_output
+from .checkpoints import checkpoint_grid
 from .config import resolve_experiment
 
 RUN_COLUMNS = ("repetition", "t")  # the identifiers of one algorithm's trace
@@ -57,12 +58,14 @@ def simulation_settings(paper: dict, config: dict, experiment_id: str) -> dict:
 
 
 def trace_contract(paper: dict, config: dict, experiment_id: str, start: int, stop: int) -> dict:
-    """What the chunk file of repetitions ``start .. stop-1`` of ``experiment_id`` must hold."""
+    """What the chunk file of repetitions ``start .. stop-1`` of ``experiment_id`` must hold
+    (``checkpoints``: the size of its checkpoint grid, which may be under the configured count
+    where rounded times coincide)."""
     settings = json.dumps(simulation_settings(paper, config, experiment_id), sort_keys=True)
     exp = resolve_experiment(paper, experiment_id, config)
     return {"paper": paper["paper"]["key"], "experiment": experiment_id,
             "repetitions": [int(start), int(stop)], "algorithms": list(exp["algorithms"]),
-            "checkpoints": int(exp["checkpoints"]),
+            "checkpoints": int(checkpoint_grid(exp["horizon"], exp["checkpoints"]).size),
             "settings": hashlib.sha256(settings.encode()).hexdigest()[:16]}
 
 
