@@ -81,8 +81,9 @@ def main() -> None:
               "(run make, or make smoke and --root smoke/)")
         return
     print(f"build profile of {args.root or './'}: {len(jobs)} jobs, "
-          f"{jobs['seconds'].sum() / 60:.1f} job-minutes in all ({jobs['cpu_seconds'].sum() / 60:.1f} "
-          f"CPU-minutes); start-up {jobs['start_up'].sum() / 60:.1f} of the job-minutes"
+          f"{jobs['seconds'].sum() / 60:.1f} job-minutes in all "
+          f"({jobs['cpu_seconds'].sum() / 60:.1f} CPU-minutes); start-up "
+          f"{jobs['start_up'].sum() / 60:.1f} of the job-minutes"
           + (f"; {unrecorded} logs without a record left out" if unrecorded else ""))
     show(profile(jobs, ["rule"]), "per rule")
     show(profile(jobs, ["rule", "paper"]), "per rule and paper")
