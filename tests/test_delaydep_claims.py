@@ -174,3 +174,22 @@ def test_theorem2_claim_reports_the_counterexample(context):
     assert rows[1]["verdict"] == NOT_REPRODUCED  # the exact counterexample
     assert rows[2]["verdict"] in (REPRODUCED, INCONCLUSIVE)  # a proxy can only certify
     assert "/4" in rows[2]["statistic"]
+
+
+def test_a_claims_random_instances_are_drawn_once_and_shared_by_instances_of():
+    """The random-instance table is memoised by what names its seed (base seed, paper, claim):
+    asking again, or from a claim that reads another's instances (``instances_of``), reuses it.
+    A SeedSequence key (identity-hashed) missed every time and recomputed the table."""
+    from timebandits.delaydep.claims_instances import _random_table, random_instance_table
+
+    claim = {"id": "Cx", "kind": "fact1", "instances": 5, "k_max": 3, "d_max": 2}
+    config = {"base_seed": 11}
+    _random_table.cache_clear()
+    first = random_instance_table(claim, config, "delaydep")
+    again = random_instance_table({**claim}, {**config}, "delaydep")
+    shared = random_instance_table({**claim, "id": "E", "kind": "fact1_printed",
+                                    "instances_of": "Cx"}, config, "delaydep")
+    assert again is first and shared is first
+    assert _random_table.cache_info().misses == 1
+    other = random_instance_table({**claim, "id": "Cy"}, config, "delaydep")  # its own seed
+    assert other is not first and _random_table.cache_info().misses == 2
