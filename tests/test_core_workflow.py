@@ -36,13 +36,17 @@ def test_an_uncaught_exception_leaves_its_traceback_in_the_log(tmp_path):
 
 def test_a_job_ends_its_log_with_its_wall_time_cpu_time_and_peak_memory(tmp_path):
     """A job that holds 300 MB and computes for 0.25 s of CPU, then starts a child that holds
-    200 MB: the record counts the child's CPU and the peaks of both, and stays off the console."""
+    200 MB: the record counts the child's CPU and the peaks of both, and stays off the console.
+    The job ends as every workflow script does (core.workflow.end_job): exit code 0, the exit
+    handlers run (the record's, a library's) and unflushed output is written."""
     log, script, child = tmp_path / "job.log", tmp_path / "job.py", tmp_path / "child.py"
+    marker = tmp_path / "exit-handler-ran"
     script.write_text(textwrap.dedent(f"""
-        import subprocess, sys, time
+        import atexit, pathlib, subprocess, sys, time
         import numpy as np
-        from timebandits.core.workflow import log_start_up, logger
+        from timebandits.core.workflow import end_job, log_start_up, logger
 
+        atexit.register(pathlib.Path({str(marker)!r}).touch)
         log = logger({str(log)!r})
         log_start_up(log)
         held = np.ones(300 * 2**20 // 8)
@@ -50,6 +54,9 @@ def test_a_job_ends_its_log_with_its_wall_time_cpu_time_and_peak_memory(tmp_path
         while time.process_time() - start < 0.25:
             pass
         subprocess.run([sys.executable, {str(child)!r}], check=True)
+        print("done", end="")
+        end_job()
+        raise AssertionError("end_job returned")
         """))
     child.write_text(textwrap.dedent("""
         import time
@@ -62,6 +69,7 @@ def test_a_job_ends_its_log_with_its_wall_time_cpu_time_and_peak_memory(tmp_path
         """))
     result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+    assert result.stdout == "done" and marker.exists()
     lines = log.read_text().splitlines()
     assert re.fullmatch(r"start-up: [0-9.]+ s", lines[0])
     record = re.fullmatch(r"job record: ([0-9.]+) s wall, ([0-9.]+) s CPU, ([0-9]+) MB peak", lines[-1])

@@ -3,7 +3,7 @@
 from timebandits.core.config import read_paper
 from timebandits.core.registry import paper_module
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import log_start_up, logger, trace_reader
+from timebandits.core.workflow import end_job, log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, output, log_path):
@@ -19,3 +19,4 @@ def main(config, root, paper_key, output, log_path):
 if "snakemake" in globals():
     main(snakemake.config, snakemake.params.root, snakemake.wildcards.paper, snakemake.output[0],  # noqa: F821
          snakemake.log[0])  # noqa: F821
+    end_job()

@@ -5,7 +5,7 @@ import pandas as pd
 from timebandits.core.claims import ClaimContext, evaluate_claims
 from timebandits.core.config import claim_kinds_of, read_paper
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import log_start_up, logger, trace_reader
+from timebandits.core.workflow import end_job, log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_path):
@@ -26,3 +26,4 @@ if "snakemake" in globals():
     main(snakemake.config, snakemake.params.root, snakemake.wildcards.paper,  # noqa: F821
          snakemake.input.bounds, snakemake.output.verdicts, snakemake.output.details,  # noqa: F821
          snakemake.log[0])  # noqa: F821
+    end_job()

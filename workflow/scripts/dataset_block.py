@@ -9,7 +9,7 @@ import json
 
 from timebandits.core.atomic import atomic_output
 from timebandits.core.provenance import code_revision
-from timebandits.core.workflow import log_start_up, logger
+from timebandits.core.workflow import end_job, log_start_up, logger
 
 
 def main(settings: dict, block: int, output: str, log_path: str) -> None:
@@ -28,3 +28,4 @@ def main(settings: dict, block: int, output: str, log_path: str) -> None:
 if "snakemake" in globals():
     main(json.loads(snakemake.params.settings), int(snakemake.wildcards.block),  # noqa: F821
          snakemake.output[0], snakemake.log[0])  # noqa: F821
+    end_job()

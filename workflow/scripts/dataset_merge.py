@@ -17,7 +17,7 @@ import pandas as pd
 
 from timebandits.core.atomic import atomic_output
 from timebandits.core.provenance import code_revision
-from timebandits.core.workflow import log_start_up, logger
+from timebandits.core.workflow import end_job, log_start_up, logger
 
 
 def gzip_csv_bytes(frame: pd.DataFrame) -> bytes:
@@ -56,3 +56,4 @@ def main(settings: dict, blocks: list[str], output: str, provenance_path: str, l
 if "snakemake" in globals():
     main(json.loads(snakemake.params.settings), list(snakemake.input.blocks),  # noqa: F821
          snakemake.output.table, snakemake.output.provenance, snakemake.log[0])  # noqa: F821
+    end_job()

@@ -7,7 +7,7 @@ from timebandits.core.config import read_paper
 from timebandits.core.jit import forbid_kernels
 from timebandits.core.plotting import save_figure
 from timebandits.core.registry import paper_module
-from timebandits.core.workflow import log_start_up, logger
+from timebandits.core.workflow import end_job, log_start_up, logger
 
 
 def main(paper_key, figure_id, summary_paths, pdf, png, log_path):
@@ -31,3 +31,4 @@ if "snakemake" in globals():
     main(snakemake.wildcards.paper, snakemake.wildcards.figure,  # noqa: F821
          list(snakemake.input.summaries),  # noqa: F821
          snakemake.output.pdf, snakemake.output.png, snakemake.log[0])  # noqa: F821
+    end_job()

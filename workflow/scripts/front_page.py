@@ -6,7 +6,7 @@ from timebandits.core.atomic import atomic_output
 from timebandits.core.config import read_paper
 from timebandits.core.frontpage import front_page
 from timebandits.core.jit import forbid_kernels
-from timebandits.core.workflow import log_start_up, logger
+from timebandits.core.workflow import end_job, log_start_up, logger
 
 
 def main(root, papers, software, output, log_path):
@@ -22,3 +22,4 @@ def main(root, papers, software, output, log_path):
 if "snakemake" in globals():
     main(snakemake.params.root, snakemake.params.papers, snakemake.params.software,  # noqa: F821
          snakemake.output[0], snakemake.log[0])  # noqa: F821
+    end_job()

@@ -1,7 +1,7 @@
 """Snakemake script: execute a notebook source (jupytext percent format) into .ipynb and .html."""
 
 from timebandits.core.notebooks import execute_notebook
-from timebandits.core.workflow import log_start_up, logger
+from timebandits.core.workflow import end_job, log_start_up, logger
 
 
 def main(source, root, config, software, ipynb, html, log_path):
@@ -16,3 +16,4 @@ if "snakemake" in globals():
     main(snakemake.input.source, snakemake.params.root, snakemake.config,  # noqa: F821
          snakemake.params.software, snakemake.output.ipynb,  # noqa: F821
          snakemake.output.html, snakemake.log[0])  # noqa: F821
+    end_job()

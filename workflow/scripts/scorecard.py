@@ -11,7 +11,7 @@ from timebandits.core.pages import render
 from timebandits.core.scorecard import scorecard
 from timebandits.core.traces import write_atomic
 from timebandits.core.verdict_tables import SCORECARD_NOTE, scorecard_table
-from timebandits.core.workflow import log_start_up, logger
+from timebandits.core.workflow import end_job, log_start_up, logger
 
 
 def main(papers, claims_paths, output, page, log_path):
@@ -34,3 +34,4 @@ def main(papers, claims_paths, output, page, log_path):
 if "snakemake" in globals():
     main(snakemake.params.papers, snakemake.input.claims, snakemake.output.csv,  # noqa: F821
          snakemake.output.page, snakemake.log[0])  # noqa: F821
+    end_job()

@@ -6,7 +6,7 @@ from timebandits.core.config import read_paper
 from timebandits.core.registry import paper_module
 from timebandits.core.simulation import run_chunk
 from timebandits.core.traces import trace_contract, write_trace
-from timebandits.core.workflow import log_start_up, logger
+from timebandits.core.workflow import end_job, log_start_up, logger
 
 
 def main(config, paper_key, experiment, start, stop, output, log_path):
@@ -24,3 +24,4 @@ if "snakemake" in globals():
     json.loads(snakemake.params.settings)  # noqa: F821  (the rerun trigger; must be valid JSON)
     main(snakemake.config, wc.paper, wc.experiment, int(wc.start), int(wc.stop),  # noqa: F821
          snakemake.output[0], snakemake.log[0])  # noqa: F821
+    end_job()

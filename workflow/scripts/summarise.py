@@ -6,7 +6,7 @@ from timebandits.core.config import read_paper
 from timebandits.core.jit import forbid_kernels
 from timebandits.core.stats import summarise_trace
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import log_start_up, logger, trace_reader
+from timebandits.core.workflow import end_job, log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, experiment, output, log_path):
@@ -27,3 +27,4 @@ def main(config, root, paper_key, experiment, output, log_path):
 if "snakemake" in globals():
     main(snakemake.config, snakemake.params.root, snakemake.wildcards.paper,  # noqa: F821
          snakemake.wildcards.experiment, snakemake.output[0], snakemake.log[0])  # noqa: F821
+    end_job()

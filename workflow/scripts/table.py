@@ -3,7 +3,7 @@
 from timebandits.core.config import read_paper
 from timebandits.core.registry import paper_module
 from timebandits.core.traces import write_atomic
-from timebandits.core.workflow import log_start_up, logger, trace_reader
+from timebandits.core.workflow import end_job, log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, table, output, log_path):
@@ -20,3 +20,4 @@ def main(config, root, paper_key, table, output, log_path):
 if "snakemake" in globals():
     wc = snakemake.wildcards  # noqa: F821
     main(snakemake.config, snakemake.params.root, wc.paper, wc.table, snakemake.output[0], snakemake.log[0])  # noqa: F821
+    end_job()

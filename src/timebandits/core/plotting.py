@@ -24,6 +24,8 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from cycler import cycler  # noqa: E402
 from matplotlib import colormaps  # noqa: E402
+from matplotlib.colors import to_rgba  # noqa: E402
+from matplotlib.image import imsave  # noqa: E402
 from matplotlib.ticker import LogFormatterSciNotation, ScalarFormatter  # noqa: E402
 
 from .atomic import atomic_output  # noqa: E402
@@ -238,17 +240,43 @@ def plain_tick_labels(fig) -> None:
 
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
     """Save as PDF and PNG, each atomically, without timestamps (same summary, same bytes). The
-    layout and the tight bounding box are computed once (the first draw) and kept for both
-    files, so each file costs one more draw. The layout engine is then removed, not replaced by
-    matplotlib's placeholder, which would make each ``savefig`` lay the figure out once more."""
+    first draw lays the figure out and finds the tight bounding box; the PDF costs one more draw
+    and the PNG none when that draw's pixels hold all of it (:func:`png_from_canvas`). The
+    layout engine is then removed, not replaced by matplotlib's placeholder, which would make
+    each ``savefig`` lay the figure out once more."""
     plain_tick_labels(fig)
     fig.set_dpi(plt.rcParams["savefig.dpi"])  # text extents as the PNG measures them
     fig.canvas.draw()
     with plt.rc_context({"figure.autolayout": False, "figure.constrained_layout.use": False}):
         fig.set_layout_engine(None)
-    bbox = fig.get_tightbbox(fig.canvas.get_renderer()).padded(plt.rcParams["savefig.pad_inches"])
-    for path in (Path(pdf), Path(png)):
-        metadata = {"CreationDate": None} if path.suffix == ".pdf" else {"Software": None}
-        with atomic_output(path) as tmp:
-            fig.savefig(tmp, format=path.suffix[1:], metadata=metadata, bbox_inches=bbox)
+    tight = fig.get_tightbbox(fig.canvas.get_renderer())
+    bbox = tight.padded(plt.rcParams["savefig.pad_inches"])
+    with atomic_output(Path(pdf)) as tmp:
+        fig.savefig(tmp, format="pdf", metadata={"CreationDate": None}, bbox_inches=bbox)
+    with atomic_output(Path(png)) as tmp:
+        if not png_from_canvas(fig, tight, bbox, tmp):
+            fig.savefig(tmp, format="png", metadata={"Software": None}, bbox_inches=bbox)
     plt.close(fig)
+
+
+def png_from_canvas(fig, tight, bbox, path) -> bool:
+    """Write the PNG that ``savefig(bbox_inches=bbox)`` would draw, from the pixels the last draw
+    left on the canvas: cropped to ``bbox`` (in inches) and padded with the figure's face colour
+    where ``bbox`` extends past the canvas. It needs the drawing (``tight``) to lie on the
+    canvas; returns False, writing nothing, when it does not (then savefig draws it)."""
+    width_in, height_in = fig.get_size_inches()
+    if min(tight.x0, tight.y0) < -1e-6 or tight.x1 > width_in + 1e-6 or tight.y1 > height_in + 1e-6:
+        return False
+    canvas = np.asarray(fig.canvas.buffer_rgba())
+    height, width = canvas.shape[:2]
+    x0, y0 = round(bbox.x0 * fig.dpi), round(bbox.y0 * fig.dpi)  # pixels, y upwards; the
+    x1, y1 = x0 + int(bbox.width * fig.dpi), y0 + int(bbox.height * fig.dpi)  # size savefig gives
+    face = np.round(np.array(to_rgba(fig.get_facecolor())) * 255)
+    image = np.empty((y1 - y0, x1 - x0, 4), dtype=np.uint8)
+    image[:] = face.astype(np.uint8)
+    left, right = max(x0, 0), min(x1, width)
+    top, bottom = max(height - y1, 0), min(height - y0, height)  # rows, downwards
+    image[top - (height - y1):bottom - (height - y1), left - x0:right - x0] = \
+        canvas[top:bottom, left:right]
+    imsave(path, image, format="png", dpi=fig.dpi, metadata={"Software": None})
+    return True
