@@ -25,6 +25,16 @@ def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=900)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def disk_cache(tmp_path_factory):
+    """The disk cache of derived arrays (core/disk_cache.py) lives in the run's scratch space:
+    tests that write Kaggle CSVs leave no entries in the package, and every run starts cold, as
+    a fresh clone does. The workflow run inherits it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TIMEBANDITS_CACHE", str(tmp_path_factory.mktemp("disk_cache")))
+        yield
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
     shared = tmp_path_factory.getbasetemp()

@@ -102,19 +102,75 @@ def test_every_unstated_value_has_provenance(anonymous_data):
             assert param in alg["provenance"], (alg_id, param)
 
 
-def test_kaggle_csv_without_its_columns_names_the_file(tmp_path, anonymous_data, monkeypatch):
+def _with_kaggle_data(tmp_path, monkeypatch, anonymous_data, kind, files: dict[str, bytes],
+                      horizon: int | None = None):
+    """anonymous.yaml with fig5c playing the Kaggle ``kind`` on ``files`` in data/raw/."""
     data = copy.deepcopy(anonymous_data)
-    _game(data, "fig5c").update(stream={"kind": "kaggle_coupon"})
+    _game(data, "fig5c").update(stream={"kind": kind})
+    if horizon is not None:
+        data["experiments"]["fig5c"]["horizon"] = horizon
     (tmp_path / "papers").mkdir()
     (tmp_path / "papers" / "anonymous.yaml").write_text(yaml.safe_dump(data, sort_keys=False,
                                                                        allow_unicode=True))
     raw = tmp_path / "data" / "raw"
     raw.mkdir(parents=True)
-    (raw / "coupon_visit_train.csv").write_text("PURCHASE_FLG,VISIT_DATE\n0,2012-01-01\n")
+    for name, content in files.items():
+        (raw / name).write_bytes(content)
     (tmp_path / "workflow").symlink_to(REPO_ROOT / "workflow")  # the schemas; data/raw is relative
     monkeypatch.chdir(tmp_path)
+
+
+COUPON = "coupon_visit_train.csv"
+VISITS = b"PURCHASE_FLG,I_DATE\n0,2012-01-01 07:00:00\n1,2012-01-02 08:00:00\n"
+OUTBRAIN = {  # one clicked display whose ad's document has no category: the join is empty
+    "events.csv": b"display_id,timestamp\n1,100\n", "clicks_train.csv": b"display_id,ad_id,clicked\n1,10,1\n",
+    "promoted_content.csv": b"ad_id,document_id\n10,100\n",
+    "documents_categories.csv": b"document_id,category_id,confidence_level\n999,5,0.9\n"}
+
+
+@pytest.mark.parametrize("kind, files, horizon, message", [
+    ("kaggle_coupon", {COUPON: b"PURCHASE_FLG,VISIT_DATE\n0,2012-01-01\n"}, None,
+     f"{COUPON} lacks the column(s) ['I_DATE']"),
+    ("kaggle_coupon", {COUPON: b"PURCHASE_FLG,I_DATE\n"}, None, f"{COUPON} has a header and no rows"),
+    ("kaggle_coupon", {COUPON: b""}, None, f"{COUPON} cannot be read as a CSV: No columns to parse"),
+    ("kaggle_coupon", {COUPON: b"\x1f\x8b\x08\x00\x9c\xd2\x01\x00\x00\xff"}, None,
+     f"{COUPON} cannot be read as a CSV"),
+    ("kaggle_coupon", {COUPON: b'PURCHASE_FLG,I_DATE\n0,"2012-01-01 07:00:00\n1,2012-01-02\n'}, None,
+     f"{COUPON} cannot be read as a CSV"),
+    ("kaggle_coupon", {COUPON: b"PURCHASE_FLG,I_DATE\n0,2012-01-01\n1,not a date\n"}, None,
+     f"{COUPON}: column I_DATE holds a value that is not a date"),
+    ("kaggle_coupon", {COUPON: b"PURCHASE_FLG,I_DATE\n0,2012-01-02\n1,2012-01-09\n"}, None,
+     f"{COUPON}) has 2 slots with 1 distinct label(s) ['Monday']; a game needs at least 2"),
+    ("kaggle_coupon", {COUPON: VISITS}, 3, "has 2 labels, fewer than the horizon T = 3 (extend: stop)"),
+    ("kaggle_outbrain", OUTBRAIN, None, "no clicked display has an event, a promoted document and a "
+                                        "category (the join is empty)"),
+])
+def test_bad_kaggle_data_is_one_line_naming_the_key_and_the_csv(tmp_path, monkeypatch,
+                                                                anonymous_data, kind, files,
+                                                                horizon, message):
+    """Each is found when the paper file loads (the stream is read then, and cached), before any
+    job: empty, compressed or unparsable CSVs, a bad date, one weekday only, a stream shorter than
+    its horizon, an Outbrain join that matches nothing."""
+    _with_kaggle_data(tmp_path, monkeypatch, anonymous_data, kind, files, horizon)
     with pytest.raises(ConfigError) as err:
         load_paper("anonymous", tmp_path)
     text = str(err.value)
-    assert "key experiments.fig5c.environment" in text, text
-    assert "coupon_visit_train.csv lacks the column(s) ['I_DATE']" in text, text
+    assert "\n" not in text and "anonymous.yaml: key experiments.fig5c" in text, text
+    assert message in text, text
+
+
+def test_good_kaggle_data_loads(tmp_path, monkeypatch, anonymous_data):
+    _with_kaggle_data(tmp_path, monkeypatch, anonymous_data, "kaggle_coupon", {COUPON: VISITS}, 2)
+    assert load_paper("anonymous", tmp_path)["experiments"]["fig5c"]["horizon"] == 2
+
+
+def test_a_horizon_longer_than_its_stream_fails_when_the_paper_loads(tmp_path, anonymous_data):
+    data = copy.deepcopy(anonymous_data)
+    data["experiments"]["fig5a"]["horizon"] = 500_000
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "anonymous.yaml").write_text(yaml.safe_dump(data, sort_keys=False,
+                                                                       allow_unicode=True))
+    with pytest.raises(ConfigError, match=r"anonymous\.yaml: key experiments\.fig5a: stream "
+                                          r"movielens_genre has \d+ labels, fewer than the horizon "
+                                          r"T = 500000 \(extend: stop\)"):
+        load_paper("anonymous", tmp_path)

@@ -4,6 +4,8 @@ and the palettes are seaborn's."""
 
 from __future__ import annotations
 
+import io
+
 import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
@@ -124,3 +126,5 @@ def test_the_png_is_the_picture_savefig_draws(fresh_rc, tmp_path, outside):
     # pixels that differ by more than 100 of 255: 0.1% here (antialiasing at savefig's offset of
     # a third of a pixel); 0.6% when the cut is one pixel off, 2% at three
     assert (difference.max(axis=2) > 100).mean() < 0.003
+    shown = Image.open(io.BytesIO(plotting.png_bytes(_figure(outside))))  # a notebook's picture
+    assert np.array_equal(np.asarray(shown), np.asarray(ours))

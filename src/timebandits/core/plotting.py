@@ -12,6 +12,7 @@ imports seaborn (``heatmap``)."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from pathlib import Path
@@ -240,23 +241,41 @@ def plain_tick_labels(fig) -> None:
 
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
     """Save as PDF and PNG, each atomically, without timestamps (same summary, same bytes). The
-    first draw lays the figure out and finds the tight bounding box; the PDF costs one more draw
-    and the PNG none when that draw's pixels hold all of it (:func:`png_from_canvas`). The
-    layout engine is then removed, not replaced by matplotlib's placeholder, which would make
-    each ``savefig`` lay the figure out once more."""
-    plain_tick_labels(fig)
-    fig.set_dpi(plt.rcParams["savefig.dpi"])  # text extents as the PNG measures them
-    fig.canvas.draw()
-    with plt.rc_context({"figure.autolayout": False, "figure.constrained_layout.use": False}):
-        fig.set_layout_engine(None)
-    tight = fig.get_tightbbox(fig.canvas.get_renderer())
-    bbox = tight.padded(plt.rcParams["savefig.pad_inches"])
+    first draw lays the figure out and finds the tight bounding box (:func:`lay_out`); the PDF
+    costs one more draw and the PNG none when that draw's pixels hold all of it
+    (:func:`png_from_canvas`)."""
+    tight, bbox = lay_out(fig)
     with atomic_output(Path(pdf)) as tmp:
         fig.savefig(tmp, format="pdf", metadata={"CreationDate": None}, bbox_inches=bbox)
     with atomic_output(Path(png)) as tmp:
         if not png_from_canvas(fig, tight, bbox, tmp):
             fig.savefig(tmp, format="png", metadata={"Software": None}, bbox_inches=bbox)
     plt.close(fig)
+
+
+def png_bytes(fig) -> bytes:
+    """The figure as a PNG cropped to its drawing (``bbox_inches="tight"``), from one draw when
+    the drawing lies on the canvas, and closed."""
+    tight, bbox = lay_out(fig)
+    buffer = io.BytesIO()
+    if not png_from_canvas(fig, tight, bbox, buffer):
+        fig.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches=bbox)
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def lay_out(fig):
+    """Draw ``fig`` once at the PNG's resolution, which lays it out; return its tight bounding
+    box and that box padded as savefig pads it (inches). The layout engine is then removed, not
+    replaced by matplotlib's placeholder, which would make each ``savefig`` lay the figure out
+    once more."""
+    plain_tick_labels(fig)
+    fig.set_dpi(plt.rcParams["savefig.dpi"])  # text extents as the PNG measures them
+    fig.canvas.draw()
+    with plt.rc_context({"figure.autolayout": False, "figure.constrained_layout.use": False}):
+        fig.set_layout_engine(None)
+    tight = fig.get_tightbbox(fig.canvas.get_renderer())
+    return tight, tight.padded(plt.rcParams["savefig.pad_inches"])
 
 
 def png_from_canvas(fig, tight, bbox, path) -> bool:

@@ -1,0 +1,74 @@
+"""Arrays that are slow to derive and cheap to store, kept on disk between processes: a label
+stream read from a CSV of 100,000 rows takes about a second, and the workflow reads each stream in
+the configuration check, in every simulate job that plays it, and in the analysis jobs.
+
+An entry is one ``.npz`` file named by a digest of everything the arrays depend on (the caller's
+``key``: its settings, its code, the package versions, the identity of its input files), holding
+the arrays, a JSON ``meta`` and a SHA-256 of both. A file that cannot be read, or whose content
+does not match its digest, is made again and replaced (atomically), never used. The directory
+is the package's ``__pycache__/arrays`` unless ``TIMEBANDITS_CACHE`` names another; deleting it
+loses nothing but time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import zipfile
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from .atomic import atomic_output
+
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("TIMEBANDITS_CACHE") or PACKAGE / "__pycache__" / "arrays")
+
+
+def key_digest(key: dict) -> str:
+    """16 hex digits of SHA-256 over ``key`` as canonical JSON."""
+    text = json.dumps(key, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _content_digest(arrays: dict[str, np.ndarray], meta: str) -> str:
+    digest = hashlib.sha256(meta.encode())
+    for name in sorted(arrays):
+        array = np.ascontiguousarray(arrays[name])
+        digest.update(f"{name}:{array.dtype.str}:{array.shape}".encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
+
+
+def _read(path: Path) -> tuple[dict[str, np.ndarray], dict] | None:
+    """The entry at ``path``, or None if it is missing, unreadable or not what it says."""
+    try:
+        with np.load(path, allow_pickle=False) as stored:
+            arrays = {name: stored[name] for name in stored.files}
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+        return None
+    meta, digest = arrays.pop("meta", None), arrays.pop("digest", None)
+    if meta is None or digest is None or _content_digest(arrays, str(meta)) != str(digest):
+        return None
+    return arrays, json.loads(str(meta))
+
+
+def cached_arrays(name: str, key: dict,
+                  make: Callable[[], tuple[dict[str, np.ndarray], dict]]
+                  ) -> tuple[dict[str, np.ndarray], dict]:
+    """``make()``'s (arrays, meta) for ``key``: from the cache when a sound entry is there, else
+    made, stored and returned. ``meta`` must be JSON; ``name`` only makes the files readable."""
+    path = cache_dir() / f"{name}-{key_digest(key)}.npz"
+    entry = _read(path)
+    if entry is not None:
+        return entry
+    arrays, meta = make()
+    text = json.dumps(meta, sort_keys=True)
+    with atomic_output(path) as tmp, open(tmp, "wb") as handle:
+        np.savez(handle, **arrays, meta=np.array(text), digest=np.array(_content_digest(arrays, text)))
+    return arrays, meta
