@@ -105,6 +105,8 @@ def test_poscorr_reported_against_paper(capsys):
     with capsys.disabled():
         print("\nPosCorr P(C > τ*):", {g: round(v, 4) for g, v in values.items()},
               "paper: {'M': 0.6116, 'M1': 0.5584, 'M2': 0.5851}")
+    # regression pins of this model's quadrature; test_monte_carlo_truncated_gaussian_joint checks
+    # the same joint law by sampling
     assert values == pytest.approx({"M": 0.5087, "M1": 0.4537, "M2": 0.4797}, abs=1e-3)
 
 

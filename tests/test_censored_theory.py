@@ -17,6 +17,7 @@ from timebandits.censored.theory import (
     gaps,
     near_optimality_constant,
     packing_number,
+    peeling_constant,
     proposition1_violation_bound,
     regret_from_counts,
     regret_from_cumulative,
@@ -56,7 +57,11 @@ def test_theorem1_per_pair_hand_values():
     assert u[0, 1] == pytest.approx(16 * 4 * LN_T / 0.04 + 1 + C8)
     assert u[1, 0] == pytest.approx(16 * 1.21 * LN_T / 0.09 + 1 + C8)
     assert u[1, 1] == pytest.approx(16 * 4 * LN_T / 0.01 + 1 + C8)
-    assert C8 == pytest.approx(177.5738, abs=1e-4)
+    # the constant the code uses is the paper's (App. B): 8/ln(3/2)·(3/1)² at α = 2 for two bad
+    # events, 4/ln(3/2)·9 for Corollary 14's one
+    assert peeling_constant(2.0) == pytest.approx(C8, rel=1e-12)
+    assert peeling_constant(2.0, factor=4.0) == pytest.approx(C4, rel=1e-12)
+    assert peeling_constant(1.0) == math.inf  # α ≤ 1: the peeling sum diverges
 
 
 def test_theorem1_bound_hand_value():

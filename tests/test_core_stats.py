@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 from scipy import stats as st
 
-from timebandits.core.stats import QUANTILES, bootstrap_ci, paired_one_sided, summarise_trace
+from timebandits.core.stats import (QUANTILES, bootstrap_ci, equivalence_test, one_sided_t,
+                                     paired_one_sided, summarise_trace)
 
 
 # --------------------------------------------------------------------------- summarise_trace
@@ -218,3 +219,46 @@ def test_bootstrap_ci_single_value_has_no_interval():
     est, low, high = bootstrap_ci(np.array([3.0]), np.mean)
     assert est == 3.0
     assert math.isnan(low) and math.isnan(high)
+
+
+# ---- one-sided t and TOST against scipy ------------------------------------------------------------
+
+
+def _sample(seed: int, n: int = 12) -> np.ndarray:
+    return np.random.default_rng(seed).normal(0.3, 1.0, size=n)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("below", [True, False])
+def test_one_sided_t_is_scipys_one_sample_t_test(seed, below):
+    """On data where p lies between 0.01 and 0.3 (so the standard error, ddof = 1, decides it):
+    the threshold 1.2 standard errors past the mean gives t = ∓1.2 on 11 degrees of freedom."""
+    values = _sample(seed)
+    se = values.std(ddof=1) / math.sqrt(values.size)
+    threshold = values.mean() + (1.2 if below else -1.2) * se
+    reference = st.ttest_1samp(values, threshold, alternative="less" if below else "greater").pvalue
+    assert 0.01 < reference < 0.3
+    assert one_sided_t(values, threshold, below) == pytest.approx(reference, rel=1e-10)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("offset, margin, deciding", [(0.3, 2.5, "p_claimed"),
+                                                      (2.5, 1.2, "p_opposite")])
+def test_equivalence_test_is_two_one_sided_scipy_tests(seed, offset, margin, deciding):
+    """TOST: p_claimed is the larger of scipy's p for "mean < upper" and "mean > lower", and
+    p_opposite the smaller of "mean > upper" and "mean < lower". The centre lies ``offset``
+    standard errors above the mean, the edges ``margin`` s.e. from it: inside, p_claimed is
+    about 0.02; outside, p_opposite about 0.11, both where the standard error decides them."""
+    values = _sample(seed)
+    se = values.std(ddof=1) / math.sqrt(values.size)
+    center, half = values.mean() + offset * se, margin * se
+
+    def p(threshold, alternative):
+        return st.ttest_1samp(values, threshold, alternative=alternative).pvalue
+
+    upper, lower = center + half, center - half
+    expected = {"p_claimed": max(p(upper, "less"), p(lower, "greater")),
+                "p_opposite": min(p(upper, "greater"), p(lower, "less"))}
+    assert 0.01 < expected[deciding] < 0.3
+    result = equivalence_test(values, center, half)
+    assert result == pytest.approx(expected, rel=1e-10)

@@ -48,10 +48,20 @@ class Environment:
         return rewards
 
 
+def reference_stage_count(horizon, k):
+    """S = min{j : Σ_{s≤j} (k + T_s) ≥ T}, T_s = T^{1 − 2^{−s}} (Sect. 6, spec P3), summed here
+    without the implementation's helpers."""
+    total, s = 0.0, 0
+    while total < horizon:
+        s += 1
+        total += k + horizon ** (1 - 2.0 ** -s)
+    return s
+
+
 def reference_low(problem, delta, horizon, key):
     """Algorithm 1 line by line (with the spec's P2–P4 choices)."""
     env, k = Environment(problem, key), problem.k
-    stages = low_stage_count(horizon, k)
+    stages = reference_stage_count(horizon, k)
     log_term = math.log(2 * k * stages / delta)
     active, s, history = list(range(1, k + 1)), 0, []
     while env.t < horizon:
@@ -144,10 +154,21 @@ def test_low_switches_charged_only_on_a_change_of_policy():
     assert metrics["suboptimal_pulls"][-1] == 22
 
 
-@pytest.mark.parametrize("horizon", [1, 7, 10, 99, 1000, 4321])
+@pytest.mark.parametrize("horizon, k, stages", [
+    (4, 2, 1),    # 2 + √4 = 4 ≥ 4: the sum reaches T exactly in stage 1
+    (9, 6, 1),    # 6 + √9 = 9 ≥ 9, exactly
+    (4, 1, 2),    # 1 + 2 = 3 < 4; 3 + (1 + 4^{3/4} = 3.83) ≥ 4
+    (100, 2, 3),  # 12, 12 + 33.6, 45.6 + 58.2 ≥ 100
+    (10, 2, 2),   # 2 + 3.16 = 5.16; 5.16 + 2 + 5.62 ≥ 10
+])
+def test_low_stage_count_by_hand(horizon, k, stages):
+    assert low_stage_count(horizon, k) == stages == reference_stage_count(horizon, k)
+
+
+@pytest.mark.parametrize("horizon", [1, 4, 7, 9, 10, 99, 1000, 4321])
 def test_low_matches_reference_implementation(horizon):
     rng = np.random.default_rng(horizon)
-    for k in (1, 2, 4):
+    for k in (1, 2, 4, 6):  # T = 4, k = 2 and T = 9, k = 6: stage sums that reach T exactly
         problem = random_problem(rng, k)
         out = low_run(problem.mean_table(), 0.1, horizon, KEY)
         env, history = reference_low(problem, 0.1, horizon, KEY)
