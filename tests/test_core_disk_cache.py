@@ -56,6 +56,17 @@ def test_a_damaged_or_altered_entry_is_made_again(cache, damage):
     assert disk_cache._read(path) is not None  # replaced by a sound entry
 
 
+def test_a_folder_that_cannot_be_written_only_costs_time(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("TIMEBANDITS_CACHE", str(blocker))
+    calls = []
+    for _ in range(2):
+        arrays, meta = disk_cache.cached_arrays("stream", {"spec": 1}, _maker(calls, [0, 1]))
+        assert arrays["labels"].tolist() == [0, 1] and meta == {"names": ["a", "b"]}
+    assert calls == [1, 1]
+
+
 def test_a_stream_follows_its_kaggle_file(cache, tmp_path):
     path = tmp_path / "coupon_visit_train.csv"
     pd.DataFrame({"I_DATE": ["2012-01-01", "2012-01-02"]}).to_csv(path, index=False)

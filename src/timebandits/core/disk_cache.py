@@ -7,7 +7,7 @@ An entry is one ``.npz`` file named by a digest of everything the arrays depend 
 the arrays, a JSON ``meta`` and a SHA-256 of both. A file that cannot be read, or whose content
 does not match its digest, is made again and replaced (atomically), never used. The directory
 is the package's ``__pycache__/arrays`` unless ``TIMEBANDITS_CACHE`` names another; deleting it
-loses nothing but time.
+loses nothing but time, and where it cannot be written every process derives its arrays itself.
 """
 
 from __future__ import annotations
@@ -69,6 +69,10 @@ def cached_arrays(name: str, key: dict,
         return entry
     arrays, meta = make()
     text = json.dumps(meta, sort_keys=True)
-    with atomic_output(path) as tmp, open(tmp, "wb") as handle:
-        np.savez(handle, **arrays, meta=np.array(text), digest=np.array(_content_digest(arrays, text)))
+    try:
+        with atomic_output(path) as tmp, open(tmp, "wb") as handle:
+            np.savez(handle, **arrays, meta=np.array(text),
+                     digest=np.array(_content_digest(arrays, text)))
+    except OSError:  # a folder that cannot be written (an installed, read-only package): no cache
+        pass
     return arrays, meta
