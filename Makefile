@@ -8,7 +8,7 @@ CORES ?= 8
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test test-quick test-cluster smoke report benchmark lock clean-results help
+.PHONY: all test test-quick test-cluster smoke report benchmark mutation lock clean-results help
 
 all: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES)
@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml requirements.lock
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
-# The unit tests alone, without the smoke workflow run (everyday work; about 3 minutes).
+# The unit tests alone, without the smoke workflow run (everyday work; about 2 minutes).
 test-quick: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -m "not workflow and not cluster"
 
@@ -63,6 +63,21 @@ benchmark: $(STAMP)
 	$(BIN)/python benchmarks/benchmark_continuous.py
 	$(BIN)/python benchmarks/cluster_costs.py
 
+# Mutation testing of the code that decides verdicts (core stats, bounds and claims, and every
+# paper's claims modules: pyproject's [tool.mutmut]) with the unit tests alone, in mutants/: the
+# survivors, then the share of mutants killed (`.venv/bin/mutmut show <name>` shows a mutant).
+# Not part of `make test` or CI. mutants/src exists before Python starts, so that PYTHONPATH
+# puts the mutated package before the installed one.
+mutation: $(STAMP)
+	rm -rf mutants && mkdir -p mutants/src
+	PYTHONPATH=$(CURDIR)/mutants/src $(BIN)/mutmut run
+	PYTHONPATH=$(CURDIR)/mutants/src $(BIN)/mutmut results
+	PYTHONPATH=$(CURDIR)/mutants/src $(BIN)/mutmut export-cicd-stats
+	$(BIN)/python -c "import json; s = json.load(open('mutants/mutmut-cicd-stats.json')); \
+		print(f\"mutation score: {s['killed']} of {s['total']} mutants killed \
+		({s['killed'] / max(s['total'], 1):.1%}); {s['survived']} survived, {s['no_tests']} \
+		without a test, {s['timeout']} timed out\")"
+
 # Refresh the locks from pyproject.toml with uv (from PyPI, in its own .venv-lock): keeps every
 # pin that still satisfies pyproject.toml; `make lock LOCK_FLAGS=--upgrade` moves every package
 # to its newest release. The Slurm lock is the same set plus the Slurm plugin.
@@ -74,16 +89,17 @@ lock:
 	$(UV_COMPILE) --extra dev --extra slurm -c requirements.lock -o requirements-slurm.lock
 
 clean-results:
-	rm -rf results figures smoke logs report
+	rm -rf results figures smoke logs report mutants
 
 help:
 	@echo "make all            (default) set up .venv, re-create every figure, table, verdict and notebook (CORES=8)"
 	@echo "make test           unit tests and a smoke-scale run of the real workflow"
-	@echo "make test-quick     the unit tests alone, without the smoke workflow (about 3 minutes)"
+	@echo "make test-quick     the unit tests alone, without the smoke workflow (about 2 minutes)"
 	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
 	@echo "make report         Snakemake's report: front page, scorecard, figures, notebooks (report/report.html)"
 	@echo "make benchmark      the last build's profile (time per rule and paper, start-up share); kernels' speed; cluster costs"
+	@echo "make mutation       mutation testing of the verdict code with the unit tests (score, survivors)"
 	@echo "make lock           refresh requirements.lock from pyproject.toml (LOCK_FLAGS=--upgrade: newest releases)"
 	@echo "make clean-results  delete every generated output (results, figures, smoke, logs)"
 	@echo "make help           this list"
