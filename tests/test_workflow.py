@@ -257,7 +257,9 @@ def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_
     logs = {path.relative_to(built / "smoke/logs").with_suffix("").as_posix()
             for path in (built / "smoke/logs").rglob("*.log")}
     assert set(jobs["rule"] + "/" + jobs["job"]) == logs  # a record of every job that logged
-    assert (jobs["start_up"] > 0).all() and (jobs["start_up"] < jobs["seconds"]).all()
+    # start-up is part of the job; both are read from /proc to 10 ms, and a job with almost no
+    # work of its own (it ends without the interpreter's teardown) may record them equal
+    assert (jobs["start_up"] > 0).all() and (jobs["start_up"] <= jobs["seconds"]).all()
     # CPU: at least the imports (start-up is mostly CPU), at most both cores all the time
     assert (jobs["cpu_seconds"] > 0.2).all() and (jobs["cpu_seconds"] < 2 * jobs["seconds"] + 1).all()
     assert (jobs["mem_mb"] > 50).all()  # an interpreter with numpy and pandas, at least
