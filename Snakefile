@@ -4,6 +4,7 @@ import sys
 
 from snakemake.utils import min_version
 
+from timebandits.core import job_server
 from timebandits.core.config import ConfigError, load_yaml
 
 min_version("9.0")
@@ -21,6 +22,19 @@ configfile: CONFIG_FILE
 
 
 report: "workflow/report/workflow.rst"
+
+
+# Local jobs fork from one warm process instead of importing their stack each (core/job_server.py).
+onstart:
+    job_server.start(workflow)
+
+
+onsuccess:
+    job_server.stop()
+
+
+onerror:
+    job_server.stop()
 
 
 include: "workflow/rules/common.smk"

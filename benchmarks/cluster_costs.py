@@ -15,6 +15,10 @@ be raised (exit status 1).
     python benchmarks/cluster_costs.py             # after `make` (the full build)
     python benchmarks/cluster_costs.py --root smoke/   # after `make smoke`
 
+A local build forks its jobs from a warm job server (core/job_server.py), so its jobs start in
+about 0.2 s where a cluster job takes about a second to import its stack: for analysis jobs'
+wall times as a cluster would see them, build with ``TIMEBANDITS_JOB_SERVER=off``.
+
 Timing is reported here, never asserted in tests.
 """
 

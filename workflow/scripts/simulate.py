@@ -1,5 +1,9 @@
 """Snakemake script: simulate one chunk of repetitions of every algorithm of one experiment."""
 
+from timebandits.core.job_server import hand_over
+
+hand_over(globals())  # run by the build's warm job server, if one listens
+
 import json
 
 from timebandits.core.config import read_paper

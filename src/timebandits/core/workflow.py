@@ -10,7 +10,6 @@ import os
 import resource
 import socket
 import sys
-import time
 import traceback
 from pathlib import Path
 from typing import Callable
@@ -19,6 +18,7 @@ import pandas as pd
 
 from . import paths
 from .config import repetition_chunks, resolve_experiment
+from .job_clock import adopted, cpu_seconds, process_age
 from .traces import algorithm_trace, concat_traces, trace_contract
 
 
@@ -45,22 +45,11 @@ def logger(log_path: str | Path) -> Callable[[str], None]:
         print(f"{kind.__name__}: {first} (traceback in {log_path})", file=sys.stderr, flush=True)
 
     sys.excepthook = keep_the_cause
+    if adopted():
+        log("run in a forked copy of the build's job server (core/job_server.py)", console=False)
     if "SLURM_JOB_ID" in os.environ:
         log(f"Slurm job {os.environ['SLURM_JOB_ID']} on {socket.gethostname()}")
     return log
-
-
-def process_age() -> float:
-    """Seconds since this process started: from /proc (both clocks count from boot, to 10 ms),
-    else psutil (whose start time is rounded to the boot second on Linux)."""
-    try:
-        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
-            started = int(stat.read().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
-            return float(uptime.read().split()[0]) - started
-    except (OSError, ValueError, IndexError):
-        import psutil
-
-        return time.time() - psutil.Process().create_time()
 
 
 def log_start_up(log: Callable[..., None]) -> float:
@@ -81,8 +70,7 @@ def job_record() -> str:
     notebook's kernel does; a child's peak may include the pages it was forked with). Each job
     measures itself: Snakemake's ``benchmark`` directive polled every job's process tree from
     the main process twice a second, a third of that process's busy time in a smoke build."""
-    times = os.times()
-    cpu = times.user + times.system + times.children_user + times.children_system
+    cpu = cpu_seconds()
     peak_kb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
                + resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
     return f"job record: {process_age():.2f} s wall, {cpu:.2f} s CPU, {peak_kb / 1024:.0f} MB peak"

@@ -1,0 +1,174 @@
+"""The warm job server of a local build (core/job_server.py): a job handed over runs in a forked
+copy of the server and writes what it writes in a process of its own, bit for bit; its exit
+status, its errors and its death reach Snakemake as if it had run alone; without a server the
+script runs in its own process; the server ends with the build."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import types
+
+import pytest
+
+from timebandits.core import job_server
+
+# What Snakemake's preamble does for a script job: a picklable ``snakemake`` object, the real
+# script's ``__file__``, then the script's source.
+PREAMBLE = """
+import sys, types
+snakemake = types.SimpleNamespace(output=[sys.argv[2]], log=[sys.argv[3]])
+__file__ = sys.argv[1]
+exec(compile(open(__file__).read(), __file__, "exec"))
+"""
+
+JOB = '''"""A job that draws a figure with mathtext and says where it ran."""
+from timebandits.core.job_server import hand_over
+
+hand_over(globals())
+
+import os
+import sys
+import json
+import matplotlib.pyplot as plt
+from timebandits.core.plotting import apply_style, png_bytes
+from timebandits.core.workflow import end_job, log_start_up, logger
+
+log = logger(snakemake.log[0])
+log_start_up(log)
+action = os.environ.get("TEST_JOB_ACTION", "draw")
+if action == "fail":
+    raise ValueError("planted failure")
+if action == "exit":
+    sys.exit(3)
+if action == "sleep":
+    open(snakemake.output[0] + ".pid", "w").write(str(os.getpid()))
+    import time
+    time.sleep(120)
+apply_style()
+fig, ax = plt.subplots(figsize=(3, 2))
+ax.plot([1, 2, 3], [1, 4, 9], label=r"$\\alpha = 1$")
+ax.set(xlabel=r"round $t$", ylabel=r"$\\sqrt{t \\ln t}$")
+ax.legend()
+with open(snakemake.output[0] + ".png", "wb") as handle:
+    handle.write(png_bytes(fig))
+json.dump({"pid": os.getpid(), "ppid": os.getppid(), "cwd": os.getcwd(),
+           "numba": "numba" in sys.modules, "marker": os.environ.get("TEST_JOB_MARKER")},
+          open(snakemake.output[0], "w"))
+end_job()
+'''
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A job server listening on a socket in a temporary folder (about 3 s to warm up)."""
+    path = str(tmp_path_factory.mktemp("server") / "socket")
+    process = subprocess.Popen([sys.executable, "-m", "timebandits.core.job_server", path,
+                                str(os.getpid())])
+    deadline = time.monotonic() + 120
+    while not os.path.exists(path):
+        assert process.poll() is None, "the job server ended while warming up"
+        assert time.monotonic() < deadline, "the job server did not listen within 120 s"
+        time.sleep(0.1)
+    yield types.SimpleNamespace(path=path, pid=process.pid)
+    process.terminate()
+    process.wait(timeout=30)
+
+
+def run_job(tmp_path, socket_path, action="draw", wait=True, **env):
+    script = tmp_path / "job.py"
+    script.write_text(JOB)
+    environ = {**os.environ, job_server.SOCKET_ENV: socket_path, "TEST_JOB_ACTION": action, **env}
+    environ.pop("SLURM_JOB_ID", None)
+    argv = [sys.executable, "-c", PREAMBLE, str(script), str(tmp_path / "out.json"),
+            str(tmp_path / "job.log")]
+    if not wait:
+        return subprocess.Popen(argv, env=environ, cwd=tmp_path)
+    return subprocess.run(argv, env=environ, cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_a_handed_over_job_runs_in_a_copy_of_the_server_and_draws_the_same_bits(server, tmp_path):
+    alone, served = tmp_path / "alone", tmp_path / "served"
+    alone.mkdir()
+    served.mkdir()
+    first = run_job(alone, "off")
+    second = run_job(served, server.path, TEST_JOB_MARKER="the job's own environment")
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    where = json.loads((served / "out.json").read_text())
+    assert where["ppid"] == server.pid  # forked by the server
+    assert where["cwd"] == str(served) and where["marker"] == "the job's own environment"
+    assert not where["numba"]
+    assert json.loads((alone / "out.json").read_text())["ppid"] == os.getpid()
+    assert (alone / "out.json.png").read_bytes() == (served / "out.json.png").read_bytes()
+    assert "start-up:" in (served / "job.log").read_text()
+    assert "job record:" in (served / "job.log").read_text()
+
+
+def test_a_failing_job_exits_with_its_status_and_keeps_its_traceback(server, tmp_path):
+    failed = run_job(tmp_path, server.path, action="fail")
+    assert failed.returncode == 1
+    assert f"ValueError: planted failure (traceback in {tmp_path / 'job.log'})" in failed.stderr
+    assert "Traceback" in (tmp_path / "job.log").read_text()
+    assert run_job(tmp_path, server.path, action="exit").returncode == 3
+
+
+def test_a_killed_job_takes_its_copy_with_it(server, tmp_path):
+    waiting = run_job(tmp_path, server.path, action="sleep", wait=False)
+    pid_file = tmp_path / "out.json.pid"
+    deadline = time.monotonic() + 60
+    while not pid_file.exists() or not pid_file.read_text():
+        assert waiting.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    copy = int(pid_file.read_text())
+    assert copy != waiting.pid
+    waiting.kill()
+    waiting.wait()
+    deadline = time.monotonic() + 20
+    while os.path.exists(f"/proc/{copy}"):
+        assert time.monotonic() < deadline, "the copy outlived the job Snakemake killed"
+        time.sleep(0.05)
+
+
+def test_without_a_server_the_script_runs_in_its_own_process(tmp_path):
+    done = run_job(tmp_path, str(tmp_path / "no-such-socket"))
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "out.json").read_text())["ppid"] == os.getpid()
+
+
+def test_the_server_serves_local_builds_only_and_ends_with_the_build(tmp_path):
+    remote = types.SimpleNamespace(local_exec=False, remote_exec=False)
+    job_server.start(remote)
+    assert "process" not in job_server._SERVER
+    # A build that dies without stopping its server: the server leaves on its own.
+    launcher = ("import os, types; from timebandits.core import job_server as j; "
+                "j.start(types.SimpleNamespace(local_exec=True, remote_exec=False)); "
+                "print(j._SERVER['process'].pid, os.environ[j.SOCKET_ENV], flush=True)")
+    out = subprocess.run([sys.executable, "-c", launcher], capture_output=True, text=True,
+                         check=True, timeout=60).stdout.split()
+    pid = int(out[0])
+    deadline = time.monotonic() + 120
+    while os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid):
+        assert time.monotonic() < deadline, "the job server outlived its build"
+        time.sleep(0.2)
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
+
+
+def test_start_and_stop(monkeypatch):
+    monkeypatch.delenv(job_server.SOCKET_ENV, raising=False)
+    job_server.start(types.SimpleNamespace(local_exec=True, remote_exec=False))
+    process, directory = job_server._SERVER["process"], job_server._SERVER["directory"]
+    assert os.environ[job_server.SOCKET_ENV] == os.path.join(directory, "socket")
+    job_server.stop()
+    assert process.poll() is not None and not os.path.exists(directory)
+    assert os.environ[job_server.SOCKET_ENV] == "off"
