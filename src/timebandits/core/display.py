@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import hashlib
 import html
 import math
 import numbers
@@ -114,6 +115,8 @@ def readable(frame: pd.DataFrame, digits: int = 4):
     # Formatted first, then escaped (pandas' own escape would quote a dict's text before
     # ``number`` could read it).
     styler = frame.style.format(lambda v: html.escape(number(v, digits), quote=False))
+    # The table's HTML ids from its content, not pandas' random uuid: the same page, same bits.
+    styler = styler.set_uuid(hashlib.sha256(f"{digits}\n{frame.to_csv()}".encode()).hexdigest()[:10])
     styler = styler.set_table_styles(styles)
     styler = styler.format_index(lambda v: number(v, digits), axis=0)
     if frame.index.nlevels == 1 and frame.index.name is None and (

@@ -12,6 +12,7 @@ the page).
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import jupytext
@@ -47,6 +48,22 @@ def add_contents(notebook) -> None:
                                                                       sections=sections)))
 
 
+# The plain-text fallback of a rich output that only names an object and its address (a Styler's
+# "<pandas.io.formats.style.Styler at 0x7f...>"), which differs from run to run.
+_ADDRESS_REPR = re.compile(r"<[^<>]* at 0x[0-9a-f]+>")
+
+
+def _same_bits(notebook) -> None:
+    """What differed between two runs of one notebook: nbformat's random cell ids become
+    ``cell-<n>``, and an object's address is dropped where a rich output stands beside it."""
+    for number, cell in enumerate(notebook.cells, 1):
+        cell.id = f"cell-{number}"
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if len(data) > 1 and _ADDRESS_REPR.fullmatch(str(data.get("text/plain", ""))):
+                del data["text/plain"]
+
+
 def _write_text(text: str, path: Path) -> None:
     with atomic_output(path) as tmp:
         Path(tmp).write_text(text)
@@ -60,12 +77,13 @@ def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: 
     _inject(notebook, parameters)
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                        "language": "python"}
-    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
+    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3", record_timing=False,
                             resources={"metadata": {"path": str(Path.cwd())}})
     client.execute()
     add_contents(notebook)
     notebook.cells.append(nbformat.v4.new_markdown_cell(
         f"<small>Produced with {software} (pinned in <code>{LOCK}</code>).</small>"))
+    _same_bits(notebook)
     exporter = HTMLExporter(template_name="notebook_page", extra_template_basedirs=[str(TEMPLATES)],
                             exclude_input=True, exclude_input_prompt=True,
                             exclude_output_prompt=True)

@@ -1,0 +1,35 @@
+"""A notebook executed twice from the same source gives the same bytes, .ipynb and .html
+(core/notebooks.py): no random cell ids, no execution timestamps, and tables whose HTML ids
+come from their content (core/display.readable), not pandas' random uuid."""
+
+from __future__ import annotations
+
+from timebandits.core.notebooks import execute_notebook
+
+SOURCE = '''# %% [markdown]
+# # A page
+
+# %% tags=["parameters"]
+rows = 2
+
+# %% [markdown]
+# ## A table
+
+# %%
+import pandas as pd
+from timebandits.core.display import readable
+readable(pd.DataFrame({"claim": ["C1", "C2"][:rows], "value": [0.5, 1 / 3][:rows]}))
+'''
+
+
+def test_the_same_notebook_gives_the_same_bytes(tmp_path):
+    source = tmp_path / "page.py"
+    source.write_text(SOURCE)
+    pages = []
+    for run in ("first", "second"):
+        ipynb, html = tmp_path / f"{run}.ipynb", tmp_path / f"{run}.html"
+        execute_notebook(source, ipynb, html, {"rows": 2}, software="Python 3")
+        pages.append((ipynb.read_bytes(), html.read_bytes()))
+    assert b'"id": "cell-1"' in pages[0][0] and b"Styler at 0x" not in pages[0][0]
+    assert b"<table id=\"T_" in pages[0][1]  # the table reached the page
+    assert pages[0] == pages[1]
