@@ -26,9 +26,10 @@ exec(compile(open(__file__).read(), __file__, "exec"))
 """
 
 JOB = '''"""A job that draws a figure with mathtext and says where it ran."""
+import os
 from timebandits.core.job_server import hand_over
 
-hand_over(globals())
+hand_over(globals(), os.environ.get("TEST_JOB_STACK", "analysis"))
 
 import os
 import sys
@@ -64,18 +65,22 @@ end_job()
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A job server listening on a socket in a temporary folder (about 3 s to warm up)."""
-    path = str(tmp_path_factory.mktemp("server") / "socket")
-    process = subprocess.Popen([sys.executable, "-m", "timebandits.core.job_server", path,
-                                str(os.getpid())])
+    """Both job servers listening in a temporary folder (about 3 s to warm up)."""
+    folder = str(tmp_path_factory.mktemp("server"))
+    processes = {stack: subprocess.Popen([sys.executable, "-m", "timebandits.core.job_server",
+                                          folder, stack, str(os.getpid())])
+                 for stack in job_server.STACKS}
     deadline = time.monotonic() + 120
-    while not os.path.exists(path):
-        assert process.poll() is None, "the job server ended while warming up"
-        assert time.monotonic() < deadline, "the job server did not listen within 120 s"
-        time.sleep(0.1)
-    yield types.SimpleNamespace(path=path, pid=process.pid)
-    process.terminate()
-    process.wait(timeout=30)
+    for stack, process in processes.items():
+        while not os.path.exists(os.path.join(folder, stack)):
+            assert process.poll() is None, "a job server ended while warming up"
+            assert time.monotonic() < deadline, "a job server did not listen within 120 s"
+            time.sleep(0.1)
+    yield types.SimpleNamespace(path=folder, pid=processes["analysis"].pid,
+                                kernels_pid=processes["kernels"].pid)
+    for process in processes.values():
+        process.terminate()
+        process.wait(timeout=30)
 
 
 def run_job(tmp_path, socket_path, action="draw", wait=True, **env):
@@ -101,7 +106,12 @@ def test_a_handed_over_job_runs_in_a_copy_of_the_server_and_draws_the_same_bits(
     where = json.loads((served / "out.json").read_text())
     assert where["ppid"] == server.pid  # forked by the server
     assert where["cwd"] == str(served) and where["marker"] == "the job's own environment"
-    assert not where["numba"]
+    assert not where["numba"]  # the analysis stack
+    kernels = tmp_path / "kernels"
+    kernels.mkdir()
+    assert run_job(kernels, server.path, TEST_JOB_STACK="kernels").returncode == 0
+    where = json.loads((kernels / "out.json").read_text())
+    assert where["ppid"] == server.kernels_pid and where["numba"]
     assert json.loads((alone / "out.json").read_text())["ppid"] == os.getpid()
     assert (alone / "out.json.png").read_bytes() == (served / "out.json.png").read_bytes()
     assert "start-up:" in (served / "job.log").read_text()
@@ -134,7 +144,7 @@ def test_a_killed_job_takes_its_copy_with_it(server, tmp_path):
 
 
 def test_without_a_server_the_script_runs_in_its_own_process(tmp_path):
-    done = run_job(tmp_path, str(tmp_path / "no-such-socket"))
+    done = run_job(tmp_path, str(tmp_path / "no-such-folder"))
     assert done.returncode == 0, done.stderr
     assert json.loads((tmp_path / "out.json").read_text())["ppid"] == os.getpid()
 
@@ -142,18 +152,18 @@ def test_without_a_server_the_script_runs_in_its_own_process(tmp_path):
 def test_the_server_serves_local_builds_only_and_ends_with_the_build(tmp_path):
     remote = types.SimpleNamespace(local_exec=False, remote_exec=False)
     job_server.start(remote)
-    assert "process" not in job_server._SERVER
+    assert "processes" not in job_server._SERVER
     # A build that dies without stopping its server: the server leaves on its own.
     launcher = ("import os, types; from timebandits.core import job_server as j; "
                 "j.start(types.SimpleNamespace(local_exec=True, remote_exec=False)); "
-                "print(j._SERVER['process'].pid, os.environ[j.SOCKET_ENV], flush=True)")
+                "print(*[p.pid for p in j._SERVER['processes']], flush=True)")
     out = subprocess.run([sys.executable, "-c", launcher], capture_output=True, text=True,
                          check=True, timeout=60).stdout.split()
-    pid = int(out[0])
     deadline = time.monotonic() + 120
-    while os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid):
-        assert time.monotonic() < deadline, "the job server outlived its build"
-        time.sleep(0.2)
+    for pid in map(int, out):
+        while os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid):
+            assert time.monotonic() < deadline, "a job server outlived its build"
+            time.sleep(0.2)
 
 
 def _state(pid: int) -> str:
@@ -167,8 +177,8 @@ def _state(pid: int) -> str:
 def test_start_and_stop(monkeypatch):
     monkeypatch.delenv(job_server.SOCKET_ENV, raising=False)
     job_server.start(types.SimpleNamespace(local_exec=True, remote_exec=False))
-    process, directory = job_server._SERVER["process"], job_server._SERVER["directory"]
-    assert os.environ[job_server.SOCKET_ENV] == os.path.join(directory, "socket")
+    processes, directory = job_server._SERVER["processes"], job_server._SERVER["directory"]
+    assert os.environ[job_server.SOCKET_ENV] == directory and len(processes) == 2
     job_server.stop()
-    assert process.poll() is not None and not os.path.exists(directory)
+    assert all(p.poll() is not None for p in processes) and not os.path.exists(directory)
     assert os.environ[job_server.SOCKET_ENV] == "off"

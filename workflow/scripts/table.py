@@ -2,7 +2,7 @@
 
 from timebandits.core.job_server import hand_over
 
-hand_over(globals())  # run by the build's warm job server, if one listens
+hand_over(globals(), "kernels")  # run by the build's warm job server (numba loaded), if one listens
 
 from timebandits.core.config import read_paper
 from timebandits.core.registry import paper_module

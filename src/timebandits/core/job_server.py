@@ -3,9 +3,10 @@
 A job of the workflow is a script that Snakemake runs in a fresh Python process, which used to
 spend 0.8-1.6 s importing pandas, pyarrow, matplotlib and timebandits, and drawing its first
 figure's fonts and mathtext, before its own work: about 45% of a figure or summary job. When
-Snakemake runs the jobs on this machine, the workflow starts this server once (``onstart`` in
-the Snakefile, :func:`start`). It imports that stack (never numba), draws one throw-away figure
-and then listens on a Unix socket. Each script's first statement is :func:`hand_over`: the
+Snakemake runs the jobs on this machine, the workflow starts two such servers (``onstart`` in
+the Snakefile, :func:`start`). Each imports that stack and draws one throw-away figure, the
+"kernels" server imports numba too (0.3-0.5 s of a simulate job), and each then listens on a
+Unix socket. A script names the stack it needs: figures and summaries never import numba. Each script's first statement is :func:`hand_over`: the
 script's process sends the job (its ``snakemake`` object, working directory, environment,
 ``sys.path`` and its standard output and error) to the server and waits. The server forks; the
 copy runs the script with the job's settings and exits, and the server reports the exit status
@@ -36,8 +37,11 @@ from pathlib import Path
 
 from .job_clock import adopt_job_clock, cpu_seconds, process_age
 
-SOCKET_ENV = "TIMEBANDITS_JOB_SERVER"
-# What a job imports before its own work, loaded once in the server (numba stays out).
+SOCKET_ENV = "TIMEBANDITS_JOB_SERVER"  # the servers' folder, or "off"
+# Two servers, each a socket in that folder: "analysis" for the jobs that never simulate (numba
+# stays out of them), "kernels" with numba imported too, for the jobs that run compiled code.
+STACKS = ("analysis", "kernels")
+# What a job imports before its own work, loaded once in the server.
 PRELOAD = ("pandas", "pyarrow.parquet", "matplotlib.pyplot", "scipy.stats", "yaml",
            "snakemake.script", "timebandits.core.claims", "timebandits.core.plotting",
            "timebandits.core.notebooks", "timebandits.core.frontpage", "timebandits.core.workflow")
@@ -47,16 +51,16 @@ _STATUS = struct.Struct("!i")
 _IN_COPY = {}  # set in a forked copy: hand_over then runs the script in place
 
 
-def hand_over(script_globals: dict) -> None:
-    """Run this job in the build's job server if one serves it, and exit with its status; else
-    return, and the script goes on in this process. Call it first in a script, before the
-    imports that the server has already done."""
-    path = os.environ.get(SOCKET_ENV, "off")
-    if _IN_COPY or path == "off" or "snakemake" not in script_globals or "SLURM_JOB_ID" in os.environ:
+def hand_over(script_globals: dict, stack: str = "analysis") -> None:
+    """Run this job in the build's job server of ``stack`` (STACKS) if one serves it, and exit
+    with its status; else return, and the script goes on in this process. Call it first in a
+    script, before the imports that the server has already done."""
+    folder = os.environ.get(SOCKET_ENV, "off")
+    if _IN_COPY or folder == "off" or "snakemake" not in script_globals or "SLURM_JOB_ID" in os.environ:
         return
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        connection.connect(path)
+        connection.connect(os.path.join(folder, stack))
     except OSError:
         connection.close()
         return
@@ -120,12 +124,12 @@ def _run_copy(request: dict, fds: list[int]) -> None:
     os._exit(code)
 
 
-def _warm_up() -> None:
-    """Import what the jobs import and draw one figure (fonts, mathtext), leaving matplotlib's
-    settings as they were."""
+def _warm_up(stack: str) -> None:
+    """Import what the jobs import (and numba for the "kernels" stack) and draw one figure
+    (fonts, mathtext), leaving matplotlib's settings as they were."""
     import importlib
 
-    for name in PRELOAD:
+    for name in PRELOAD + (("numba",) if stack == "kernels" else ()):
         importlib.import_module(name)
     import matplotlib
     import matplotlib.pyplot as plt
@@ -154,11 +158,12 @@ def _warm_up() -> None:
                            "warm-up; forking it would not be safe")
 
 
-def serve(path: str, parent: int) -> None:
-    """Warm up, listen on ``path`` (bound under a temporary name and renamed when ready), and
-    fork a copy per job until process ``parent`` (Snakemake) is no longer this one's parent,
-    or SIGTERM comes."""
-    _warm_up()
+def serve(folder: str, stack: str, parent: int) -> None:
+    """Warm up for ``stack``, listen on its socket in ``folder`` (bound under a temporary name and
+    renamed when ready), and fork a copy per job until process ``parent`` (Snakemake) is no
+    longer this one's parent, or SIGTERM comes."""
+    path = os.path.join(folder, stack)
+    _warm_up(stack)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(f"{path}.warming")
     listener.listen(64)
@@ -196,8 +201,13 @@ def _accept(listener, selector, running) -> None:
         connection.close()
         return
     pid = os.fork()
-    if pid == 0:
+    if pid == 0:  # the copy keeps none of the server's sockets, nor the other jobs'
         listener.close()
+        selector.close()
+        for _, other, pidfd in running.values():
+            other.close()
+            os.close(pidfd)
+        connection.close()
         _run_copy(pickle.loads(request), fds)
     for fd in fds:
         os.close(fd)
@@ -234,29 +244,30 @@ _SERVER = {}
 
 
 def start(workflow) -> None:
-    """Start the server for a build that runs its jobs on this machine (from the Snakefile's
+    """Start the servers for a build that runs its jobs on this machine (from the Snakefile's
     ``onstart``); a cluster build, a dry run or ``TIMEBANDITS_JOB_SERVER=off`` starts none. Jobs
     that begin before it listens run in their own processes."""
     if os.environ.get(SOCKET_ENV) == "off" or not workflow.local_exec or workflow.remote_exec:
         return
     directory = tempfile.mkdtemp(prefix="timebandits-jobs-")
-    path = os.path.join(directory, "socket")
-    log = open(os.path.join(directory, "server.log"), "w")
-    _SERVER["process"] = subprocess.Popen(
-        [sys.executable, "-m", "timebandits.core.job_server", path, str(os.getpid())], stdin=subprocess.DEVNULL,
-        stdout=log, stderr=subprocess.STDOUT)
+    log = open(os.path.join(directory, "servers.log"), "w")
+    _SERVER["processes"] = [subprocess.Popen(
+        [sys.executable, "-m", "timebandits.core.job_server", directory, stack, str(os.getpid())],
+        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT) for stack in STACKS]
     _SERVER["directory"] = directory
-    os.environ[SOCKET_ENV] = path
+    os.environ[SOCKET_ENV] = directory
 
 
 def stop() -> None:
-    """Stop the server (the Snakefile's ``onsuccess`` and ``onerror``) and remove its folder."""
-    process = _SERVER.pop("process", None)
-    if process is None:
+    """Stop the servers (the Snakefile's ``onsuccess`` and ``onerror``) and remove their folder."""
+    processes = _SERVER.pop("processes", [])
+    if not processes:
         return
     os.environ[SOCKET_ENV] = "off"
-    process.terminate()
-    process.wait(timeout=30)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.wait(timeout=30)
     import shutil
 
     shutil.rmtree(_SERVER.pop("directory"), ignore_errors=True)
@@ -265,4 +276,4 @@ def stop() -> None:
 if __name__ == "__main__":  # the module itself, not __main__, holds the copy's state
     from timebandits.core import job_server
 
-    job_server.serve(sys.argv[1], int(sys.argv[2]))
+    job_server.serve(sys.argv[1], sys.argv[2], int(sys.argv[3]))
