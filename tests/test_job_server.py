@@ -149,13 +149,20 @@ def test_without_a_server_the_script_runs_in_its_own_process(tmp_path):
     assert json.loads((tmp_path / "out.json").read_text())["ppid"] == os.getpid()
 
 
+def build(local=True, jobs=job_server.MIN_JOBS):
+    """What ``start`` reads of Snakemake's workflow object."""
+    return types.SimpleNamespace(local_exec=local, remote_exec=False, dag=types.SimpleNamespace(
+        needrun_jobs=lambda: iter(range(jobs))))
+
+
 def test_the_server_serves_local_builds_only_and_ends_with_the_build(tmp_path):
-    remote = types.SimpleNamespace(local_exec=False, remote_exec=False)
-    job_server.start(remote)
-    assert "processes" not in job_server._SERVER
+    for small_or_remote in (build(local=False), build(jobs=job_server.MIN_JOBS - 1)):
+        job_server.start(small_or_remote)
+        assert "processes" not in job_server._SERVER
     # A build that dies without stopping its server: the server leaves on its own.
     launcher = ("import os, types; from timebandits.core import job_server as j; "
-                "j.start(types.SimpleNamespace(local_exec=True, remote_exec=False)); "
+                "j.start(types.SimpleNamespace(local_exec=True, remote_exec=False, "
+                "dag=types.SimpleNamespace(needrun_jobs=lambda: range(j.MIN_JOBS)))); "
                 "print(*[p.pid for p in j._SERVER['processes']], flush=True)")
     out = subprocess.run([sys.executable, "-c", launcher], capture_output=True, text=True,
                          check=True, timeout=60).stdout.split()
@@ -176,7 +183,7 @@ def _state(pid: int) -> str:
 
 def test_start_and_stop(monkeypatch):
     monkeypatch.delenv(job_server.SOCKET_ENV, raising=False)
-    job_server.start(types.SimpleNamespace(local_exec=True, remote_exec=False))
+    job_server.start(build())
     processes, directory = job_server._SERVER["processes"], job_server._SERVER["directory"]
     assert os.environ[job_server.SOCKET_ENV] == directory and len(processes) == 2
     job_server.stop()

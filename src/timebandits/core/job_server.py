@@ -241,13 +241,17 @@ def _kill(pid: int) -> None:
 
 
 _SERVER = {}
+# A server's warm-up costs about 3 s of CPU and saves about 1 s per job: below this many jobs to
+# run, the jobs start on their own (a rebuilt figure, a repaired trace).
+MIN_JOBS = 8
 
 
 def start(workflow) -> None:
-    """Start the servers for a build that runs its jobs on this machine (from the Snakefile's
-    ``onstart``); a cluster build, a dry run or ``TIMEBANDITS_JOB_SERVER=off`` starts none. Jobs
-    that begin before it listens run in their own processes."""
-    if os.environ.get(SOCKET_ENV) == "off" or not workflow.local_exec or workflow.remote_exec:
+    """Start the servers for a build that runs at least MIN_JOBS jobs on this machine (from the
+    Snakefile's ``onstart``); a cluster build, a dry run or ``TIMEBANDITS_JOB_SERVER=off``
+    starts none. Jobs that begin before a server listens run in their own processes."""
+    if (os.environ.get(SOCKET_ENV) == "off" or not workflow.local_exec or workflow.remote_exec
+            or sum(1 for _ in workflow.dag.needrun_jobs()) < MIN_JOBS):
         return
     directory = tempfile.mkdtemp(prefix="timebandits-jobs-")
     log = open(os.path.join(directory, "servers.log"), "w")
