@@ -24,7 +24,7 @@ configfile: CONFIG_FILE
 report: "workflow/report/workflow.rst"
 
 
-# Local jobs fork from one warm process instead of importing their stack each (core/job_server.py).
+# Local jobs fork from warm processes instead of importing their stack each (core/job_server.py).
 onstart:
     job_server.start(workflow)
 

@@ -67,7 +67,8 @@ def job_record() -> str:
     """``job record: 4.21 s wall, 3.95 s CPU, 312 MB peak``: this process's age, the CPU time of
     it and of its finished children, and its peak resident memory plus the largest of any
     finished child's (an upper bound on the job's peak while one child runs at a time, as a
-    notebook's kernel does; a child's peak may include the pages it was forked with). Each job
+    notebook's kernel does; a child's peak may include the pages it was forked with, and a job
+    forked from the job server counts the server's pages it shares). Each job
     measures itself: Snakemake's ``benchmark`` directive polled every job's process tree from
     the main process twice a second, a third of that process's busy time in a smoke build."""
     cpu = cpu_seconds()
