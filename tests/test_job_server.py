@@ -163,14 +163,15 @@ def test_the_server_serves_local_builds_only_and_ends_with_the_build(tmp_path):
     launcher = ("import os, types; from timebandits.core import job_server as j; "
                 "j.start(types.SimpleNamespace(local_exec=True, remote_exec=False, "
                 "dag=types.SimpleNamespace(needrun_jobs=lambda: range(j.MIN_JOBS)))); "
-                "print(*[p.pid for p in j._SERVER['processes']], flush=True)")
-    out = subprocess.run([sys.executable, "-c", launcher], capture_output=True, text=True,
-                         check=True, timeout=60).stdout.split()
+                "print(os.environ[j.SOCKET_ENV], *[p.pid for p in j._SERVER['processes']], flush=True)")
+    folder, *pids = subprocess.run([sys.executable, "-c", launcher], capture_output=True,
+                                   text=True, check=True, timeout=60).stdout.split()
     deadline = time.monotonic() + 120
-    for pid in map(int, out):
+    for pid in map(int, pids):
         while os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid):
             assert time.monotonic() < deadline, "a job server outlived its build"
             time.sleep(0.2)
+    assert not os.path.exists(folder)  # the last server out removed the servers' folder
 
 
 def _state(pid: int) -> str:

@@ -26,6 +26,7 @@ import atexit
 import os
 import pickle
 import selectors
+import shutil
 import signal
 import socket
 import struct
@@ -185,6 +186,8 @@ def serve(folder: str, stack: str, parent: int) -> None:
         for pid, connection, pidfd in running.values():
             _kill(pid)
         Path(path).unlink(missing_ok=True)
+        if not any(os.path.exists(os.path.join(folder, other)) for other in STACKS):
+            shutil.rmtree(folder, ignore_errors=True)  # the last server out (a build that died)
 
 
 def _accept(listener, selector, running) -> None:
@@ -272,8 +275,6 @@ def stop() -> None:
         process.terminate()
     for process in processes:
         process.wait(timeout=30)
-    import shutil
-
     shutil.rmtree(_SERVER.pop("directory"), ignore_errors=True)
 
 
