@@ -143,6 +143,11 @@ def test_a_killed_job_takes_its_copy_with_it(server, tmp_path):
         time.sleep(0.05)
 
 
+def test_a_stack_that_no_server_serves_is_an_error():
+    with pytest.raises(ValueError, match="unknown stack 'kernel'"):
+        job_server.hand_over({}, "kernel")
+
+
 def test_without_a_server_the_script_runs_in_its_own_process(tmp_path):
     done = run_job(tmp_path, str(tmp_path / "no-such-folder"))
     assert done.returncode == 0, done.stderr

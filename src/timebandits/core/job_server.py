@@ -22,7 +22,6 @@ goes on in its own process.
 
 from __future__ import annotations
 
-import atexit
 import os
 import pickle
 import selectors
@@ -56,6 +55,8 @@ def hand_over(script_globals: dict, stack: str = "analysis") -> None:
     """Run this job in the build's job server of ``stack`` (STACKS) if one serves it, and exit
     with its status; else return, and the script goes on in this process. Call it first in a
     script, before the imports that the server has already done."""
+    if stack not in STACKS:
+        raise ValueError(f"hand_over: unknown stack {stack!r}; the job servers are {STACKS}")
     folder = os.environ.get(SOCKET_ENV, "off")
     if _IN_COPY or folder == "off" or "snakemake" not in script_globals or "SLURM_JOB_ID" in os.environ:
         return
@@ -119,10 +120,9 @@ def _run_copy(request: dict, fds: list[int]) -> None:
     except BaseException:  # the job's failure: its traceback goes where the job's logger says
         sys.excepthook(*sys.exc_info())
         code = 1
-    atexit._run_exitfuncs()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
+    from .workflow import end_job  # loaded in the server already
+
+    end_job(code)
 
 
 def _warm_up(stack: str) -> None:

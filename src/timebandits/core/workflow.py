@@ -77,16 +77,18 @@ def job_record() -> str:
     return f"job record: {process_age():.2f} s wall, {cpu:.2f} s CPU, {peak_kb / 1024:.0f} MB peak"
 
 
-def end_job() -> None:
-    """End a job whose work is done, with exit code 0, without the interpreter's teardown. Its
-    outputs are closed and in place (each is written atomically) and its log is flushed line by
-    line; the exit handlers (the :func:`job_record`) run first. Freeing pandas, matplotlib and
+def end_job(code: int = 0) -> None:
+    """End a job whose work is done, with exit code ``code``, without the interpreter's teardown.
+    Its outputs are closed and in place (each is written atomically) and its log is flushed line
+    by line; the exit handlers (the :func:`job_record`) run first. Freeing pandas, matplotlib and
     Snakemake module by module took 0.15-0.3 s of CPU per job, about a minute of a smoke build's
-    330 jobs. A job that fails does not come here: it exits as usual, its traceback in its log."""
+    330 jobs. A job that fails in its own process does not come here: it exits as usual, its
+    traceback in its log; a forked copy of the job server (core/job_server.py) always ends here,
+    as it must never return into the server."""
     atexit._run_exitfuncs()
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(0)
+    os._exit(code)
 
 
 def chunk_contracts(root: str, paper: dict, config: dict, experiment: str) -> list[tuple[str, dict]]:
