@@ -14,9 +14,13 @@ from scipy import stats as st
 from timebandits.core.bounds import (COLUMNS, bound_verdict, compare_to_bound, informative_from,
                                      is_vacuous, trivial_bound)
 from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS, ClaimContext, combine, decided_by, evaluate_claims, fraction_test, paired_verdict)
+from timebandits.core.claims import (DETAIL_COLUMNS, EXACT, INCONCLUSIVE, NOT_CHECKABLE,
+                                     NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUMMARY_COLUMNS,
+                                     SUPPORTS, ClaimContext, combine, decided_by, evaluate_claims,
+                                     fraction_test, paired_verdict, thresholds)
 from timebandits.core.kinds import GENERIC_KINDS, BelowBound, NotCheckable
-from timebandits.core.comparisons import BetterAtHorizon, CloseAtHorizon, SignAtHorizon, WinsInSettings, last_crossing
+from timebandits.core.comparisons import (BetterAtHorizon, CloseAtHorizon, SignAtHorizon,
+                                          WinsInSettings, last_crossing)
 from timebandits.core.growth import LogGrowth, growth_increments
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500}}
@@ -846,3 +850,117 @@ def test_scorecard_counts_each_scope_apart():
     assert table.loc["paper", "reproduced"] == 1 and table.loc["paper", "not_reproduced"] == 0
     assert table.loc["extension", "not_reproduced"] == 1
     assert table.loc["erratum", "exact_fails"] == 1
+
+
+# --------------------------------------------------------------------------- claims.py: texts and edges
+
+def _note(m):
+    # the multiplicity note the summary shows for m statistical sub-tests at α = 0.05
+    return (f"{m} sub-tests: reproduced only if all {m} are at α = 0.05 (intersection–union test, "
+            f"no correction needed); not reproduced if one is refuted at α/{m} = {0.05 / m:.2g} "
+            f"(Bonferroni)")
+
+
+def test_combine_returns_no_note_without_pooling():
+    assert combine([], STATISTICAL, 0.05) == (INCONCLUSIVE, "")
+    assert combine([{"verdict": REPRODUCED}] * 2, EXACT, 0.05) == (REPRODUCED, "")
+    assert combine([{"verdict": INCONCLUSIVE}] * 2, EXACT, 0.05) == (INCONCLUSIVE, "")
+
+
+def test_combine_note_and_bonferroni_edge():
+    # m = 2: α/2 = 0.025 exactly (halving is exact in binary). A refutation at p_opposite = 0.025
+    # is not below it -> inconclusive; just below it -> not reproduced.
+    assert _note(2).endswith("α/2 = 0.025 (Bonferroni)") and _note(3).endswith("α/3 = 0.017 (Bonferroni)")
+    passing = {"verdict": REPRODUCED, "p_claimed": 0.01, "p_opposite": 0.99}
+    on_edge = {"verdict": NOT_REPRODUCED, "p_claimed": 0.975, "p_opposite": 0.025}
+    assert combine([passing, on_edge], STATISTICAL, 0.05) == (INCONCLUSIVE, _note(2))
+    below = {**on_edge, "p_opposite": 0.024}
+    assert combine([passing, below], STATISTICAL, 0.05) == (NOT_REPRODUCED, _note(2))
+    assert combine([passing] * 3, STATISTICAL, 0.05) == (REPRODUCED, _note(3))
+
+
+def test_decided_by_edges():
+    assert decided_by([], REPRODUCED) == "no sub-check"
+    # reproduced: the weakest row by p_claimed; a row without a p-value (a bound check) is not
+    # weaker than one with p = 0.3
+    rows = [{"scope": "e", "verdict": REPRODUCED, "headline": "below the bound"},
+            {"scope": "f", "verdict": REPRODUCED, "headline": "p = 0.3", "p_claimed": 0.3}]
+    assert decided_by(rows, REPRODUCED) == "f: p = 0.3 (2 of 2 sub-checks reproduced)"
+    # not reproduced: the strongest row, smallest p_opposite (0.001 of f, not e's 0.02)
+    rows = [{"scope": "e", "verdict": NOT_REPRODUCED, "headline": "p = 0.9", "p_opposite": 0.02},
+            {"scope": "f", "verdict": NOT_REPRODUCED, "headline": "p = 1", "p_opposite": 0.001}]
+    assert decided_by(rows, NOT_REPRODUCED) == "f: p = 1 (2 of 2 sub-checks not reproduced)"
+    # ... and a row without a p-value (clearly above a bound) counts as refuted outright
+    rows[1] = {"scope": "g", "verdict": NOT_REPRODUCED, "headline": "above the bound"}
+    assert decided_by(rows, NOT_REPRODUCED) == "g: above the bound (2 of 2 sub-checks not reproduced)"
+
+
+def test_fraction_test_without_runs_is_undefined():
+    test = fraction_test(0, 0, 0.9, 0.05)
+    assert math.isnan(test["p_claimed"]) and math.isnan(test["p_opposite"])
+    assert test["verdict"] == INCONCLUSIVE
+
+
+def test_paired_verdict_opposite_p_at_alpha_is_not_a_refutation():
+    assert paired_verdict({"p_claimed": 0.95, "p_opposite": 0.05}, 0.05) == INCONCLUSIVE
+
+
+def test_context_final_is_float(make_ctx):
+    # an integer metric column (counts) and one with an undefined run (None) both come out as
+    # float arrays, the undefined run as NaN
+    frame = pd.DataFrame({"repetition": [1, 0], "t": [5, 5], "m": [3, 2],
+                          "u": pd.Series([None, 1.5], dtype=object)})
+    ctx = make_ctx(make_paper(), {("e", "a"): frame})
+    counts = ctx.final("e", "a", "m")
+    assert counts.dtype == np.float64 and list(counts) == [2.0, 3.0]
+    undefined = ctx.final("e", "a", "u")
+    assert undefined.dtype == np.float64 and undefined[0] == 1.5 and math.isnan(undefined[1])
+
+
+@pytest.mark.parametrize("b", [
+    {10: [1.0, 2.0]},                  # same repetitions 0, 1, horizon 10 instead of 100
+    {1: [1.0, 2.0, 3.0], 100: [1.0, 2.0, 3.0]},   # same horizon, a third repetition
+])
+def test_context_paired_needs_same_runs_and_horizon(make_ctx, b):
+    ctx = make_ctx(make_paper(), {("e", "a"): trace_frame({1: [0.0, 0.0], 100: [1.0, 2.0]}),
+                                  ("e", "b"): trace_frame(b)})
+    with pytest.raises(ValueError, match=r"^e: a and b were not run on the same repetitions and "
+                                         r"horizon; rebuild their traces$"):
+        ctx.paired("e", "a", "b", "m")
+
+
+def test_thresholds_text():
+    claim = {"share": 0.9, "sign": "negative",
+             "provenance": {"share": {"source": "assumed"}, "sign": {"source": "paper, Thm 2"}}}
+    assert thresholds(claim) == "share = 0.9 (assumed); sign (paper, Thm 2)"
+    assert thresholds({"share": 0.9}) == ""
+
+
+def test_evaluate_claims_whole_summary_row(make_ctx):
+    # sign_at_horizon over two experiments. e: -1 .. -10 at the horizon, mean -5.5,
+    # se = sd/sqrt(10) with sd² = 110/12 (the variance of 1..10, ddof 1): 0.957;
+    # f: the same minus 10, mean -15.5, same se, so its p is smaller and e is the weakest row.
+    values = -np.arange(1.0, REPS + 1)
+    claim = {"id": "s1", "kind": "sign_at_horizon", "scope": "extension", "where": "Fig. 2",
+             "text": "a's metric is negative", "experiments": ["e", "f"], "algorithms": ["a"],
+             "metric": "m", "sign": "negative", "provenance": {"sign": {"source": "paper"}}}
+    paper = make_paper([claim], experiments=("e", "f"))
+    ctx = make_ctx(paper, {("e", "a"): horizon_trace(values), ("f", "a"): horizon_trace(values - 10)})
+    summary, details = evaluate_claims(paper, ctx, GENERIC_KINDS)
+    p_e = st.ttest_1samp(values, 0.0, alternative="less").pvalue
+    assert p_e < 0.001
+    assert summary.to_dict("records") == [{
+        "claim": "s1", "scope": "extension", "where": "Fig. 2", "text": "a's metric is negative",
+        "kind": "sign_at_horizon", "evidence": STATISTICAL, "verdict": REPRODUCED,
+        "decided_by": f"e A: mean -5.5 ± 0.96, p = {p_e:.2g} (2 of 2 sub-checks reproduced)",
+        "can_reproduce": True, "can_refute": True, "decidability": "",
+        "thresholds": "sign (paper)", "multiplicity": _note(2)}]
+    assert list(details["scope"]) == ["e A", "f A"]
+
+
+def test_evaluate_claims_of_a_paper_without_claims(make_ctx):
+    # No claim: both tables are empty, with their columns (it raised KeyError before).
+    paper = make_paper([])
+    summary, details = evaluate_claims(paper, make_ctx(paper, {}), GENERIC_KINDS)
+    assert summary.empty and list(summary.columns) == SUMMARY_COLUMNS
+    assert details.empty and list(details.columns) == DETAIL_COLUMNS

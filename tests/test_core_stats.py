@@ -3,6 +3,7 @@
 Every expectation is computed by hand in the comments (or against scipy's reference test)."""
 
 import math
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -262,3 +263,126 @@ def test_equivalence_test_is_two_one_sided_scipy_tests(seed, offset, margin, dec
     assert 0.01 < expected[deciding] < 0.3
     result = equivalence_test(values, center, half)
     assert result == pytest.approx(expected, rel=1e-10)
+
+
+# ---- edge cases the verdicts depend on ---------------------------------------------------------------
+
+
+def test_summarise_trace_sorts_by_metric_then_t_whatever_the_input_order():
+    # t given in descending order and the metrics asked for as ["y", "x"]: the summary is still
+    # sorted by metric, then t.
+    trace = pd.DataFrame({"repetition": [0, 1, 0, 1], "t": [2, 2, 1, 1],
+                          "x": [1.0, 2.0, 3.0, 4.0], "y": [5.0, 6.0, 7.0, 8.0]})
+    s = summarise_trace(trace, metrics=["y", "x"])
+    assert list(zip(s["metric"], s["t"])) == [("x", 1), ("x", 2), ("y", 1), ("y", 2)]
+    assert list(s["mean"]) == [3.5, 1.5, 7.5, 5.5]     # (3+4)/2, (1+2)/2, (7+8)/2, (5+6)/2
+
+
+def test_paired_one_sided_two_pairs():
+    # diff = [3, 5] - [1, 2] = [2, 3]: mean 2.5, deviations ±0.5, var (ddof 1) 0.5,
+    # se = sqrt(0.5)/sqrt(2) = 0.5, t = 5 on 1 degree of freedom (a Cauchy):
+    # P(T_1 > 5) = 1/2 - atan(5)/π = 0.062833.
+    out = paired_one_sided([1.0, 2.0], [3.0, 5.0])
+    assert (out["n"], out["mean_diff"], out["se_diff"], out["t"]) == (2, 2.5, 0.5, 5.0)
+    assert out["p_claimed"] == pytest.approx(0.5 - math.atan(5.0) / math.pi, rel=1e-12)
+    assert out["p_opposite"] == pytest.approx(0.5 + math.atan(5.0) / math.pi, rel=1e-12)
+
+
+@pytest.mark.parametrize("lower, higher", [([1.0], [2.0]), ([], [])])
+def test_paired_one_sided_below_two_pairs_does_not_warn(lower, higher):
+    # no mean of an empty sample, no standard deviation of one value: NaN without a RuntimeWarning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = paired_one_sided(lower, higher)
+    assert math.isnan(out["se_diff"]) and math.isnan(out["p_claimed"])
+
+
+@pytest.mark.parametrize("lower, higher", [([None, 1.0, 2.0], [1.0, 2.0, 4.0]),
+                                           ([1.0, 2.0, 4.0], [None, 1.0, 2.0])])
+def test_paired_one_sided_undefined_values_give_nan(lower, higher):
+    # an undefined run (None) makes the mean and the test undefined, not a TypeError
+    out = paired_one_sided(lower, higher)
+    assert out["n"] == 3
+    for key in ("mean_diff", "se_diff", "t", "p_claimed", "p_opposite"):
+        assert math.isnan(out[key]), key
+
+
+def test_paired_one_sided_shape_mismatch_message():
+    with pytest.raises(ValueError, match=r"^paired samples must have the same shape$"):
+        paired_one_sided([1.0], [1.0, 2.0])
+
+
+def test_one_sided_t_with_a_standard_error_of_exactly_one():
+    # [-3, 1, 1, 1]: mean 0, sum of squares 9 + 1 + 1 + 1 = 12, var 4, sd 2, se = 2/2 = 1;
+    # threshold 1: t = -1 on 3 degrees of freedom.
+    values = np.array([-3.0, 1.0, 1.0, 1.0])
+    assert one_sided_t(values, 1.0, below=True) == pytest.approx(
+        st.ttest_1samp(values, 1.0, alternative="less").pvalue, rel=1e-12)
+
+
+@pytest.mark.parametrize("values, threshold, below, p", [
+    ([2.0, 2.0, 2.0], 3.0, True, 0.0),   # zero spread, mean below: certain
+    ([2.0, 2.0, 2.0], 1.0, True, 1.0),   # mean above: no evidence for "below"
+    ([2.0, 2.0, 2.0], 2.0, True, 1.0),   # on the threshold: not below it
+    ([2.0, 2.0, 2.0], 3.0, False, 1.0),  # "above 3": no
+    ([2.0, 2.0, 2.0], 1.0, False, 0.0),
+    ([2.0, 2.0, 2.0], 2.0, False, 1.0),  # on the threshold: not above it either
+])
+def test_one_sided_t_zero_spread(values, threshold, below, p):
+    assert one_sided_t(values, threshold, below) == p
+
+
+def test_one_sided_t_undefined_value_gives_nan():
+    assert math.isnan(one_sided_t([None, 1.0, 2.0], 0.0, below=True))
+
+
+def test_equivalence_test_zero_spread_outside_the_margin():
+    # every value 5, margin 0 ± 1: "inside" is certainly false (p_claimed 1), "above the upper
+    # edge" certainly true (p_opposite 0)
+    assert equivalence_test(np.array([5.0, 5.0, 5.0]), 0.0, 1.0) == {"p_claimed": 1.0,
+                                                                    "p_opposite": 0.0}
+
+
+def test_bootstrap_ci_defaults_are_the_written_out_percentile_bootstrap():
+    # Reference: 4000 resamples of the rows, drawn uniformly from all rows with a generator
+    # seeded 0, and the 2.5% and 97.5% percentiles of their means. Continuous data, so that
+    # nearly every resample mean is distinct and one resample more or less moves the percentiles.
+    values = np.random.default_rng(5).normal(size=12)
+    idx = np.random.default_rng(0).integers(0, 12, size=(4000, 12))
+    low, high = np.quantile(values[idx].mean(axis=1), [0.025, 0.975])
+    assert bootstrap_ci(values, np.mean) == pytest.approx((values.mean(), low, high), rel=1e-12)
+
+
+def test_bootstrap_ci_every_row_can_be_drawn():
+    # only the first row is non-zero: a resample has mean > 0 unless it misses row 0, which
+    # happens with probability (4/5)^5 = 0.33; the upper end of the interval is above 0
+    _, _, high = bootstrap_ci(np.array([5.0, 0.0, 0.0, 0.0, 0.0]), np.mean, n_boot=1000)
+    assert high > 0.0
+
+
+def test_bootstrap_ci_of_two_rows():
+    # rows 0 and 1: resample means 0, 0.5, 1 with probability 1/4, 1/2, 1/4; the 2.5% and
+    # 97.5% percentiles are 0 and 1
+    assert bootstrap_ci(np.array([0.0, 1.0]), np.mean, n_boot=2000) == (0.5, 0.0, 1.0)
+
+
+def test_bootstrap_ci_batched_statistic_gets_the_resample_axis_first():
+    # a batched statistic written for (resample x row): the mean over axis 1; same interval as
+    # the statistic resample by resample
+    values = np.array([0.0, 1.0, 3.0, 7.0, 20.0])
+    batched = bootstrap_ci(values, lambda v: v.mean(axis=1), n_boot=500, seed=3, batched=True)
+    assert batched == pytest.approx(bootstrap_ci(values, np.mean, n_boot=500, seed=3), rel=1e-12)
+
+
+def test_bootstrap_ci_of_an_indicator_statistic():
+    # a batched statistic may return booleans (an event per resample): counted as 0/1.
+    # Rows [-1, 3]: resample means -1, 1, 3 (prob 1/4, 1/2, 1/4): mean > 0 in 3/4 of them,
+    # so the 2.5% percentile of the indicator is 0 and the 97.5% is 1; the estimate is 1.
+    est = bootstrap_ci(np.array([-1.0, 3.0]), lambda v: v.mean(axis=1) > 0, n_boot=2000,
+                       batched=True)
+    assert est == (1.0, 0.0, 1.0)
+
+
+def test_bootstrap_ci_undefined_value_gives_nan_estimate():
+    est, _, _ = bootstrap_ci(np.array([None, 1.0, 2.0]), np.mean, n_boot=100)
+    assert math.isnan(est)

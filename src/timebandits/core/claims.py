@@ -254,6 +254,6 @@ def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.Dat
             "verdict": verdict, "decided_by": reason, **decidable,
             "thresholds": thresholds(claim), "multiplicity": multiplicity,
         })
-    details = pd.DataFrame(details)
+    details = pd.DataFrame(details, columns=DETAIL_COLUMNS if not details else None)
     ordered = DETAIL_COLUMNS + [c for c in details.columns if c not in DETAIL_COLUMNS]
     return pd.DataFrame(summary, columns=SUMMARY_COLUMNS), details[ordered]

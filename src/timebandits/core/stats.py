@@ -58,14 +58,15 @@ def paired_one_sided(lower: np.ndarray, higher: np.ndarray) -> dict:
 
 def one_sided_t(values: np.ndarray, threshold: float, below: bool) -> float:
     """p-value of the one-sample t-test of H1: mean < threshold (``below``) or mean > threshold.
-    With zero spread the p-value is 0 or 1 by the side the mean is on."""
+    With zero spread the p-value is 0 if the mean lies strictly on the tested side, else 1."""
     from scipy.special import stdtr
 
     values = np.asarray(values, dtype=float)
     n = values.size
     se = values.std(ddof=1) / math.sqrt(n)
     if se == 0.0:
-        return 0.0 if (values.mean() < threshold) == below else 1.0
+        mean = values.mean()
+        return 0.0 if (mean < threshold if below else mean > threshold) else 1.0
     t = (values.mean() - threshold) / se
     return float(stdtr(n - 1, t)) if below else float(stdtr(n - 1, -t))
 
