@@ -5,10 +5,12 @@ setting allows, and a side the setting rules out is flagged."""
 from __future__ import annotations
 
 import copy
+import re
 
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 from timebandits.censored.claims import CLAIM_KINDS, truth_of
 from timebandits.censored.claims_gaps import ranks
@@ -288,3 +290,159 @@ def test_every_configured_claim_checks(paper):
         if claim["kind"] in CLAIM_KINDS:
             CLAIM_KINDS[claim["kind"]].check(claim, paper)
         assert claim["scope"] in ("paper", "extension", "erratum")
+
+
+# --------------------------------------------------------------------------- malformed claims
+
+_WELL_FORMED = {
+    "censoring_near_truth": {"experiments": ["fig4_indep"], "algorithms": ["rcucb"], "tolerance": 0.05},
+    "censoring_above_truth": {"experiments": ["fig4_indep"], "algorithms": ["ucb"], "margin": 0.05},
+    "larger_spread": {"experiments": ["fig9_low_censoring"], "algorithm": "thompson",
+                      "rivals": ["rcucb"], "metric": "regret"},
+    "relative_gap_order": {"pairs": PAIRS, "baselines": ["thompson"]},
+    "exceeds_throughout": {"experiments": ["fig5_ames"], "metric": "reward", "better": ["rcucb"],
+                           "worse": ["ucb"]},
+    "printed_truth": {"values": {"fig4_indep": 0.44}, "tolerance": 0.001},
+    "bound_ratio": {"experiments": ["fig4_indep"], "alphas": [2.0], "horizon": 1000},
+    "coverage": {"experiments": ["coverage_indep"], "algorithms": ["rcucb_alpha2"], "from_t": 1000},
+}
+
+
+@pytest.mark.parametrize("kind, key", [(k, key) for k, fields in _WELL_FORMED.items() for key in fields])
+def test_a_claim_without_a_key_is_refused_by_name(paper, kind, key):
+    claim = {"id": "X", "kind": kind, **_WELL_FORMED[kind]}
+    CLAIM_KINDS[kind].check(claim, paper)  # the well-formed claim passes
+    del claim[key]
+    with pytest.raises(ValueError, match=re.escape(f"claim kind {kind!r} needs keys [{key!r}]")):
+        CLAIM_KINDS[kind].check(claim, paper)
+
+
+def test_exceeds_throughout_direction_is_checked(paper):
+    claim = {"id": "X", "kind": "exceeds_throughout", **_WELL_FORMED["exceeds_throughout"]}
+    for direction in ("lower", "higher"):
+        CLAIM_KINDS["exceeds_throughout"].check({**claim, "direction": direction}, paper)
+    with pytest.raises(ValueError, match="direction must be 'lower' or 'higher', got 'sideways'"):
+        CLAIM_KINDS["exceeds_throughout"].check({**claim, "direction": "sideways"}, paper)
+
+
+def test_printed_truth_names_an_unknown_experiment(paper):
+    claim = {"id": "X", "kind": "printed_truth", "values": {"nowhere": 0.4}, "tolerance": 0.001}
+    with pytest.raises(ValueError, match="unknown experiment 'nowhere'"):
+        CLAIM_KINDS["printed_truth"].check(claim, paper)
+
+
+def test_the_registry_names_every_censored_kind():
+    from timebandits.censored import claims, claims_gaps, claims_theory
+
+    # built afresh (CLAIM_KINDS is built once, at import)
+    assert claims._kinds() == {
+        "bound_ratio": claims_theory.BoundRatio, "censoring_above_truth": claims.CensoringAboveTruth,
+        "censoring_near_truth": claims.CensoringNearTruth, "coverage": claims_theory.Coverage,
+        "exceeds_throughout": claims_gaps.ExceedsThroughout, "larger_spread": claims.LargerSpread,
+        "printed_truth": claims_theory.PrintedTruth, "relative_gap_order": claims_gaps.RelativeGapOrder,
+        "superiority_grows": claims_gaps.SuperiorityGrows}
+
+
+# --------------------------------------------------------------------------- exceeds throughout: rows
+
+EXCEEDS = {"id": "X", "kind": "exceeds_throughout", "experiments": ["fig5_ames"], "metric": "regret",
+           "better": ["rcucb"], "worse": ["ucb"]}
+THEIRS = 50.0 + np.arange(4)[:, None] + np.array([[10.0, 20.0, 30.0]])  # 4 runs × t = 10, 20, 30
+
+
+def _loaded(cache={}):
+    if not cache:
+        cache["paper"] = load_paper("censored")
+    return cache["paper"]
+
+
+def _exceeds(ours, theirs=THEIRS, ts=(10, 20, 30), alpha=0.05, extra=None):
+    frames = {("fig5_ames", "rcucb"): _frame({"regret": ours}, ts=np.array(ts)),
+              ("fig5_ames", "ucb"): _frame({"regret": theirs}, ts=np.array(ts)), **(extra or {})}
+    ctx = _ctx(_loaded(), frames)
+    ctx.config["claims"]["alpha"] = alpha
+    return ctx
+
+
+def _evaluate(claim, ctx):
+    CLAIM_KINDS[claim["kind"]].check(claim, ctx.paper)
+    return CLAIM_KINDS[claim["kind"]].evaluate(claim, ctx)
+
+
+# differences (worse − better on the claimed side) by run at t = 10, 20, 30
+GAPS = np.array([[3.0, 1.0, 1.0], [3.0, 0.0, 2.0], [3.0, 2.0, 3.0], [3.0, 2.0, 4.0]])
+
+
+@pytest.mark.parametrize("direction, side", [(None, "below"), ("higher", "above")])
+def test_exceeds_throughout_row(direction, side):
+    claim = EXCEEDS if direction is None else {**EXCEEDS, "direction": direction}
+    ours = THEIRS - GAPS if direction is None else THEIRS + GAPS
+    [row] = _evaluate(claim, _exceeds(ours))
+    # one-sided paired t-tests: t = 10 all 3 (no spread): p = 0; t = 20 (1, 0, 2, 2): mean 1.25;
+    # t = 30 (1, 2, 3, 4): both significant, t = 20 the weakest and the strongest the other way
+    p20 = stats.ttest_1samp(GAPS[:, 1], 0.0, alternative="greater").pvalue
+    p30 = stats.ttest_1samp(GAPS[:, 2], 0.0, alternative="greater").pvalue
+    assert p30 < p20 < 0.05
+    assert row == {
+        "scope": "fig5_ames RCUCB vs UCB", "verdict": REPRODUCED,
+        "headline": f"{side} at 3/3 checkpoints; weakest t = 20, p = {p20:.2g}",
+        "statistic": (f"regret of RCUCB {side} UCB's, paired one-sided t-test at each of 3 checkpoints "
+                      f"t ≥ 0: significant at α at 3; weakest at t = 20 (p = {p20:.2g}, mean difference "
+                      f"1.25); opposite order strongest at t = 20 (p = {1 - p20:.2g}, × 3 checkpoints = 1)"),
+        "p_claimed": pytest.approx(p20), "p_opposite": 1.0}  # 3 × 0.96 capped at 1
+
+
+def test_exceeds_throughout_undefined_checkpoint_counts_against():
+    ours = THEIRS - 3.0
+    ours[0, 0] = np.nan  # undefined at t = 10 in one run: no test there, p read as 1 both ways
+    [row] = _evaluate(EXCEEDS, _exceeds(ours))
+    assert row["verdict"] == INCONCLUSIVE
+    assert row["headline"] == "below at 2/3 checkpoints; weakest t = 10, p = 1"
+    assert row["statistic"].endswith("weakest at t = 10 (p = 1, mean difference nan); opposite order "
+                                      "strongest at t = 10 (p = 1, × 3 checkpoints = 1)")
+    assert (row["p_claimed"], row["p_opposite"]) == (1.0, 1.0)
+
+
+@pytest.mark.parametrize("from_t, expected", [(None, INCONCLUSIVE), (10, INCONCLUSIVE), (11, REPRODUCED)])
+def test_exceeds_throughout_from_t_is_inclusive(from_t, expected):
+    # tied at t = 0 and t = 10 in every run (a paired t-test of 0 differences: p = 1/2); 3 apart at t = 20
+    theirs = np.tile([0.0, 5.0, 9.0], (4, 1)) + np.arange(4)[:, None]
+    ours = theirs - np.array([0.0, 0.0, 3.0])
+    claim = EXCEEDS if from_t is None else {**EXCEEDS, "from_t": from_t}
+    [row] = _evaluate(claim, _exceeds(ours, theirs, ts=(0, 10, 20)))
+    assert row["verdict"] == expected
+
+
+def test_exceeds_throughout_counts_strictly_below_alpha():
+    # α = 1/2: the tie at t = 10 has p = 1/2 exactly, not significant; t = 20 has p = 0
+    theirs = THEIRS[:, :2]
+    [row] = _evaluate(EXCEEDS, _exceeds(theirs - np.array([0.0, 3.0]), theirs, ts=(10, 20), alpha=0.5))
+    assert row["headline"] == "below at 1/2 checkpoints; weakest t = 10, p = 0.5"
+    assert row["verdict"] == INCONCLUSIVE  # 0.5 is not < 0.5; opposite 0.5 × 2 = 1
+
+
+def test_exceeds_throughout_no_defined_test_then_the_next_rival():
+    extra = {("fig5_ames", "thompson"): _frame({"regret": THEIRS}, ts=np.array((10, 20, 30)))}
+    claim = {**EXCEEDS, "worse": ["ucb", "thompson"]}
+    rows = _evaluate(claim, _exceeds(THEIRS - 3.0, np.full_like(THEIRS, np.nan), extra=extra))
+    reason = "no checkpoint t ≥ 0 with a defined paired test"
+    assert rows[0]["scope"] == "fig5_ames RCUCB vs UCB"
+    assert {k: v for k, v in rows[0].items() if not k.startswith("p_")} == {
+        "scope": "fig5_ames RCUCB vs UCB", "verdict": INCONCLUSIVE, "headline": reason, "statistic": reason}
+    assert np.isnan(rows[0]["p_claimed"]) and np.isnan(rows[0]["p_opposite"])
+    assert set(rows[0]) == {"scope", "verdict", "headline", "statistic", "p_claimed", "p_opposite"}
+    assert [r["scope"] for r in rows] == ["fig5_ames RCUCB vs UCB", "fig5_ames RCUCB vs TS"]
+    assert rows[1]["verdict"] == REPRODUCED
+
+
+@pytest.mark.parametrize("direction", [None, "lower", "higher"])
+def test_exceeds_throughout_witnesses(direction):
+    claim = EXCEEDS if direction is None else {**EXCEEDS, "direction": direction}
+    out = CLAIM_KINDS["exceeds_throughout"].witnesses(claim, _exceeds(THEIRS - 20.0))
+    assert set(out) == {"favourable", "unfavourable"}
+    # scale: the larger |mean at T|, UCB's 80 + 1.5 = 81.5; the side claimed gets 3 × it
+    up = "rcucb" if direction == "higher" else "ucb"
+    for side, big in (("favourable", up), ("unfavourable", ({"rcucb", "ucb"} - {up}).pop())):
+        for alg in ("rcucb", "ucb"):
+            expected = 81.5 * (3 if alg == big else 1)
+            assert out[side].final("fig5_ames", alg, "regret").mean() == pytest.approx(expected)

@@ -3,6 +3,7 @@ back through ClaimContext as the claims script does, and the paper config as the
 loads it."""
 
 import copy
+from fractions import Fraction
 
 import pandas as pd
 import pytest
@@ -193,3 +194,75 @@ def test_a_claims_random_instances_are_drawn_once_and_shared_by_instances_of():
     assert _random_table.cache_info().misses == 1
     other = random_instance_table({**claim, "id": "Cy"}, config, "delaydep")  # its own seed
     assert other is not first and _random_table.cache_info().misses == 2
+
+
+# ---- claims_instances on hand-built tables (no simulation) -------------------------------------
+
+def fact1_table(identity, nonnegative, tied, difference, simulated, instances):
+    return pd.DataFrame({"instance": instances, "identity_holds": identity,
+                         "nonnegative": nonnegative, "tied": tied, "difference": difference,
+                         "simulated_matches": simulated})
+
+
+def fact1_expected(verdicts, scope, valid, tied, strict, simulated):
+    return [{"scope": scope, "evidence": "exact computation", "role": "supports",
+             "verdict": verdicts[0], "headline": f"identity and A ≥ W exact on {valid} pairs",
+             "statistic": ("alternation − (m g(m) + n g(n))/(m+n) = [μ_(m+1→n)(m+n) − "
+                           f"μ_(m+1→n)(n)]/(m+n) ≥ 0 exactly on {valid}; tied pairs: {tied}, "
+                           f"alternation strictly higher on {strict} (equality when every d_j < n "
+                           "for j in m+1..n)")},
+            {"scope": f"{scope}: simulation", "evidence": "statistical test", "role": "supports",
+             "verdict": verdicts[1], "headline": f"simulated alternation matches on {simulated}",
+             "statistic": ("every steady-state cycle of a simulated strict alternation averages "
+                           f"the exact value on {simulated} pairs")}]
+
+
+def test_fact1_rows_count_what_holds_on_a_hand_built_table():
+    """Three pairs of two instances. A pair is exact only if the identity holds *and* its right
+    side is ≥ 0 (pair 1 only: 1/3); of the two tied pairs one has A − W = 1/10 > 0 (1/2 strictly
+    higher; A − W = 0 is equality); two of three simulations match."""
+    from timebandits.delaydep.claims_instances import fact1_rows
+
+    table = fact1_table([True, True, False], [True, False, True], [True, True, False],
+                        [Fraction(1, 10), Fraction(0), Fraction(1, 2)], [True, True, False],
+                        [0, 0, 1])
+    assert fact1_rows(table) == fact1_expected([NOT_REPRODUCED, NOT_REPRODUCED],
+                                               "2 random instances, 3 pairs m < n",
+                                               "1/3", 2, "1/2", "2/3")
+    table = fact1_table([True] * 2, [True] * 2, [True, False], [Fraction(0), Fraction(1, 3)],
+                        [True] * 2, [0, 0])
+    assert fact1_rows(table) == fact1_expected([REPRODUCED, REPRODUCED],
+                                               "1 random instances, 2 pairs m < n",
+                                               "2/2", 1, "0/1", "2/2")
+
+
+def test_ranker_table_names_an_unreadable_mean():
+    from timebandits.delaydep.claims_instances import ranker_table
+
+    with pytest.raises(ValueError, match=r"^instances: cannot read 'x'"):
+        ranker_table({"id": "R", "delta": 0.5, "runs": 1, "instances": [["1", "x"]]},
+                     {"base_seed": 1}, "delaydep")
+
+
+def test_ranker_table_runs_the_b2dep_instance_a_claim_names():
+    """One stationary instance and the B2DEP one (max d_i = 1 < d_0 = 2 ≤ k = 2, spec P9): the
+    table has a row for each, the B2DEP row with its delays and d_0."""
+    from timebandits.delaydep.claims_instances import ranker_table
+
+    claim = {"id": "R", "delta": 0.5, "runs": 1, "instances": [["1", "0"]],
+             "b2dep": {"means": ["1", "0"], "delays": [1, 1],
+                       "f": {"kind": "table", "values": ["1/2"]}, "d0": 2}}
+    table = ranker_table(claim, {"base_seed": 1}, "delaydep")
+    assert table["instance"].tolist() == ["stationary 0", "b2dep"]
+    assert table.iloc[1][["means", "delays", "d0"]].tolist() == [(1.0, 0.0), (1, 1), 2]
+    assert ranker_table(dict(claim), {"base_seed": 1}, "delaydep") is table  # memoised
+
+
+def test_frozen_config_hashes_by_content():
+    """Equal mappings (in any key order) hash equal; different ones differ, so distinct B2DEP
+    instances do not share one cache bucket."""
+    from timebandits.delaydep.claims_instances import _Frozen
+
+    a = _Frozen({"means": ["1", "0"], "d0": 2})
+    assert hash(a) == hash(_Frozen({"d0": 2, "means": ["1", "0"]}))
+    assert hash(a) != hash(_Frozen({"means": ["1", "0"], "d0": 3}))

@@ -19,6 +19,8 @@ data it reads replaced by the most favourable and the most unfavourable the sett
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from timebandits.core.claims import STATISTICAL, check_run, paired_verdict, require_keys
@@ -70,7 +72,7 @@ class CensoringNearTruth:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithms", "tolerance")
-        check_run(claim, paper, claim["experiments"], claim["algorithms"])
+        check_run(paper, claim["experiments"], claim["algorithms"])
 
     @staticmethod
     def evaluate(claim, ctx):
@@ -111,7 +113,7 @@ class CensoringAboveTruth:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithms", "margin")
-        check_run(claim, paper, claim["experiments"], claim["algorithms"])
+        check_run(paper, claim["experiments"], claim["algorithms"])
 
     @staticmethod
     def evaluate(claim, ctx):
@@ -149,7 +151,7 @@ class LargerSpread:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "rivals", "metric")
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"], *claim["rivals"]])
+        check_run(paper, claim["experiments"], [claim["algorithm"], *claim["rivals"]])
 
     @staticmethod
     def evaluate(claim, ctx):
@@ -161,7 +163,8 @@ class LargerSpread:
             for rival in claim["rivals"]:
                 ours, theirs = ctx.paired(exp, claim["algorithm"], rival, claim["metric"])
                 idx = rng.integers(0, ours.size, size=(n_boot, ours.size))
-                with np.errstate(divide="ignore", invalid="ignore"):
+                with np.errstate(divide="ignore", invalid="ignore"), warnings.catch_warnings():
+                    warnings.simplefilter("ignore", RuntimeWarning)  # one run: numpy's ddof warning
                     ratio = (np.log(ours[idx].std(axis=1, ddof=1))
                              - np.log(theirs[idx].std(axis=1, ddof=1)))
                     sd_ours, sd_theirs = ours.std(ddof=1), theirs.std(ddof=1)

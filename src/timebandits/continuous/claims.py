@@ -58,7 +58,7 @@ class OracleExact:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments")
-        check_run(claim, paper, claim["experiments"], ["oracle"])
+        check_run(paper, claim["experiments"], ["oracle"])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -113,7 +113,7 @@ class ExactSign:
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "metric", "sign")
         check_sign(claim)
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        check_run(paper, claim["experiments"], [claim["algorithm"]])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -155,7 +155,7 @@ class CloseToOracle:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "share")
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
         if not 0 < float(claim["share"]) <= 1:
             raise ValueError(f"share must lie in (0, 1], got {claim['share']!r}")
 

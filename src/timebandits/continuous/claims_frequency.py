@@ -44,7 +44,7 @@ class RunFrequency:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "event", "level")
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        check_run(paper, claim["experiments"], [claim["algorithm"]])
         if claim["event"] not in EVENTS:
             raise ValueError(f"event must be one of {EVENTS}, got {claim['event']!r}")
         if not 0 < float(claim["level"]) < 1:

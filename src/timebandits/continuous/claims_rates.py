@@ -38,7 +38,7 @@ class RegretSlope:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "low", "high")
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
         if len(claim["experiments"]) < 2 or not float(claim["low"]) < float(claim["high"]):
             raise ValueError("regret_slope needs at least 2 experiments and low < high")
         if not math.isfinite(float(claim["high"])):
@@ -95,7 +95,7 @@ class RegretGrows:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm")
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -135,7 +135,7 @@ class SpreadLarger:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "larger", "smaller", "algorithm")
-        check_run(claim, paper, [claim["larger"], *claim["smaller"]], [claim["algorithm"]])
+        check_run(paper, [claim["larger"], *claim["smaller"]], [claim["algorithm"]])
         if not isinstance(claim.get("relative", False), bool):
             raise ValueError(f"relative must be true or false, got {claim['relative']!r}")
 
@@ -209,11 +209,16 @@ class ScaledFlat:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "quantity", "max_spread")
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
         if claim["quantity"] not in QUANTITIES:
             raise ValueError(f"quantity must be one of {QUANTITIES}, got {claim['quantity']!r}")
         if not float(claim["max_spread"]) > 1:
             raise ValueError(f"max_spread must be > 1, got {claim['max_spread']!r}")
+        for exp in claim["experiments"]:
+            if (claim["quantity"] == "identification_time"
+                    and len(paper["experiments"][exp]["environment"]["means"]) < 2):
+                raise ValueError(f"identification_time needs two arms or more; experiment "
+                                 f"{exp!r} has one (its gap μ1 − μ2 is undefined)")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:

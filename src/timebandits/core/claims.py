@@ -188,7 +188,7 @@ def check_sign(claim: dict) -> None:
         raise ValueError(f"sign must be 'negative' or 'positive', got {claim['sign']!r}")
 
 
-def check_run(claim: dict, paper: dict, experiments, algorithms) -> None:
+def check_run(paper: dict, experiments, algorithms) -> None:
     """Raise ValueError if an experiment is unknown or does not run one of the algorithms."""
     for exp in experiments:
         if exp not in paper["experiments"]:

@@ -54,7 +54,7 @@ class BetterAtHorizon:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "metric", "better", "worse")
-        check_run(claim, paper, claim["experiments"], claim["better"] + claim["worse"])
+        check_run(paper, claim["experiments"], claim["better"] + claim["worse"])
         if float(claim.get("min_ratio", 1.0)) < 1.0:
             raise ValueError(f"min_ratio must be >= 1, got {claim['min_ratio']!r}")
         if claim.get("direction", "lower") not in ("lower", "higher"):
@@ -128,7 +128,7 @@ class CloseAtHorizon:
         require_keys(claim, "experiments", "metric", "pair", "tolerance")
         if not (isinstance(claim["pair"], list) and len(claim["pair"]) == 2):
             raise ValueError(f"pair must list two algorithms, got {claim['pair']!r}")
-        check_run(claim, paper, claim["experiments"], claim["pair"])
+        check_run(paper, claim["experiments"], claim["pair"])
         if not float(claim["tolerance"]) > 0:
             raise ValueError(f"tolerance must be > 0, got {claim['tolerance']!r}")
 
@@ -181,7 +181,7 @@ class WinsInSettings:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "against", "metric", "min_settings")
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"], *claim["against"]])
+        check_run(paper, claim["experiments"], [claim["algorithm"], *claim["against"]])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -231,7 +231,7 @@ class SignAtHorizon:
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithms", "metric", "sign")
         check_sign(claim)
-        check_run(claim, paper, claim["experiments"], claim["algorithms"])
+        check_run(paper, claim["experiments"], claim["algorithms"])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:

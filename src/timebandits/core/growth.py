@@ -72,7 +72,7 @@ class LogGrowth:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "metric", "max_decade_ratio")
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        check_run(paper, claim["experiments"], [claim["algorithm"]])
         regime = claim.get("regime")
         if regime is not None and not (isinstance(regime, dict) and len(regime) == 1
                                        and set(regime) <= {"bound", "from_t"}):

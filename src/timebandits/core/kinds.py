@@ -24,7 +24,7 @@ class BelowBound:
     @staticmethod
     def check(claim, paper):
         require_keys(claim, "experiments", "algorithm", "bounds")
-        check_run(claim, paper, claim["experiments"], [claim["algorithm"]])
+        check_run(paper, claim["experiments"], [claim["algorithm"]])
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:

@@ -121,7 +121,8 @@ class StageCount:
             closed = stage_count_closed_form(horizon)
             rows.append({"scope": f"T = {horizon:g}",
                          "verdict": REPRODUCED if stages <= closed else NOT_REPRODUCED,
-                         "headline": f"S = {stages} ≤ ⌈log2 log2 T⌉ + 1 = {closed}",
+                         "headline": f"S = {stages} {'≤' if stages <= closed else '>'} "
+                                     f"⌈log2 log2 T⌉ + 1 = {closed}",
                          "statistic": f"k = {k}, T = {horizon:g}: S = {stages}, "
                                       f"⌈log2 log2 T⌉ + 1 = {closed}, kS = {k * stages}"})
         return rows
@@ -171,8 +172,9 @@ class Theorem2:
         rows.append({
             "scope": "counterexample k = 3, μ = (1, 9/10, 1/2), d = (2, 1, 2), f = (1, 1, 1/100)",
             "verdict": REPRODUCED if example_holds else NOT_REPRODUCED,
-            "headline": f"g(r*) = {float(example['g_ghost']):.4g} < (1 − f(r_0))·OPT ≥ "
-                        f"{float(example['required']):.4g}",
+            "headline": ("g(r*) ≥ (1 − f(r_0))·OPT on the counterexample" if example_holds else
+                         f"g(r*) = {float(example['g_ghost']):.4g} < "
+                         f"{float(example['required']):.4g} ≤ (1 − f(r_0))·OPT"),
             "statistic": (f"r_0 = {example['r0']}, g(r*) = {float(example['g_ghost']):.4g} but the "
                           f"cycle {example['cycle']} averages {float(example['cycle_average']):.4g} "
                           f"(OPT = {example['opt']:.4g}), so (1 − f(r_0))·OPT ≥ "
@@ -229,8 +231,10 @@ class Fact1:
         rows.append({
             "scope": f"{claim['experiment']} instance",
             "verdict": REPRODUCED if optimal_tie and gain > 0 else NOT_REPRODUCED,
-            "headline": f"alternation − g(1) = {float(gain):.4f} > 0, with g(1) = g(2) = "
-                        f"{float(g[0]):.4f} optimal",
+            "headline": (f"alternation − g(1) = {float(gain):.4f} {'>' if gain > 0 else '≤'} 0, "
+                         + (f"with g(1) = g(2) = {float(g[0]):.4f} optimal" if optimal_tie else
+                            f"but g(1) = {float(g[0]):.4f}, g(2) = {float(g[1]):.4f} are not both "
+                            f"optimal (max g = {float(max(g)):.4f})")),
             "statistic": (f"g(1) = {g[0]}, g(2) = {g[1]}; strict alternation averages "
                           f"{alternation} = {float(alternation):.5f}; OPT = "
                           f"{problem.opt_average:.5f}; gain per pull over π_ghost "
