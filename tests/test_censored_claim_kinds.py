@@ -327,6 +327,18 @@ def test_undefined_gaps_are_quiet(ours, verdicts):
         assert rows[1]["headline"] == "advantage -inf, p = 1"
 
 
+def test_relative_gap_order_of_two_infinite_gaps_is_quiet():
+    # the baseline's regret 0 and RCUCB's 1 on both experiments: both gaps 1 − 1/0 = −∞, their
+    # difference undefined (no numpy warning): no evidence either way
+    frames = {(e, a): _frame({"regret": np.full(4, v)}, [50, 100])
+              for e in ("quarter", "half") for a, v in (("rcucb", 1.0), ("thompson", 0.0))}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        [row] = _rows(GAP_CLAIM, _ctx(frames))
+    assert row["verdict"] == INCONCLUSIVE
+    assert "95% CI [nan, nan]" in row["statistic"]
+
+
 def test_superiority_ahead_row():
     ours, theirs = np.array([1.0, 2.0, 3.0, 4.0]), np.array([2.0, 2.0, 5.0, 6.0])
     frames = {(e, "rcucb"): _frame({"regret": ours}, [50, 100]) for e in ("quarter", "half")}

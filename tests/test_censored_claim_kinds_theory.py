@@ -236,6 +236,31 @@ def test_coverage_counts_every_checkpoint_it_picked_from():
     assert above_row["verdict"] == INCONCLUSIVE
 
 
+def test_coverage_picks_the_most_significant_checkpoint_not_the_largest_excess():
+    # t = 9: 9/10 over 0.62 (excess 0.28, P(X ≥ 9) ≈ 0.06); t = 999: 2/10 over 0.0036 (excess
+    # 0.196, P(X ≥ 2) ≈ 45·0.0036² ≈ 5.7e-4). The smaller p decides: 2·5.7e-4 < 0.05
+    above = np.zeros((10, 3))
+    above[:9, 0] = 1.0
+    above[:2, 2] = 1.0
+    b9, b999 = _prop1(10), _prop1(1000)
+    p9, p999 = stats.binom.sf(8, 10, b9), stats.binom.sf(1, 10, b999)
+    assert 0.9 - b9 > 0.2 - b999 and p999 < p9 and 3 * p9 > 0.05 > 3 * p999
+    above_row, _ = _rows(COVERAGE, _coverage(above))
+    assert above_row["verdict"] == NOT_REPRODUCED
+    assert above_row["headline"] == f"worst t = 999: 0.2 vs bound {b999:.2g}"
+    assert above_row["p_opposite"] == pytest.approx(3 * p999)
+
+
+def test_coverage_held_everywhere_shows_the_checkpoint_closest_to_its_bound():
+    # 2/10 against 0.62 at t = 9 (0.42 below it), 0/10 against 0.053 at t = 99 (0.053 below):
+    # every share holds; the headline shows t = 99, the closest
+    above = np.zeros((10, 2))
+    above[:2, 0] = 1.0
+    above_row, _ = _rows(COVERAGE, _coverage(above, ts=[9, 99]))
+    assert above_row["verdict"] == REPRODUCED
+    assert above_row["headline"] == f"worst t = 99: 0 vs bound {_prop1(100):.2g}"
+
+
 def test_coverage_share_equal_to_a_capped_bound_holds():
     # t = 1: Prop. 1 gives 2(1 + ln 2/ln 1.5)·2^{−4/3} = 2.15, capped at 1; every run outside
     above_row, _ = _rows({**COVERAGE, "from_t": 1}, _coverage(np.ones((10, 1)), ts=[1]))

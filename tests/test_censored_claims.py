@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import re
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -134,7 +136,10 @@ def test_larger_spread_one_run_decides_nothing(paper):
     frames = {("fig9_low_censoring", "thompson"): one, ("fig9_low_censoring", "rcucb"): one}
     claim = {"id": "X", "kind": "larger_spread", "experiments": ["fig9_low_censoring"],
              "algorithm": "thompson", "rivals": ["rcucb"], "metric": "regret"}
-    assert _sides(claim, _ctx(paper, frames)) == (False, False)
+    with warnings.catch_warnings():  # an undefined sd is the verdict's business, not a warning
+        warnings.simplefilter("error")
+        assert _sides(claim, _ctx(paper, frames)) == (False, False)
+        assert _verdict(paper, claim, _ctx(paper, frames)) == INCONCLUSIVE
 
 
 # --------------------------------------------------------------------------- gaps and superiority

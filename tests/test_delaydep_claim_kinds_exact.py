@@ -254,6 +254,8 @@ def test_theorem2_witnesses_all_hold_or_none(theorem2_table):
     assert [r["headline"] for r in rows["unfavourable"]][::2] == [
         "g(r*) ≥ (1 − f(r_0))·OPT on 0/4 random instances", "certified on 0/3 run instances"]
     assert rows["favourable"][2]["headline"] == "certified on 3/3 run instances"
+    # the favourable witness makes the counterexample hold: its headline says so
+    assert rows["favourable"][1]["headline"] == "g(r*) ≥ (1 − f(r_0))·OPT on the counterexample"
 
 
 def test_theorem2_check_rejects_an_unknown_proxy_experiment():

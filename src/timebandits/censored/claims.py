@@ -163,8 +163,9 @@ class LargerSpread:
             for rival in claim["rivals"]:
                 ours, theirs = ctx.paired(exp, claim["algorithm"], rival, claim["metric"])
                 idx = rng.integers(0, ours.size, size=(n_boot, ours.size))
-                with np.errstate(divide="ignore", invalid="ignore"), warnings.catch_warnings():
-                    warnings.simplefilter("ignore", RuntimeWarning)  # one run: numpy's ddof warning
+                # log 0, 0/0 and one run's sd are undefined values here, not warnings
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", RuntimeWarning)
                     ratio = (np.log(ours[idx].std(axis=1, ddof=1))
                              - np.log(theirs[idx].std(axis=1, ddof=1)))
                     sd_ours, sd_theirs = ours.std(ddof=1), theirs.std(ddof=1)
