@@ -8,8 +8,8 @@
                  infinite bound, α ≤ 1) decides neither way.
   coverage       (statistical) Prop. 1: at each checkpoint t ≥ ``from_t``, the share of
                  (run, pair) whose estimate lies above ν + 𝔠(t; α) is at most the bound
-                 2(1 + ln t / ln((α+1)/2)) t^{−2α/(α+1)} (and the same below ν − 𝔠); an exact
-                 binomial test where the worst checkpoint exceeds it.
+                 2(1 + ln t / ln((α+1)/2)) t^{−2α/(α+1)} (and the same below ν − 𝔠); exact
+                 binomial tests where a checkpoint exceeds it, Bonferroni over the checkpoints.
 
 The exact kinds route the quantity they decide on through ``ctx.quantity`` so that their
 witnesses (core/decidability.py) can replace it; an undefined quantity stays undefined.
