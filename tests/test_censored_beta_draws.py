@@ -15,10 +15,10 @@ import math
 
 import numpy as np
 import pytest
-from numba import njit
 
 from timebandits.core.beta_blocks import (BETA_BLOCK, _open_unit_lanes, _series_test, beta_block,
                                           beta_blocks)
+from timebandits.core.jit import njit
 from timebandits.core.rng import _open_unit, gamma_constants, splitmix64
 
 
@@ -80,7 +80,7 @@ def test_series_test_bounds_the_exact_exponent_and_is_sharp(shape):
 
 def test_beta_blocks_is_beta_block_at_thompson_posteriors():
     """200 rounds of 150 pairs whose shapes run from Beta(1, 1) (the TS prior) to 1e5 trials:
-    every draw equals beta_block's from the same block, including the ~5% that leave the
+    every draw equals beta_block's from the same block, including the ~3% that leave the
     vectorised passes (ziggurat wedges and tail, Marsaglia–Tsang rejections)."""
     rng = np.random.default_rng(8)
     a = np.concatenate([np.ones(30), np.floor(rng.uniform(1, 20, 40)),
