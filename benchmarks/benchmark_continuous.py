@@ -1,26 +1,166 @@
-"""Speed of paper 003's compiled learners: milliseconds per run of CTSAB and CTMAB at each
+r"""Speed of paper 003's compiled learners: milliseconds per run of CTSAB and CTMAB at each
 normalised horizon T' = T/λ (one repetition, ``simulate_repetition``: what a simulate job does per
-repetition, checkpoints included), after compilation.
+repetition, checkpoints included), after compilation, and nanoseconds per index evaluation.
 
     python benchmarks/benchmark_continuous.py [--horizons 6e4 6e5 6e6 6e7] [--runs 5]
 
-CTSAB and CTMAB's exploit periods are simulated one window at a time in closed form (one binomial
-draw per window); only CTMAB's estimation and LUCB1 go play by play. Timing is reported, never
-asserted (tests do not time anything).
+Prints one row per (algorithm, means, T'): ms per run, the oracle's plays μ1 T'/2 (Prop. 1),
+index evaluations per run (mean over the runs) and ``ns/index-eval``, the runs' total wall time
+over their total index evaluations. One *index evaluation* is one evaluation of a statistic that
+decides what the learner does next, counted exactly as the kernels perform them:
+
+- CTSAB (Algorithm 1, §3.1): one per learning phase that ends by T' (the stopping rule of eq. 5
+  on the pooled mean, checked only at phase ends; a phase cut by T' has no check), plus one per
+  exploit window (the estimate μ̂ that sets the window's μ̂L/2 plays, evaluated also for a
+  window that gets none). Phases and windows are simulated in closed form: their plays are paid
+  by a formula and their rewards drawn as one binomial, so no work is done per play and plays
+  are not counted.
+- CTMAB (Algorithm 2, §4.1): in estimation, eq. 5 is checked after every play for every arm
+  sampled so far, arms 1..K in order, until one holds (the stopping play checks arms 1..k, k the
+  arm just played: the others failed one play earlier with the same counts); in identification,
+  K confidence bounds per LUCB1 round (K − 1 upper ones, p̂_a + β(u_a, t), and the leader's lower
+  one, spec §3.5); in exploit, one μ̂ per window as in CTSAB. The argmax of μ̂ at the end of
+  estimation and LUCB1's leader (means, no bounds) are not counted.
+
+Counts are derived from what the kernels return (outcome, i*, τ or t_Es and t_Id, LUCB1 samples)
+and the deterministic phase schedule, which :func:`_phase` evaluates as compiled code: numba's
+``float ** int`` multiplies by squaring, so Python's ``c ** i`` can differ in the last bits, and
+at ε = 0.05 c^20 equals T' up to those bits, which decide whether phase 20 is checked. The counts
+come from a second, untimed kernel call with the timed run's arguments, whose payoff must equal
+the timed run's bit for bit; the kernels are unchanged.
+Timing is reported, never asserted (tests do not time anything).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
-from timebandits.continuous.simulation import simulate_repetition
+import numpy as np
+
+from timebandits.continuous import ctmab, ctsab
+from timebandits.continuous.model import normalised_horizon
+from timebandits.continuous.schedule import ROUNDINGS
+from timebandits.continuous.simulation import (CTSAB, INVERSE_SQUARE_HORIZON, algorithm_params,
+                                               learner_epsilon, simulate_repetition)
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import load_paper
-from timebandits.core.seeding import environment_seed, policy_seed
+from timebandits.core.jit import njit
+from timebandits.core.seeding import environment_seed, key64, policy_seed
 
 CASES = [("ctsab", [0.3]), ("ctsab_k01", [0.3]), ("ctsab", [0.05]),
          ("ctmab", [0.35, 0.2, 0.15, 0.1, 0.08]), ("ctmab", [0.25, 0.2, 0.15, 0.1, 0.08])]
+
+
+@njit
+def _phase(horizon, epsilon, kappa, phase):
+    """(c^i, ⌈κ ℓ c^{2i/3}⌉) of phase i with c = T'^ε, ℓ = ln T': the end and the plays per arm,
+    with the kernels' own arithmetic (module docstring)."""
+    c = horizon ** epsilon
+    return c ** phase, math.ceil(kappa * math.log(horizon) * c ** (2.0 * phase / 3.0))
+
+
+def _first_false(holds, first: int) -> int:
+    """The smallest n ≥ ``first`` with ``holds(n)`` false, for ``holds`` true then false (a
+    float a + n·b compared with a bound, b > 0, is monotone in n): exponential then binary
+    search, exact."""
+    if not holds(first):
+        return first
+    low, step = first, 1
+    while holds(low + step):
+        low, step = low + step, step * 2
+    high = low + step  # holds(low) and not holds(high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if holds(middle) else (low, middle)
+    return high
+
+
+def _exploit_windows(start: float, width: float, horizon: float) -> int:
+    """Exploit windows w = 0, 1, ... whose left end start + w·W is < T' (ctsab.py: τ(j + 1),
+    i.e. start = W = τ; ctmab.py: t_Es + t_Id + rW)."""
+    return _first_false(lambda w: start + w * width < horizon, 0)
+
+
+def ctsab_evaluations(horizon, epsilon, kappa, outcome, i_star, tau) -> int:
+    """Index evaluations of one CTSAB run (module docstring) from its outcome, i* and τ:
+    eq. 5 checks (i* on success; on failure every phase with c^i ≤ T') plus exploit windows."""
+    if not horizon > 1:
+        raise ValueError(f"T' must exceed 1 (ln T' > 0), got {horizon!r}")
+    if outcome == ctsab.LEARNED:
+        return i_star + _exploit_windows(tau, tau, horizon)
+    checks, end = 0, 0.0
+    while end < horizon:  # phase checks + 1 starts at the previous end
+        end = _phase(horizon, epsilon, kappa, checks + 1)[0]
+        if end > horizon:
+            break
+        checks += 1
+    return checks
+
+
+def _estimation_plays(n_arms, horizon, epsilon, kappa, i_star, t_es) -> int:
+    """Plays of CTMAB's estimation (ctmab._estimate): every phase's K N_i plays up to T', and,
+    if it stopped (i* > 0), phase i*'s plays up to the one at t_Es."""
+    played, phase, start = 0, 1, 0.0
+    while start < horizon:
+        end, per_arm = _phase(horizon, epsilon, kappa, phase)
+        plays, spacing = n_arms * per_arm, (end - start) / (n_arms * per_arm)
+        if phase == i_star:
+            stop = _first_false(lambda j: start + j * spacing < t_es, 1)
+            if start + stop * spacing != t_es:
+                raise ValueError(f"t_Es = {t_es!r} is no play of phase {i_star}")
+            return played + stop
+        played += min(plays, _first_false(lambda j: start + j * spacing <= horizon, 1) - 1)
+        start, phase = end, phase + 1
+    return played
+
+
+def ctmab_evaluations(n_arms, horizon, epsilon, kappa, outcome, i_star, t_es, t_id,
+                      samples) -> int:
+    """Index evaluations of one CTMAB run (module docstring) from its outcome, i*, t_Es, t_Id
+    and LUCB1 samples. After estimation play p, arms 1..min(p, K) are checked; the stopping play
+    P checks arms 1..((P − 1) mod K) + 1; LUCB1 rounds are ⌊(samples − K)/2⌋ + 1 once the K
+    initial samples are in (lucb.run_lucb1: each round evaluates, then samples h and l)."""
+    if not horizon > 1:
+        raise ValueError(f"T' must exceed 1 (ln T' > 0), got {horizon!r}")
+    stopped = outcome != ctmab.FAILED_ESTIMATION
+    plays = _estimation_plays(n_arms, horizon, epsilon, kappa, i_star if stopped else 0, t_es)
+    checked = plays - 1 if stopped else plays  # plays after which every sampled arm is checked
+    estimation = (checked * (checked + 1) // 2 if checked <= n_arms
+                  else n_arms * (n_arms + 1) // 2 + (checked - n_arms) * n_arms)
+    if stopped:
+        estimation += (plays - 1) % n_arms + 1
+    rounds = (samples - n_arms) // 2 + 1 if samples >= n_arms else 0
+    exploit = 0
+    if outcome == ctmab.LEARNED:
+        width = _phase(horizon, epsilon, kappa, i_star)[0]
+        exploit = _exploit_windows(t_es + t_id, width, horizon)
+    return estimation + n_arms * rounds + exploit
+
+
+def kernel_run(experiment: dict, algorithm: dict, env_seed,
+               checkpoints: np.ndarray) -> tuple[np.ndarray, int]:
+    """The learner's kernel call of ``simulate_repetition`` (simulation.py, same arguments) at
+    the raw-time ``checkpoints``: (payoff at the checkpoints, index evaluations)."""
+    lam = float(experiment["environment"]["lam"])
+    horizon = normalised_horizon(float(experiment["horizon"]), lam)
+    means = np.asarray(experiment["environment"]["means"], dtype=float)
+    params = algorithm_params(algorithm)
+    epsilon, kappa, delta = learner_epsilon(params, horizon), params["kappa"], params["delta"]
+    times = np.asarray(checkpoints, dtype=float) / lam
+    rounding, key = ROUNDINGS[params["rounding"]], key64(env_seed)
+    if algorithm["policy"] == CTSAB:
+        payoff, outcome, i_star, tau, _, _, _ = ctsab.run_ctsab(
+            means[0], horizon, epsilon, kappa, delta, key, times, rounding)
+        return payoff, ctsab_evaluations(horizon, epsilon, kappa, outcome, i_star, tau)
+    delta_id = (1.0 / horizon ** 2 if params["delta_id"] == INVERSE_SQUARE_HORIZON
+                else params["delta_id"])
+    payoff, outcome, i_star, t_es, t_id, _, _, samples = ctmab.run_ctmab(
+        means, horizon, epsilon, kappa, delta, delta_id, params["id_spacing_factor"], key, times,
+        rounding)
+    return payoff, ctmab_evaluations(means.size, horizon, epsilon, kappa, outcome, i_star, t_es,
+                                     t_id, samples)
 
 
 def main() -> None:
@@ -31,7 +171,8 @@ def main() -> None:
     paper = load_paper("continuous")
     raw_horizon = 60000
     checkpoints = checkpoint_grid(raw_horizon, 400)
-    print(f"{'algorithm':12} {'means':32} {'T prime':>9} {'ms/run':>8} {'oracle plays':>12}")
+    print(f"{'algorithm':12} {'means':32} {'T prime':>9} {'ms/run':>8} {'oracle plays':>12}"
+          f" {'index evals':>11} {'ns/index-eval':>13}")
     for alg_id, means in CASES:
         algorithm = paper["algorithms"][alg_id]
         for horizon in args.horizons:
@@ -39,15 +180,25 @@ def main() -> None:
                           "horizon": raw_horizon}
             simulate_repetition(experiment, algorithm, environment_seed(1, "continuous", "b", 0),
                                 policy_seed(1, "continuous", "b", alg_id, 0), checkpoints)
-            started = time.perf_counter()
+            seconds, evaluations = 0.0, 0
             for rep in range(args.runs):
-                simulate_repetition(experiment, algorithm,
-                                    environment_seed(1, "continuous", "b", rep),
-                                    policy_seed(1, "continuous", "b", alg_id, rep), checkpoints)
-            ms = (time.perf_counter() - started) / args.runs * 1e3
+                env_seed = environment_seed(1, "continuous", "b", rep)
+                started = time.perf_counter()
+                out = simulate_repetition(experiment, algorithm, env_seed,
+                                          policy_seed(1, "continuous", "b", alg_id, rep),
+                                          checkpoints)
+                seconds += time.perf_counter() - started
+                # the timed run's kernel call again, untimed, for its counts
+                payoff, counted = kernel_run(experiment, algorithm, env_seed, checkpoints)
+                if not np.array_equal(payoff, out["payoff"]):
+                    raise RuntimeError("the counted kernel run is not the timed one")
+                evaluations += counted
             oracle_plays = max(means) * horizon / 2
-            print(f"{alg_id:12} {str(means):32} {horizon:9.3g} {ms:8.2f} {oracle_plays:12.3g}",
-                  flush=True)
+            print(f"{alg_id:12} {str(means):32} {horizon:9.3g} {seconds / args.runs * 1e3:8.2f} "
+                  f"{oracle_plays:12.3g} {evaluations / args.runs:11.4g} "
+                  f"{seconds / evaluations * 1e9:13.1f}", flush=True)
+    print("ns/index-eval = wall time / (eq. 5 checks + LUCB1 confidence bounds + exploit windows);"
+          "\n  plays simulated in closed form are not counted (module docstring).")
 
 
 if __name__ == "__main__":
