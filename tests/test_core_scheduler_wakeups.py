@@ -1,0 +1,60 @@
+"""core/scheduler_wakeups.py: Snakemake's scheduler keeps at most one wake-up pending."""
+
+import threading
+import time
+
+import pytest
+from snakemake.scheduling.job_scheduler import JobScheduler
+
+from timebandits.core.scheduler_wakeups import _one_wakeup, bound_wakeups
+
+
+class _Scheduler:
+    """What the wake-up touches of a JobScheduler: the semaphore its loop waits on."""
+
+    def __init__(self):
+        self._open_jobs = threading.Semaphore(0)
+
+
+def _releases(scheduler) -> int:
+    count = 0
+    while scheduler._open_jobs.acquire(blocking=False):
+        count += 1
+    return count
+
+
+def test_many_rounds_leave_one_wakeup_pending_and_it_wakes_the_loop_once():
+    """Snakemake's own method starts a timer per call: 50 rounds would give 50 wake-ups, each
+    starting its own chain. With the fix, 50 calls within the delay release once; a call after
+    that release starts the next one."""
+    scheduler = _Scheduler()
+    for _ in range(50):
+        _one_wakeup(scheduler, 0.2)
+    time.sleep(0.6)
+    assert _releases(scheduler) == 1
+    _one_wakeup(scheduler, 0.05)
+    time.sleep(0.3)
+    assert _releases(scheduler) == 1
+
+
+def test_the_wakeup_does_not_hold_up_the_exit():
+    scheduler = _Scheduler()
+    before = set(threading.enumerate())
+    _one_wakeup(scheduler, 60.0)
+    (timer,) = set(threading.enumerate()) - before
+    assert timer.daemon
+
+
+def test_the_locked_snakemake_gets_the_fix_and_a_changed_one_fails_in_one_line():
+    original = JobScheduler._schedule_reevalutation
+    try:
+        bound_wakeups()
+        assert JobScheduler._schedule_reevalutation is _one_wakeup
+    finally:
+        JobScheduler._schedule_reevalutation = original
+
+    class Renamed:
+        pass
+
+    with pytest.raises(RuntimeError, match="Renamed has no _schedule_reevalutation"):
+        bound_wakeups(Renamed)
