@@ -16,9 +16,9 @@ from timebandits.core.beta_blocks import (BETA_BLOCK, _gamma_first_try, _gamma_f
                                           beta_block, beta_blocks)
 from timebandits.core.jit import njit
 from timebandits.core.rng import (_LAYER_EDGE, _WIDE_BITS, _WIDE_EDGE, _WIDE_R, _WIDE_RATIO,
-                                  _ZIGGURAT_R, BINOMIAL_DIRECT, _normal_after_rectangle, _open_unit,
-                                  beta, binomial, gamma, gamma_constants, normal, open_uniform,
-                                  splitmix64, uniform)
+                                  _ZIGGURAT_R, BINOMIAL_DIRECT, beta, binomial, gamma,
+                                  gamma_constants, normal, open_uniform, splitmix64, uniform,
+                                  ziggurat_normal)
 from timebandits.core.seeding import environment_seed, key64, policy_seed
 
 N_DRAWS = 1_000_000
@@ -218,13 +218,7 @@ def test_beta_matches_scipy(a, b):
 @njit(cache=True)
 def _wide_normal(key, counter):
     """A normal draw as beta_blocks' first tries draw it: the 256-layer ziggurat."""
-    bits = splitmix64(key, counter)
-    layer = np.int64(bits & _WIDE_BITS)
-    w = 2.0 * _open_unit(bits) - 1.0
-    if abs(w) < _WIDE_RATIO[layer]:
-        return w * _WIDE_EDGE[layer], counter + 1
-    return _normal_after_rectangle(layer, w, key, counter + 1, _WIDE_EDGE, _WIDE_RATIO,
-                                   _WIDE_BITS, _WIDE_R)
+    return ziggurat_normal(key, counter, _WIDE_EDGE, _WIDE_RATIO, _WIDE_BITS, _WIDE_R)
 
 
 @pytest.mark.parametrize("sampler,tail_edge", [(normal, _ZIGGURAT_R), (_wide_normal, _WIDE_R)],

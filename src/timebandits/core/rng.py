@@ -128,16 +128,25 @@ def _normal_after_rectangle(layer, u, key, counter, edges, ratios, layer_bits, t
 
 
 @njit(cache=True, inline="always")
-def normal(key, counter):
-    """A standard normal draw starting at uniform number ``counter``: ``(z, next counter)``. The
-    common case (one uniform inside its layer's rectangle) is inlined into the caller."""
+def ziggurat_normal(key, counter, edges, ratios, layer_bits, tail_edge):
+    """A standard normal draw from the ziggurat with tables ``edges``, ``ratios`` (layer picked
+    by ``layer_bits``, base strip edge R = ``tail_edge``), starting at uniform number
+    ``counter``: ``(z, next counter)``. The common case (one uniform inside its layer's
+    rectangle) is inlined into the caller."""
     bits = splitmix64(key, counter)
-    layer = np.int64(bits & _LAYER_BITS)
+    layer = np.int64(bits & layer_bits)
     u = 2.0 * _open_unit(bits) - 1.0
-    if abs(u) < _LAYER_RATIO[layer]:
-        return u * _LAYER_EDGE[layer], counter + 1
-    return _normal_after_rectangle(layer, u, key, counter + 1, _LAYER_EDGE, _LAYER_RATIO,
-                                   _LAYER_BITS, _ZIGGURAT_R)
+    if abs(u) < ratios[layer]:
+        return u * edges[layer], counter + 1
+    return _normal_after_rectangle(layer, u, key, counter + 1, edges, ratios, layer_bits,
+                                   tail_edge)
+
+
+@njit(cache=True, inline="always")
+def normal(key, counter):
+    """A standard normal draw starting at uniform number ``counter`` (128 layers):
+    ``(z, next counter)``."""
+    return ziggurat_normal(key, counter, _LAYER_EDGE, _LAYER_RATIO, _LAYER_BITS, _ZIGGURAT_R)
 
 
 @njit(cache=True)
