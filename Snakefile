@@ -11,7 +11,9 @@ from timebandits.core.scheduler_wakeups import bound_wakeups
 min_version("9.0")
 # Snakemake 9's scheduler wakes once a second per finished job; one wake-up at a time is enough
 # (core/scheduler_wakeups.py: 5.4 CPU-minutes of its own in a 23-minute full build on 2 cores).
-bound_wakeups()
+if not bound_wakeups():
+    print("note: this Snakemake has no JobScheduler._schedule_reevalutation; its scheduler runs "
+          "unpatched (core/scheduler_wakeups.py)", file=sys.stderr)
 
 # `configfile:` would fail on a malformed file with a traceback; this says file and line. The
 # schema and cross-checks of the loaded config (one line each) are in workflow/rules/common.smk.

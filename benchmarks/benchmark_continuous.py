@@ -27,7 +27,7 @@ and the deterministic phase schedule, which :func:`_phase` evaluates as compiled
 ``float ** int`` multiplies by squaring, so Python's ``c ** i`` can differ in the last bits, and
 at ε = 0.05 c^20 equals T' up to those bits, which decide whether phase 20 is checked. The counts
 come from a second, untimed kernel call with the timed run's arguments, whose payoff must equal
-the timed run's bit for bit; the kernels are unchanged.
+the timed run's bit for bit.
 Timing is reported, never asserted (tests do not time anything).
 """
 
@@ -41,7 +41,7 @@ import numpy as np
 
 from timebandits.continuous import ctmab, ctsab
 from timebandits.continuous.model import normalised_horizon
-from timebandits.continuous.schedule import ROUNDINGS
+from timebandits.continuous.schedule import ROUNDINGS, learning_phase
 from timebandits.continuous.simulation import (CTSAB, INVERSE_SQUARE_HORIZON, algorithm_params,
                                                learner_epsilon, simulate_repetition)
 from timebandits.core.checkpoints import checkpoint_grid
@@ -55,10 +55,9 @@ CASES = [("ctsab", [0.3]), ("ctsab_k01", [0.3]), ("ctsab", [0.05]),
 
 @njit
 def _phase(horizon, epsilon, kappa, phase):
-    """(c^i, ⌈κ ℓ c^{2i/3}⌉) of phase i with c = T'^ε, ℓ = ln T': the end and the plays per arm,
-    with the kernels' own arithmetic (module docstring)."""
-    c = horizon ** epsilon
-    return c ** phase, math.ceil(kappa * math.log(horizon) * c ** (2.0 * phase / 3.0))
+    """(end, plays per arm) of learning phase i, computed as the kernels compute it
+    (``schedule.learning_phase`` with c = T'^ε, ℓ = ln T'; module docstring)."""
+    return learning_phase(horizon ** epsilon, math.log(horizon), kappa, phase)
 
 
 def _first_false(holds, first: int) -> int:

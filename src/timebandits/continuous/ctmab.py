@@ -40,7 +40,7 @@ from timebandits.core.rng import binomial, uniform
 
 from .ctsab import WINDOW_DRAWS
 from .lucb import run_lucb1
-from .schedule import exploit_window, play_window
+from .schedule import exploit_window, learning_phase, play_window
 
 LUCB_DRAWS = 1 << 40
 EXPLOIT_DRAWS = 1 << 41
@@ -59,8 +59,8 @@ def _estimate(means, horizon, c, ell, kappa, threshold, key, checkpoints, payoff
     played = 0
     phase, start = 1, 0.0
     while start < horizon:
-        end = c ** phase
-        plays = n_arms * math.ceil(kappa * ell * c ** (2.0 * phase / 3.0))
+        end, per_arm = learning_phase(c, ell, kappa, phase)
+        plays = n_arms * per_arm
         spacing = (end - start) / plays
         for j in range(1, plays + 1):
             time = start + j * spacing

@@ -36,7 +36,7 @@ import numpy as np
 from timebandits.core.jit import njit
 from timebandits.core.rng import binomial
 
-from .schedule import exploit_window, play_window
+from .schedule import exploit_window, learning_phase, play_window
 
 # Uniforms reserved per window for its binomial draw (O(log n) beta draws of a few uniforms
 # each, so far fewer are used): window w draws from counter w·WINDOW_DRAWS on.
@@ -59,8 +59,7 @@ def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints, rounding):
     phase, start = 1, 0.0
     outcome, i_star, tau, n_at_tau, mean_at_tau = FAILED, 0, 0.0, 0, 0.0
     while start < horizon:
-        end = c ** phase
-        plays = math.ceil(kappa * ell * c ** (2.0 * phase / 3.0))
+        end, plays = learning_phase(c, ell, kappa, phase)
         length = end - start
         kept = plays if end <= horizon else min(plays, int(math.floor((horizon - start) / length
                                                                       * plays)))

@@ -9,6 +9,13 @@ import math
 from timebandits.core.jit import njit
 
 
+@njit(cache=True, inline="always")
+def learning_phase(c, ell, kappa, phase):
+    """Learning phase i (``phase``) of CTSAB and CTMAB's estimation (Algorithms 1–2): its end
+    c^i and its plays per arm ⌈κ·ℓ·c^{2i/3}⌉, with c = T'^ε and ℓ = ln T'."""
+    return c ** phase, math.ceil(kappa * ell * c ** (2.0 * phase / 3.0))
+
+
 @njit(cache=True)
 def play_window(start, length, plays, mean, last_play, checkpoints, next_cp, paid, payoff):
     """Plays at start + j·length/plays, j = 1..plays, of an arm of mean μ: the first pays for

@@ -11,8 +11,9 @@ cores): 27,393 rounds in a 4-minute smoke build of 330 jobs, and 5.4 CPU-minutes
 own in a 23-minute full build of 446 jobs, a quarter of one core taken from the jobs.
 
 :func:`bound_wakeups` replaces the method that starts the timer with one that starts it only when
-none is pending. One pending wake-up is enough: a round re-reads every job's state, whatever
-woke it, and the rate limiter is asked again in every round.
+none is pending; a Snakemake without that method is left as it is. One pending wake-up is
+enough: a round re-reads every job's state, whatever woke it, and the rate limiter is asked
+again in every round.
 """
 
 from __future__ import annotations
@@ -41,13 +42,13 @@ def _one_wakeup(scheduler, delay: float) -> None:
     timer.start()
 
 
-def bound_wakeups(scheduler_class=None) -> None:
-    """Give ``scheduler_class`` (Snakemake's ``JobScheduler`` by default) :func:`_one_wakeup`;
-    fails at once, naming the method, if Snakemake no longer has it."""
+def bound_wakeups(scheduler_class=None) -> bool:
+    """Give ``scheduler_class`` (Snakemake's ``JobScheduler`` by default) :func:`_one_wakeup`.
+    Returns False, changing nothing, if it has no such method (another Snakemake: the build runs
+    as that Snakemake schedules it, and the Snakefile says so in one line)."""
     if scheduler_class is None:
         from snakemake.scheduling.job_scheduler import JobScheduler as scheduler_class
     if not callable(getattr(scheduler_class, "_schedule_reevalutation", None)):
-        raise RuntimeError(f"{scheduler_class.__name__} has no _schedule_reevalutation: the fix "
-                           "in timebandits.core.scheduler_wakeups no longer applies to this "
-                           "Snakemake; check whether its scheduler still multiplies its wake-ups")
+        return False
     scheduler_class._schedule_reevalutation = _one_wakeup
+    return True
