@@ -56,8 +56,12 @@ ax.set(xlabel=r"round $t$", ylabel=r"$\\sqrt{t \\ln t}$")
 ax.legend()
 with open(snakemake.output[0] + ".png", "wb") as handle:
     handle.write(png_bytes(fig))
+# numba's CPU target (its compiler and LLVM) is built at the first compilation
+compiler = "numba" in sys.modules and "_toplevel_target_context" in vars(
+    sys.modules["numba"].core.registry.cpu_target)
 json.dump({"pid": os.getpid(), "ppid": os.getppid(), "cwd": os.getcwd(),
-           "numba": "numba" in sys.modules, "marker": os.environ.get("TEST_JOB_MARKER")},
+           "numba": "numba" in sys.modules, "compiler": compiler,
+           "marker": os.environ.get("TEST_JOB_MARKER")},
           open(snakemake.output[0], "w"))
 end_job()
 '''
@@ -112,6 +116,7 @@ def test_a_handed_over_job_runs_in_a_copy_of_the_server_and_draws_the_same_bits(
     assert run_job(kernels, server.path, TEST_JOB_STACK="kernels").returncode == 0
     where = json.loads((kernels / "out.json").read_text())
     assert where["ppid"] == server.kernels_pid and where["numba"]
+    assert where["compiler"]  # set up by the server, not by every simulate job
     assert json.loads((alone / "out.json").read_text())["ppid"] == os.getpid()
     assert (alone / "out.json.png").read_bytes() == (served / "out.json.png").read_bytes()
     assert "start-up:" in (served / "job.log").read_text()

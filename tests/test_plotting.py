@@ -128,3 +128,37 @@ def test_the_png_is_the_picture_savefig_draws(fresh_rc, tmp_path, outside):
     assert (difference.max(axis=2) > 100).mean() < 0.003
     shown = Image.open(io.BytesIO(plotting.png_bytes(_figure(outside))))  # a notebook's picture
     assert np.array_equal(np.asarray(shown), np.asarray(ours))
+
+
+def _log_figure(decades: float, minor_grid: bool = False):
+    fig, axes = plotting.new_figure("double", ncols=2, sharex=True)
+    for ax in axes:
+        ax.plot([1, 10**decades], [1, 10**decades], label="a curve")
+        ax.set(xscale="log", yscale="log", xlabel="round $t$", ylabel="regret")
+    if minor_grid:  # one of two axes sharing the x ticks draws minor grid lines
+        axes[1].grid(True, which="minor", axis="x")
+    return fig, axes
+
+
+@pytest.mark.parametrize("decades, minor_grid, dropped", [
+    (7, False, True),  # unlabelled, unmarked, no grid: nothing to draw
+    (0.7, False, False),  # less than a decade: minor ticks are labelled (2×10⁰ …)
+    (7, True, False),  # an axes sharing the ticks draws their grid lines
+])
+def test_minor_ticks_that_draw_nothing_are_not_made_and_the_files_are_the_same(
+        fresh_rc, tmp_path, monkeypatch, decades, minor_grid, dropped):
+    """drop_blank_minor_ticks leaves the PDF and PNG the same bytes; it only spares matplotlib
+    the tick objects of minor ticks without label, mark or grid line."""
+    from matplotlib.ticker import NullLocator
+
+    plotting.apply_style()
+    fig, axes = _log_figure(decades, minor_grid)
+    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    assert isinstance(axes[0].xaxis.get_minor_locator(), NullLocator) is dropped
+    assert isinstance(axes[1].xaxis.get_minor_locator(), NullLocator) is dropped
+    monkeypatch.setattr(plotting, "drop_blank_minor_ticks", lambda fig: None)
+    fig, axes = _log_figure(decades, minor_grid)
+    plotting.save_figure(fig, tmp_path / "g.pdf", tmp_path / "g.png")
+    assert not isinstance(axes[0].xaxis.get_minor_locator(), NullLocator)
+    for ext in ("pdf", "png"):
+        assert (tmp_path / f"f.{ext}").read_bytes() == (tmp_path / f"g.{ext}").read_bytes()

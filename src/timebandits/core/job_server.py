@@ -4,9 +4,10 @@ A job of the workflow is a script that Snakemake runs in a fresh Python process,
 spend 0.8-1.6 s importing pandas, pyarrow, matplotlib and timebandits, and drawing its first
 figure's fonts and mathtext, before its own work: about 45% of a figure or summary job. When
 Snakemake runs the jobs on this machine, the workflow starts two such servers (``onstart`` in
-the Snakefile, :func:`start`). Each imports that stack and draws one throw-away figure, the
-"kernels" server imports numba too (0.3-0.5 s of a simulate job), and each then listens on a
-Unix socket. A script names the stack it needs: figures and summaries never import numba. Each script's first statement is :func:`hand_over`: the
+the Snakefile, :func:`start`). Each imports that stack and draws one throw-away figure; the
+"kernels" server also imports numba and compiles one throw-away function (0.3-0.5 s and 0.45 s
+of a simulate job). Each then listens on a Unix socket. A script names the stack it needs:
+figures and summaries never import numba. Each script's first statement is :func:`hand_over`: the
 script's process sends the job (its ``snakemake`` object, working directory, environment,
 ``sys.path`` and its standard output and error) to the server and waits. The server forks; the
 copy runs the script with the job's settings and exits, and the server reports the exit status
@@ -142,6 +143,8 @@ def _warm_up(stack: str) -> None:
         for part in PAPER_PARTS:
             paper_module(key, part)
 
+    if stack == "kernels":
+        _compile_one_kernel()
     with matplotlib.rc_context():
         apply_style()
         fig, ax = plt.subplots()
@@ -157,6 +160,16 @@ def _warm_up(stack: str) -> None:
     if threading.active_count() != 1:
         raise RuntimeError(f"the job server runs {threading.active_count()} Python threads after "
                            "warm-up; forking it would not be safe")
+
+
+def _compile_one_kernel() -> None:
+    """Compile a throw-away function with numba: its compiler and LLVM are set up once here, not
+    in every job (0.45 s of a simulate job, which then only loads its own kernels from numba's
+    cache). Nothing of it is reused: each kernel is compiled or loaded as in a process of its
+    own, so a job draws the same bits."""
+    import numba
+
+    numba.njit(cache=False)(lambda x: x + 1)(1)
 
 
 def serve(folder: str, stack: str, parent: int) -> None:
