@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml requirements.lock
 	touch $(STAMP)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile
+	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder
 
 # The unit tests alone, without the smoke workflow run (everyday work; about 2 minutes).
 test-quick: $(STAMP)

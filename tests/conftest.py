@@ -1,9 +1,10 @@
 """Tests run from the repository root, where the workflow's relative paths (config/,
 workflow/schemas/) resolve, wherever pytest was started. ``built`` is the real workflow at
 smoke scale in a scratch copy of the repository, built once for every test module that reads it
-(tests/test_workflow.py, tests/test_pages.py), and once in all: under pytest-xdist (``make test``
-runs two workers) the first worker to need it builds it while the other goes on with the unit
-tests, and a worker that needs it meanwhile waits for that build."""
+(tests/test_workflow.py, tests/test_workflow_decidability.py, tests/test_pages.py), and once in
+all: under pytest-xdist (``make test`` runs two workers) the first worker to need it builds it
+while the other goes on with the unit tests, and a worker that needs it meanwhile waits for that
+build."""
 
 import fcntl
 import os
@@ -53,6 +54,43 @@ def built(tmp_path_factory):
             if result.returncode != 0:
                 failed.write_text(result.stderr[-4000:])
             else:
+                # the traces as built, for readers that run while tests/test_workflow.py
+                # damages and restores a trace of the build
+                shutil.rmtree(shared / "as_built", ignore_errors=True)
+                shutil.copytree(workdir / "smoke/results/traces",
+                                shared / "as_built/smoke/results/traces")
                 (workdir / ".built").touch()
     assert not failed.exists(), failed.read_text()
     return workdir
+
+
+@pytest.fixture(scope="session")
+def built_traces(built) -> str:
+    """The root (``trace_reader``'s) of a copy of the smoke build's traces, taken as it ended."""
+    return f"{built.parent / 'as_built'}/smoke/"
+
+
+# Modules that run the smoke build, and those that only read it, by name (tests/test_*.py).
+BUILDS, READS_BUILD = ("test_workflow.py",), ("test_pages.py", "test_workflow_decidability.py")
+
+
+def pytest_collection_modifyitems(items):
+    """The order ``make test`` hands modules to its two workers (pytest-xdist, ``--dist
+    loadfile --no-loadscope-reorder``): the module that runs the smoke build first, so that one
+    worker starts the build at once while the other runs the unit tests, the largest modules
+    first (as xdist's own reordering would); the modules that only read the build last, so
+    that they wait for it as little as possible and run beside the first module's later tests.
+    The order within a module is kept."""
+    sizes: dict[str, int] = {}
+    for item in items:
+        sizes[item.path.name] = sizes.get(item.path.name, 0) + 1
+
+    def rank(item) -> tuple:
+        name = item.path.name
+        if name in BUILDS:
+            return 0, 0
+        if name in READS_BUILD:
+            return 2, READS_BUILD.index(name)
+        return 1, -sizes[name]
+
+    items.sort(key=rank)

@@ -10,7 +10,6 @@ import re
 import runpy
 import shutil
 import subprocess
-from concurrent.futures import ProcessPoolExecutor
 
 import pandas as pd
 import pyarrow.compute as pc
@@ -213,36 +212,6 @@ def test_bad_config_fails_before_any_job(built):
         assert "Select jobs to execute" not in result.stderr + result.stdout
     finally:
         config.write_text(original)
-
-
-def full_scale_decidability(built: str, key: str) -> pd.DataFrame:
-    """Decidability at full scale, known without running it (core/decidability.py): the smoke
-    traces, stretched to the full shape, stand in for the data the witnesses do not replace."""
-    from timebandits.core.config import load_paper
-    from timebandits.core.decidability import configured_decidability
-    from timebandits.core.workflow import trace_reader
-
-    full = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())
-    smoke = trace_reader(f"{built}/smoke/", load_paper(key), {**full, "scale": "smoke"})
-    return configured_decidability(load_paper(key), {**full, "scale": "full"}, smoke)
-
-
-@pytest.fixture(scope="module")
-def decidability(built):
-    # the costliest papers first (measured), so that the two processes finish together
-    costliest = ("delaydep", "censored", "anonymous", "continuous")
-    order = sorted(PAPERS, key=lambda key: (costliest + (key,)).index(key))
-    with ProcessPoolExecutor(2) as pool:
-        return dict(zip(order, pool.map(full_scale_decidability, [str(built)] * len(order), order)))
-
-
-@pytest.mark.parametrize("key", PAPERS)
-def test_a_claim_that_cannot_reach_a_verdict_at_the_papers_scale_says_why(decidability, key):
-    # A claim that cannot reach one verdict at the paper's scale needs a `one_sided` reason.
-    table = decidability[key]
-    silent = table[~(table["can_reproduce"] & table["can_refute"]) & (table["one_sided"] == "")
-                   & (table["evidence"] != NOT_CHECKABLE)]
-    assert silent.empty, "\n".join(f"{r.claim}: {r.decidability}" for r in silent.itertuples())
 
 
 def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_them(built):
