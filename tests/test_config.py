@@ -159,6 +159,20 @@ def test_bad_workflow_config_names_file_and_key(workflow_config, edit, message):
     assert str(err.value).startswith(f"config/config.yaml: {message}")
 
 
+def test_checking_every_paper_does_not_import_scipy_stats():
+    """The Snakefile checks every claim of every paper (its kind's ``check``) before any job; the
+    claim kinds import scipy.stats at first use, not at import (0.9 s of every Snakemake start,
+    also every cluster job's)."""
+    code = ("import sys\n"
+            "from timebandits.core.config import load_paper\n"
+            "from timebandits.core.registry import PAPER_PACKAGES\n"
+            "for key in PAPER_PACKAGES:\n"
+            "    load_paper(key)\n"
+            "print('scipy.stats' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
 def test_whole_horizons_may_be_written_as_floats(workflow_config):
     config = copy.deepcopy(workflow_config)
     config["scales"]["smoke"]["max_horizon"] = 2.0e4
