@@ -4,10 +4,11 @@ A job of the workflow is a script that Snakemake runs in a fresh Python process,
 spend 0.8-1.6 s importing pandas, pyarrow, matplotlib and timebandits, and drawing its first
 figure's fonts and mathtext, before its own work: about 45% of a figure or summary job. When
 Snakemake runs the jobs on this machine, the workflow starts two such servers (``onstart`` in
-the Snakefile, :func:`start`). Each imports that stack and draws one throw-away figure; the
-"kernels" server also imports numba and compiles one throw-away function (0.3-0.5 s and 0.45 s
-of a simulate job). Each then listens on a Unix socket. A script names the stack it needs:
-figures and summaries never import numba. Each script's first statement is :func:`hand_over`: the
+the Snakefile, :func:`start`). Each imports that stack and draws one throw-away figure. The
+"kernels" server also imports numba (0.3-0.5 s that a simulate job would spend) and compiles one
+throw-away function (another 0.45 s: numba's compiler set up). Each then listens on a Unix
+socket. A script names the stack it needs: figures and summaries never import numba. Each
+script's first statement is :func:`hand_over`: the
 script's process sends the job (its ``snakemake`` object, working directory, environment,
 ``sys.path`` and its standard output and error) to the server and waits. The server forks; the
 copy runs the script with the job's settings and exits, and the server reports the exit status
