@@ -15,7 +15,7 @@ from timebandits.core.jit import source_digest
 from timebandits.core.registry import paper_module
 from timebandits.core.versions import versions_line
 from timebandits.core.traces import footer_problem, simulation_settings
-from timebandits.core.workflow import chunk_contracts, trace_chunks
+from timebandits.core.workflow import chunk_contracts
 
 try:
     validate_workflow_config(config)
@@ -29,14 +29,22 @@ ROOT = "" if config["scale"] == "full" else f"{config['scale']}/"
 SOFTWARE = versions_line()
 
 
+@functools.cache
+def experiment_chunks(key, experiment):
+    """The chunk files of one experiment with their contracts (core.workflow.chunk_contracts),
+    worked out once per run of Snakemake: the papers and the config are fixed by now, and the
+    trace inputs of hundreds of jobs ask for them (about a second of every dry run)."""
+    return tuple(chunk_contracts(ROOT, PAPERS[key], config, experiment))
+
+
 def remove_damaged_traces():
     """Before any job: a chunk file whose footer shows it unreadable, holding another chunk or
     incomplete (core.traces.footer_problem) is removed, with one line, so that the workflow
     rebuilds it and everything after it. A file from other settings is left to the params
     trigger (a dry run after a config edit removes nothing); readers refuse it."""
-    for paper in PAPERS.values():
+    for key, paper in PAPERS.items():
         for experiment in paper["experiments"]:
-            for path, contract in chunk_contracts(ROOT, paper, config, experiment):
+            for path, contract in experiment_chunks(key, experiment):
                 if os.path.exists(path) and (problem := footer_problem(path, contract)):
                     os.remove(path)
                     print(f"{path}: {problem}; removed, so the workflow rebuilds it",
@@ -63,7 +71,7 @@ def experiment_of(wildcards):
 
 
 def experiment_traces(wildcards):
-    return trace_chunks(ROOT, PAPERS[wildcards.paper], config, wildcards.experiment)
+    return [path for path, _ in experiment_chunks(wildcards.paper, wildcards.experiment)]
 
 
 def paper_traces(wildcards):
@@ -71,8 +79,7 @@ def paper_traces(wildcards):
 
 
 def all_paper_traces(key):
-    paper = PAPERS[key]
-    return [c for e in paper["experiments"] for c in trace_chunks(ROOT, paper, config, e)]
+    return [path for e in PAPERS[key]["experiments"] for path, _ in experiment_chunks(key, e)]
 
 
 PACKAGE = Path(timebandits.__file__).parent
@@ -122,7 +129,13 @@ def analysis_code(wildcards):
     core. Snakemake tracks a rule's own script, not the modules it imports, so without this
     trigger editing a plot function or a claim kind would leave stale figures and verdicts. The
     page templates (core/templates) count as code."""
-    keys = [wildcards.paper] if "paper" in wildcards.keys() else list(PAPERS)
+    return _analysis_code(wildcards.paper if "paper" in wildcards.keys() else None)
+
+
+@functools.cache
+def _analysis_code(key):
+    """:func:`analysis_code` of paper ``key``'s outputs, or of those over every paper (None)."""
+    keys = [key] if key else list(PAPERS)
     code = [path for folder in (*keys, "core") for path in (PACKAGE / folder).glob("*.py")]
     templates = [path for path in (PACKAGE / "core" / "templates").rglob("*") if path.is_file()]
     return code_fingerprint(tuple(sorted(str(path) for path in code + templates)))

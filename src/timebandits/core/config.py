@@ -4,6 +4,7 @@ data"). Every problem is reported as one ``ConfigError`` naming the file and the
 from __future__ import annotations
 
 import copy
+import functools
 from pathlib import Path
 
 import yaml
@@ -67,12 +68,18 @@ def _key_path(parts) -> str:
     return ".".join(str(p) for p in parts) or "(top level)"
 
 
-def validate_schema(data: dict, schema_name: str, source: str | Path) -> None:
-    """Validate ``data`` against ``workflow/schemas/<schema_name>``; report the first error."""
+@functools.cache
+def _validator(schema_text: str):
+    """The validator of a schema, from its YAML text: parsed once per process, as every paper
+    file is checked against the same schema."""
     import jsonschema
 
-    schema = yaml.safe_load((SCHEMA_DIR / schema_name).read_text())
-    validator = jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(yaml.load(schema_text, Loader=_LOADER))
+
+
+def validate_schema(data: dict, schema_name: str, source: str | Path) -> None:
+    """Validate ``data`` against ``workflow/schemas/<schema_name>``; report the first error."""
+    validator = _validator((SCHEMA_DIR / schema_name).read_text())
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if errors:
         err = errors[0]
