@@ -1,7 +1,8 @@
-"""The warm job server of a local build (core/job_server.py): a job handed over runs in a forked
-copy of the server and writes what it writes in a process of its own, bit for bit; its exit
-status, its errors and its death reach Snakemake as if it had run alone; without a server the
-script runs in its own process; the server ends with the build."""
+"""The warm job server of a local build (core/job_server.py) and the rules' way to it
+(core/job_client.py): a job handed over runs in a forked copy of the server and writes what it
+writes in a process of its own, bit for bit; its exit status, its errors and its death reach
+Snakemake as if it had run alone; without a server the script runs in a process of its own; the
+server ends with the build."""
 
 from __future__ import annotations
 
@@ -14,23 +15,22 @@ import types
 
 import pytest
 
-from timebandits.core import job_server
+from timebandits.core import job_client, job_server
 
-# What Snakemake's preamble does for a script job: a picklable ``snakemake`` object, the real
-# script's ``__file__``, then the script's source.
-PREAMBLE = """
-import sys, types
-snakemake = types.SimpleNamespace(output=[sys.argv[2]], log=[sys.argv[3]])
-__file__ = sys.argv[1]
-exec(compile(open(__file__).read(), __file__, "exec"))
+# What a rule's ``run:`` block does in Snakemake's process (workflow/rules/common.smk, run_job):
+# hand the script and its ``snakemake`` object to core.job_client.run_script. This process says
+# its pid first; a failed job ends it with the JobFailed message (exit status 1).
+RULE = """
+import os, sys, types
+from timebandits.core.job_client import JobFailed, run_script
+print(os.getpid(), flush=True)
+try:
+    run_script(sys.argv[1], sys.argv[4], types.SimpleNamespace(output=[sys.argv[2]], log=[sys.argv[3]]))
+except JobFailed as failed:
+    sys.exit(f"JobFailed: {failed}")
 """
 
 JOB = '''"""A job that draws a figure with mathtext and says where it ran."""
-import os
-from timebandits.core.job_server import hand_over
-
-hand_over(globals(), os.environ.get("TEST_JOB_STACK", "analysis"))
-
 import os
 import sys
 import json
@@ -87,13 +87,13 @@ def server(tmp_path_factory):
         process.wait(timeout=30)
 
 
-def run_job(tmp_path, socket_path, action="draw", wait=True, **env):
+def run_job(tmp_path, socket_path, action="draw", wait=True, stack="analysis", **env):
     script = tmp_path / "job.py"
     script.write_text(JOB)
     environ = {**os.environ, job_server.SOCKET_ENV: socket_path, "TEST_JOB_ACTION": action, **env}
     environ.pop("SLURM_JOB_ID", None)
-    argv = [sys.executable, "-c", PREAMBLE, str(script), str(tmp_path / "out.json"),
-            str(tmp_path / "job.log")]
+    argv = [sys.executable, "-c", RULE, str(script), str(tmp_path / "out.json"),
+            str(tmp_path / "job.log"), stack]
     if not wait:
         return subprocess.Popen(argv, env=environ, cwd=tmp_path)
     return subprocess.run(argv, env=environ, cwd=tmp_path, capture_output=True, text=True,
@@ -113,11 +113,12 @@ def test_a_handed_over_job_runs_in_a_copy_of_the_server_and_draws_the_same_bits(
     assert not where["numba"]  # the analysis stack
     kernels = tmp_path / "kernels"
     kernels.mkdir()
-    assert run_job(kernels, server.path, TEST_JOB_STACK="kernels").returncode == 0
+    assert run_job(kernels, server.path, stack="kernels").returncode == 0
     where = json.loads((kernels / "out.json").read_text())
     assert where["ppid"] == server.kernels_pid and where["numba"]
     assert where["compiler"]  # set up by the server, not by every simulate job
-    assert json.loads((alone / "out.json").read_text())["ppid"] == os.getpid()
+    # with no server, a process of its own, started by the rule's
+    assert json.loads((alone / "out.json").read_text())["ppid"] == int(first.stdout.split()[0])
     assert (alone / "out.json.png").read_bytes() == (served / "out.json.png").read_bytes()
     assert "start-up:" in (served / "job.log").read_text()
     assert "job record:" in (served / "job.log").read_text()
@@ -127,8 +128,11 @@ def test_a_failing_job_exits_with_its_status_and_keeps_its_traceback(server, tmp
     failed = run_job(tmp_path, server.path, action="fail")
     assert failed.returncode == 1
     assert f"ValueError: planted failure (traceback in {tmp_path / 'job.log'})" in failed.stderr
+    assert (f"JobFailed: job.py ended with exit status 1; its log: {tmp_path / 'job.log'}"
+            in failed.stderr)
     assert "Traceback" in (tmp_path / "job.log").read_text()
-    assert run_job(tmp_path, server.path, action="exit").returncode == 3
+    exited = run_job(tmp_path, server.path, action="exit")
+    assert exited.returncode == 1 and "ended with exit status 3;" in exited.stderr
 
 
 def test_a_killed_job_takes_its_copy_with_it(server, tmp_path):
@@ -150,13 +154,13 @@ def test_a_killed_job_takes_its_copy_with_it(server, tmp_path):
 
 def test_a_stack_that_no_server_serves_is_an_error():
     with pytest.raises(ValueError, match="unknown stack 'kernel'"):
-        job_server.hand_over({}, "kernel")
+        job_client.run_script("job.py", "kernel", None)
 
 
 def test_without_a_server_the_script_runs_in_its_own_process(tmp_path):
     done = run_job(tmp_path, str(tmp_path / "no-such-folder"))
     assert done.returncode == 0, done.stderr
-    assert json.loads((tmp_path / "out.json").read_text())["ppid"] == os.getpid()
+    assert json.loads((tmp_path / "out.json").read_text())["ppid"] == int(done.stdout.split()[0])
 
 
 def build(local=True, jobs=job_server.MIN_JOBS):

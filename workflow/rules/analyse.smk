@@ -15,10 +15,12 @@ rule summarise:
     resources:
         **analysis_resources("summarise"),
     params:
+        script=script_code("summarise"),
         code=analysis_code,
         root=ROOT,
-    script:
-        "../scripts/summarise.py"
+    run:
+        run_job("summarise", "analysis", input, output, params, wildcards, threads, resources,
+                log, rule)
 
 
 rule bounds:
@@ -33,11 +35,13 @@ rule bounds:
     resources:
         **analysis_resources("bounds"),
     params:
+        script=script_code("bounds"),
         code=analysis_code,
         root=ROOT,
         settings=paper_settings,
-    script:
-        "../scripts/bounds.py"
+    run:
+        run_job("bounds", "kernels", input, output, params, wildcards, threads, resources,
+                log, rule)
 
 
 rule claims:
@@ -54,11 +58,13 @@ rule claims:
     resources:
         **analysis_resources("claims"),
     params:
+        script=script_code("claims"),
         code=analysis_code,
         root=ROOT,
         settings=claims_settings,
-    script:
-        "../scripts/claims.py"
+    run:
+        run_job("claims", "kernels", input, output, params, wildcards, threads, resources,
+                log, rule)
 
 
 rule table:
@@ -75,11 +81,13 @@ rule table:
     wildcard_constraints:
         table=_alternatives(t for key in PAPERS for t in paper_tables(key)),
     params:
+        script=script_code("table"),
         code=analysis_code,
         root=ROOT,
         settings=paper_settings,
-    script:
-        "../scripts/table.py"
+    run:
+        run_job("table", "kernels", input, output, params, wildcards, threads, resources,
+                log, rule)
 
 
 rule scorecard:
@@ -96,7 +104,9 @@ rule scorecard:
     resources:
         **analysis_resources("scorecard"),
     params:
+        script=script_code("scorecard"),
         code=analysis_code,
         papers=list(PAPERS),
-    script:
-        "../scripts/scorecard.py"
+    run:
+        run_job("scorecard", "analysis", input, output, params, wildcards, threads, resources,
+                log, rule)

@@ -12,6 +12,7 @@ from timebandits.core import paths, resources
 from timebandits.core.config import (ConfigError, load_paper, resolve_experiment,
                                      validate_workflow_config)
 from timebandits.core.jit import source_digest
+from timebandits.core.job_client import run_script
 from timebandits.core.registry import paper_module
 from timebandits.core.versions import versions_line
 from timebandits.core.traces import footer_problem, simulation_settings
@@ -83,6 +84,24 @@ def all_paper_traces(key):
 
 
 PACKAGE = Path(timebandits.__file__).parent
+SCRIPTS = Path(workflow.basedir) / "workflow" / "scripts"
+
+
+def script_code(name):
+    """"script 1a2b…": the digest of workflow/scripts/<name>.py, a rerun trigger (params) of the
+    rule that runs it: Snakemake tracks the code of a ``run:`` block, not the script it calls."""
+    return f"script {source_digest(SCRIPTS, [SCRIPTS / f'{name}.py'])}"
+
+
+def run_job(name, stack, input, output, params, wildcards, threads, resources, log, rule):
+    """A rule's ``run:`` block: workflow/scripts/<name>.py for this job, in the job server of
+    ``stack`` or a process of its own (core/job_client.py), with the ``snakemake`` object that
+    Snakemake's ``script:`` directive would give it."""
+    from snakemake.iocontainers import Snakemake
+
+    job = Snakemake(input, output, params, wildcards, threads, resources, log, config, rule,
+                    None, str(SCRIPTS))
+    run_script(SCRIPTS / f"{name}.py", stack, job)
 
 
 # Modules of a paper package that only read traces (analysis side): editing them reruns the

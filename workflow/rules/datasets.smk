@@ -90,6 +90,7 @@ rule dataset_block:
     log:
         paths.log(ROOT, "dataset_block", "{paper}/{dataset}/block{block}"),
     params:
+        script=script_code("dataset_block"),
         settings=_dataset_settings_json,
     wildcard_constraints:
         paper=_DATASET_PAPERS,
@@ -99,8 +100,9 @@ rule dataset_block:
     resources:
         mem_mb=2000,
         runtime=240,
-    script:
-        "../scripts/dataset_block.py"
+    run:
+        run_job("dataset_block", "analysis", input, output, params, wildcards, threads, resources,
+                log, rule)
 
 
 rule dataset:
@@ -112,6 +114,7 @@ rule dataset:
     log:
         paths.log(ROOT, "dataset", "{paper}/{dataset}"),
     params:
+        script=script_code("dataset_merge"),
         settings=_dataset_settings_json,
     wildcard_constraints:
         paper=_DATASET_PAPERS,
@@ -119,5 +122,6 @@ rule dataset:
     resources:
         mem_mb=2000,
         runtime=30,
-    script:
-        "../scripts/dataset_merge.py"
+    run:
+        run_job("dataset_merge", "analysis", input, output, params, wildcards, threads, resources,
+                log, rule)

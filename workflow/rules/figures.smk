@@ -29,9 +29,11 @@ rule figure:
     resources:
         **analysis_resources("figure"),
     params:
+        script=script_code("figure"),
         code=analysis_code,
         settings=figure_settings,
         caption=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["caption"],
         title=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["title"],
-    script:
-        "../scripts/figure.py"
+    run:
+        run_job("figure", "analysis", input, output, params, wildcards, threads, resources,
+                log, rule)

@@ -26,12 +26,14 @@ rule paper_notebook:
     resources:
         **analysis_resources("paper_notebook"),
     params:
+        script=script_code("notebook"),
         code=analysis_code,
         root=ROOT,
         settings=paper_settings,
         software=SOFTWARE,
-    script:
-        "../scripts/notebook.py"
+    run:
+        run_job("notebook", "analysis", input, output, params, wildcards, threads, resources,
+                log, rule)
 
 
 rule comparison_notebook:
@@ -52,12 +54,14 @@ rule comparison_notebook:
     resources:
         **analysis_resources("comparison_notebook"),
     params:
+        script=script_code("notebook"),
         code=analysis_code,
         root=ROOT,
         settings=all_papers_settings,
         software=SOFTWARE,
-    script:
-        "../scripts/notebook.py"
+    run:
+        run_job("notebook", "analysis", input, output, params, wildcards, threads, resources,
+                log, rule)
 
 
 def front_page_inputs(wildcards):
@@ -84,11 +88,13 @@ rule front_page:
     resources:
         **analysis_resources("front_page"),
     params:
+        script=script_code("front_page"),
         code=analysis_code,
         root=ROOT,
         papers=list(PAPERS),
         software=SOFTWARE,
         settings=lambda wc: fingerprint({key: {k: PAPERS[key][k] for k in ("paper", "figures", "claims")}
                                          for key in PAPERS}),
-    script:
-        "../scripts/front_page.py"
+    run:
+        run_job("front_page", "analysis", input, output, params, wildcards, threads, resources,
+                log, rule)

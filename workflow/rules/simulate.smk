@@ -13,6 +13,7 @@ rule simulate:
     log:
         paths.log(ROOT, "simulate", "{paper}/{experiment}/reps{start}-{stop}"),
     params:
+        script=script_code("simulate"),
         settings=simulation_params,
         code=simulation_code,
         root=ROOT,
@@ -21,5 +22,6 @@ rule simulate:
     resources:
         runtime=lambda wildcards: simulation_resources(wildcards)["runtime"],
         mem_mb=lambda wildcards: simulation_resources(wildcards)["mem_mb"],
-    script:
-        "../scripts/simulate.py"
+    run:
+        run_job("simulate", "kernels", input, output, params, wildcards, threads, resources,
+                log, rule)

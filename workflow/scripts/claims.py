@@ -1,9 +1,5 @@
 """Snakemake script: the verdict of every claim of one paper, with its numbers."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals(), "kernels")  # run by the build's warm job server (numba loaded), if one listens
-
 import pandas as pd
 
 from timebandits.core.claims import ClaimContext, evaluate_claims

@@ -4,10 +4,6 @@ The paper's dataset module (``params.settings["module"]``) provides
 ``generate_block(spec, block, n_blocks, seed, log) -> DataFrame``; the frame (with its
 ``attrs``, which describe the block's run) is written as Parquet."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals())  # run by the build's warm job server, if one listens
-
 import importlib
 import json
 

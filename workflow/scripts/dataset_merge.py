@@ -6,10 +6,6 @@ provenance)``; this script adds what it knows (paper, dataset, scale, seed, bloc
 revision) before, and the written file's sha256 after. The CSV is gzip-compressed with a fixed
 header (mtime 0, no file name), so the same table always gives the same bytes and checksum."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals())  # run by the build's warm job server, if one listens
-
 import gzip
 import hashlib
 import importlib

@@ -1,10 +1,6 @@
 """Snakemake script: render one figure of a paper from its experiment's summary (stacked with
 those of the experiments the figure ``also`` reads, each row with its ``experiment``)."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals())  # run by the build's warm job server, if one listens
-
 import pandas as pd
 
 from timebandits.core.config import read_paper

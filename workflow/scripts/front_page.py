@@ -1,9 +1,5 @@
 """Snakemake script: the front page, results/index.html (core/frontpage.py)."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals())  # run by the build's warm job server, if one listens
-
 from pathlib import Path
 
 from timebandits.core.atomic import atomic_output

@@ -1,9 +1,5 @@
 """Snakemake script: execute a notebook source (jupytext percent format) into .ipynb and .html."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals())  # run by the build's warm job server, if one listens
-
 from timebandits.core.notebooks import execute_notebook
 from timebandits.core.workflow import end_job, log_start_up, logger
 

@@ -1,10 +1,6 @@
 """Snakemake script: the scorecard, every paper's claims counted by evidence and verdict, as
 CSV and as a page (the table the report shows)."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals())  # run by the build's warm job server, if one listens
-
 from pathlib import Path
 
 import pandas as pd

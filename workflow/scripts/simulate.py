@@ -1,9 +1,5 @@
 """Snakemake script: simulate one chunk of repetitions of every algorithm of one experiment."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals(), "kernels")  # run by the build's warm job server (numba loaded), if one listens
-
 import json
 
 from timebandits.core.config import read_paper

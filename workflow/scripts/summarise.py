@@ -1,9 +1,5 @@
 """Snakemake script: per-checkpoint statistics of every algorithm of one experiment."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals())  # run by the build's warm job server, if one listens
-
 import pandas as pd
 
 from timebandits.core.config import read_paper

@@ -1,9 +1,5 @@
 """Snakemake script: one of a paper's tables (results/tables/<paper>/<table>.csv)."""
 
-from timebandits.core.job_server import hand_over
-
-hand_over(globals(), "kernels")  # run by the build's warm job server (numba loaded), if one listens
-
 from timebandits.core.config import read_paper
 from timebandits.core.registry import paper_module
 from timebandits.core.traces import write_atomic

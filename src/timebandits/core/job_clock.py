@@ -1,24 +1,23 @@
-"""A job's own clock: how long since it started and how much CPU it has used, light enough to
-read before any import (``core.job_server.hand_over``). A job run by the job server is a forked
-copy of the server; it adopts the start and the CPU of the process Snakemake started for it, so
-that its start-up and its record count that process too."""
+"""A job's own clock: how long since it started and how much CPU it has used. A job run by the
+job server is a forked copy of the server; it adopts the moment its rule's ``run:`` block handed
+it over (core/job_client.py), so that its start-up counts the hand-over and the fork too.
+"""
 
 from __future__ import annotations
 
 import os
 import time
 
-_ADOPTED = {}  # "started": seconds since the epoch; "cpu": CPU seconds spent before the fork
+_ADOPTED = {}  # "started": seconds since the epoch
 
 
-def adopt_job_clock(started: float, cpu: float) -> None:
-    """Count this job from ``started`` (time.time() at the start of Snakemake's process for it)
-    and add ``cpu`` seconds that process spent before handing the job over."""
-    _ADOPTED.update(started=started, cpu=cpu)
+def adopt_job_clock(started: float) -> None:
+    """Count this job from ``started`` (time.time() when its rule handed it over)."""
+    _ADOPTED.update(started=started)
 
 
 def adopted() -> bool:
-    """Whether this job runs in a copy of the job server (it adopted its waiting process's clock)."""
+    """Whether this job runs in a copy of the job server (it adopted its hand-over's clock)."""
     return "started" in _ADOPTED
 
 
@@ -39,7 +38,6 @@ def process_age() -> float:
 
 
 def cpu_seconds() -> float:
-    """CPU time of this process and of its finished children, plus any adopted."""
+    """CPU time of this process and of its finished children."""
     times = os.times()
-    return (times.user + times.system + times.children_user + times.children_system
-            + _ADOPTED.get("cpu", 0.0))
+    return times.user + times.system + times.children_user + times.children_system

@@ -1,25 +1,25 @@
 """A warm process that runs the jobs of a local build by forking itself (issue 24: start-up).
 
-A job of the workflow is a script that Snakemake runs in a fresh Python process, which used to
-spend 0.8-1.6 s importing pandas, pyarrow, matplotlib and timebandits, and drawing its first
-figure's fonts and mathtext, before its own work: about 45% of a figure or summary job. When
-Snakemake runs the jobs on this machine, the workflow starts two such servers (``onstart`` in
-the Snakefile, :func:`start`). Each imports that stack and draws one throw-away figure. The
-"kernels" server also imports numba (0.3-0.5 s that a simulate job would spend) and compiles one
-throw-away function (another 0.45 s: numba's compiler set up). Each then listens on a Unix
-socket. A script names the stack it needs: figures and summaries never import numba. Each
-script's first statement is :func:`hand_over`: the
-script's process sends the job (its ``snakemake`` object, working directory, environment,
-``sys.path`` and its standard output and error) to the server and waits. The server forks; the
-copy runs the script with the job's settings and exits, and the server reports the exit status
-back to the waiting process, which exits with it. A job killed by Snakemake (its waiting process
-gone) has its copy killed; the server ends with Snakemake and takes its copies with it.
+A job of the workflow used to spend 0.8-1.6 s in a fresh Python process importing pandas,
+pyarrow, matplotlib and timebandits, and drawing its first figure's fonts and mathtext, before
+its own work: about 45% of a figure or summary job. When Snakemake runs the jobs on this
+machine, the workflow starts two such servers (``onstart`` in the Snakefile, :func:`start`).
+Each imports that stack and draws one throw-away figure. The "kernels" server also imports numba
+(0.3-0.5 s that a simulate job would spend) and compiles one throw-away function (another
+0.45 s: numba's compiler set up). Each then listens on a Unix socket. A rule names the stack its
+script needs: figures and summaries never import numba. The rule's ``run:`` block
+(core/job_client.py, in a thread of Snakemake's process) sends the job (its ``snakemake``
+object, working directory, environment, ``sys.path`` and standard output and error) to the
+server and waits. The server forks; the copy runs the script with the job's settings and exits,
+and the server reports the exit status back to the waiting thread. A job whose waiting side goes
+away (Snakemake stopped) has its copy killed; the server ends with Snakemake and takes its copies
+with it.
 
 Every copy starts from the state the server reached before its first fork, and the server never
 runs a job, so what a job writes cannot depend on the jobs before it: the same bits as in a
-process of its own (tests/test_job_server.py). With no server (a cluster job, a dry run, a
-Slurm step, ``TIMEBANDITS_JOB_SERVER=off``, or the server not yet listening) the script simply
-goes on in its own process.
+process of its own (tests/test_job_server.py). With no server (a cluster job, a Slurm step,
+``TIMEBANDITS_JOB_SERVER=off``, a build of few jobs, or the server not yet listening) the script
+runs in a process of its own (core/job_client.py).
 """
 
 from __future__ import annotations
@@ -30,73 +30,23 @@ import selectors
 import shutil
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from .job_clock import adopt_job_clock, cpu_seconds, process_age
+from .job_clock import adopt_job_clock
+from .job_client import HEADER, SOCKET_ENV, STACKS, STATUS, execute, receive
 
-SOCKET_ENV = "TIMEBANDITS_JOB_SERVER"  # the servers' folder, or "off"
-# Two servers, each a socket in that folder: "analysis" for the jobs that never simulate (numba
-# stays out of them), "kernels" with numba imported too, for the jobs that run compiled code.
-STACKS = ("analysis", "kernels")
 # What a job imports before its own work, loaded once in the server.
 PRELOAD = ("pandas", "pyarrow.parquet", "matplotlib.pyplot", "scipy.stats", "yaml",
            "snakemake.script", "timebandits.core.claims", "timebandits.core.plotting",
            "timebandits.core.notebooks", "timebandits.core.frontpage", "timebandits.core.workflow")
 PAPER_PARTS = ("simulation", "claims", "analysis", "figures", "report")
-_HEADER = struct.Struct("!Q")
-_STATUS = struct.Struct("!i")
-_IN_COPY = {}  # set in a forked copy: hand_over then runs the script in place
-
-
-def hand_over(script_globals: dict, stack: str = "analysis") -> None:
-    """Run this job in the build's job server of ``stack`` (STACKS) if one serves it, and exit
-    with its status; else return, and the script goes on in this process. Call it first in a
-    script, before the imports that the server has already done."""
-    if stack not in STACKS:
-        raise ValueError(f"hand_over: unknown stack {stack!r}; the job servers are {STACKS}")
-    folder = os.environ.get(SOCKET_ENV, "off")
-    if _IN_COPY or folder == "off" or "snakemake" not in script_globals or "SLURM_JOB_ID" in os.environ:
-        return
-    connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        connection.connect(os.path.join(folder, stack))
-    except OSError:
-        connection.close()
-        return
-    request = pickle.dumps({
-        "script": script_globals["__file__"], "cwd": os.getcwd(), "environ": dict(os.environ),
-        "path": list(sys.path), "snakemake": script_globals["snakemake"],
-        "started": time.time() - process_age(), "cpu": cpu_seconds()})
-    sys.stdout.flush()
-    sys.stderr.flush()
-    socket.send_fds(connection, [_HEADER.pack(len(request))], [1, 2])
-    connection.sendall(request)
-    status = _receive(connection, _STATUS.size)
-    if status is None:
-        print("the job server ended before this job did; run the build again", file=sys.stderr)
-        os._exit(1)
-    os._exit(_STATUS.unpack(status)[0])
-
-
-def _receive(connection: socket.socket, size: int) -> bytes | None:
-    """Exactly ``size`` bytes, or None if the other side closed first."""
-    data = b""
-    while len(data) < size:
-        chunk = connection.recv(size - len(data))
-        if not chunk:
-            return None
-        data += chunk
-    return data
 
 
 def _run_copy(request: dict, fds: list[int]) -> None:
     """In the forked copy: become the job's process (module docstring) and run its script."""
-    _IN_COPY["job"] = request["script"]
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     os.dup2(fds[0], 1)
@@ -107,24 +57,10 @@ def _run_copy(request: dict, fds: list[int]) -> None:
     os.environ.clear()
     os.environ.update(request["environ"])
     sys.path[:] = request["path"]
-    sys.argv = [request["script"]]
-    adopt_job_clock(request["started"], request["cpu"])
-    code = 0
-    try:
-        source = Path(request["script"]).read_text()
-        exec(compile(source, request["script"], "exec"),
-             {"__name__": "__main__", "__file__": request["script"],
-              "snakemake": request["snakemake"]})
-    except SystemExit as stop:  # sys.exit(message) prints the message and exits with 1
-        code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
-        if code and not isinstance(stop.code, int):
-            print(stop.code, file=sys.stderr)
-    except BaseException:  # the job's failure: its traceback goes where the job's logger says
-        sys.excepthook(*sys.exc_info())
-        code = 1
+    adopt_job_clock(request["started"])
     from .workflow import end_job  # loaded in the server already
 
-    end_job(code)
+    end_job(execute(request))
 
 
 def _warm_up(stack: str) -> None:
@@ -208,8 +144,8 @@ def _accept(listener, selector, running) -> None:
     """Take one job: its header and descriptors, its request, then fork the copy that runs it."""
     connection, _ = listener.accept()
     try:
-        header, fds, _, _ = socket.recv_fds(connection, _HEADER.size, 2)
-        request = _receive(connection, _HEADER.unpack(header)[0]) if len(header) == _HEADER.size else None
+        header, fds, _, _ = socket.recv_fds(connection, HEADER.size, 2)
+        request = receive(connection, HEADER.unpack(header)[0]) if len(header) == HEADER.size else None
     except OSError:
         request, fds = None, []
     if request is None or len(fds) != 2:
@@ -243,7 +179,7 @@ def _finish(pidfd: int, selector, running) -> None:
     _, status = os.waitpid(pid, 0)
     code = os.waitstatus_to_exitcode(status)
     try:
-        connection.sendall(_STATUS.pack(code if code >= 0 else 128 - code))
+        connection.sendall(STATUS.pack(code if code >= 0 else 128 - code))
     except OSError:
         pass
     connection.close()

@@ -53,9 +53,9 @@ def logger(log_path: str | Path) -> Callable[[str], None]:
 
 
 def log_start_up(log: Callable[..., None]) -> float:
-    """Log ``start-up: 0.84 s``, the time from this process's start to the job's own work (the
-    interpreter, Snakemake's preamble, the imports), and return it; when the process exits, the
-    log gets the :func:`job_record` too. Call it once everything the job needs is imported.
+    """Log ``start-up: 0.84 s``, the time from this process's start (or the job's hand-over to the
+    job server) to the job's own work, and return it; when the process exits, the log gets the
+    :func:`job_record` too. Call it once everything the job needs is imported.
     benchmarks/build_profile.py and benchmarks/cluster_costs.py read both lines."""
     seconds = process_age()
     log(f"start-up: {seconds:.2f} s")
