@@ -7,6 +7,7 @@ from snakemake.utils import min_version
 from timebandits.core import job_server
 from timebandits.core.config import ConfigError, load_yaml
 from timebandits.core.scheduler_wakeups import bound_wakeups
+from timebandits.core.thread_jobs import run_blocks_in_threads
 
 min_version("9.0")
 # Snakemake 9's scheduler wakes once a second per finished job; one wake-up at a time is enough
@@ -41,6 +42,13 @@ onsuccess:
 
 onerror:
     job_server.stop()
+
+
+# A cluster job's Snakemake runs the rules' run: blocks in its own process, as a local build does
+# (core/thread_jobs.py); a local build asks for that in profiles/default.
+if workflow.remote_exec and not run_blocks_in_threads():
+    print("note: this Snakemake's local executor has no __post_init__; each cluster job starts "
+          "one more Snakemake process for its run: block (core/thread_jobs.py)", file=sys.stderr)
 
 
 include: "workflow/rules/common.smk"

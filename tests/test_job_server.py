@@ -204,3 +204,29 @@ def test_start_and_stop(monkeypatch):
     job_server.stop()
     assert all(p.poll() is not None for p in processes) and not os.path.exists(directory)
     assert os.environ[job_server.SOCKET_ENV] == "off"
+
+
+def test_a_cluster_jobs_snakemake_runs_run_blocks_in_its_own_process(monkeypatch):
+    """core/thread_jobs.py: Snakemake's local executor, as the Snakemake of a cluster job starts
+    it (no profile, so not in threads), runs the rules' run: blocks in threads after the patch,
+    and patching twice wraps it once."""
+    from snakemake.executors import local
+
+    from timebandits.core.thread_jobs import run_blocks_in_threads
+
+    monkeypatch.setattr(local.Executor, "__post_init__", local.Executor.__post_init__)
+
+    def started():
+        executor = object.__new__(local.Executor)
+        executor.workflow = types.SimpleNamespace(
+            execution_settings=types.SimpleNamespace(use_threads=False, keep_incomplete=False),
+            resource_settings=types.SimpleNamespace(cores=2))
+        local.Executor.__post_init__(executor)
+        executor.pool.shutdown()
+        return executor
+
+    assert not started().use_threads
+    assert run_blocks_in_threads()
+    patched = local.Executor.__post_init__
+    assert run_blocks_in_threads() and local.Executor.__post_init__ is patched
+    assert started().use_threads
