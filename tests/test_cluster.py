@@ -26,7 +26,7 @@ from conftest import REPO_ROOT
 from slurm_localhost import PARTITION, SingleNodeSlurm, SlurmError
 
 from timebandits.core.config import load_paper, load_yaml
-from timebandits.core.workflow import trace_chunks
+from timebandits.core.workflow import chunk_contracts
 
 pytestmark = pytest.mark.cluster
 
@@ -42,7 +42,8 @@ def first_chunks() -> list[str]:
     targets = []
     for key in OTHERS:
         paper = load_paper(key, REPO_ROOT / "config")
-        targets.append(trace_chunks("smoke/", paper, config, next(iter(paper["experiments"])))[0])
+        first = next(iter(paper["experiments"]))
+        targets.append(chunk_contracts("smoke/", paper, config, first)[0][0])
     return targets
 
 

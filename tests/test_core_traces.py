@@ -149,11 +149,11 @@ def test_concat_traces_refuses_overlap(tmp_path):
 def test_trace_reader_joins_the_configured_chunks(tmp_path):
     # 4 repetitions of horizon 10, 2 algorithms, chunk_work 40 -> chunks [0, 2) and [2, 4) of
     # both algorithms; a stale chunk from another chunking in the same folder is never read.
-    from timebandits.core.workflow import trace_chunks, trace_reader
+    from timebandits.core.workflow import chunk_contracts, trace_reader
 
     paper, config = PAPER, CONFIG
     root = f"{tmp_path}/"
-    chunks = trace_chunks(root, paper, config, "e")
+    chunks = [path for path, _ in chunk_contracts(root, paper, config, "e")]
     assert [c.rsplit("/", 1)[1] for c in chunks] == ["reps0-2.parquet", "reps2-4.parquet"]
     for (start, stop), path in zip([(0, 2), (2, 4)], chunks):
         reps = range(start, stop)

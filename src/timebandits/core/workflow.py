@@ -102,11 +102,6 @@ def chunk_contracts(root: str, paper: dict, config: dict, experiment: str) -> li
              trace_contract(paper, config, experiment, start, stop)) for start, stop in chunks]
 
 
-def trace_chunks(root: str, paper: dict, config: dict, experiment: str) -> list[str]:
-    """The chunk files of ``experiment`` (:func:`chunk_contracts`)."""
-    return [path for path, _ in chunk_contracts(root, paper, config, experiment)]
-
-
 def trace_reader(root: str, paper: dict, config: dict) -> Callable[[str, str], pd.DataFrame]:
     """``trace_of(experiment, algorithm)``: the algorithm's whole trace, joined from the
     experiment's chunks, each checked against its contract (each experiment is read once)."""
