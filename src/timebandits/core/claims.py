@@ -164,8 +164,13 @@ class ClaimContext:
         return self.final(experiment, first, metric), self.final(experiment, second, metric)
 
     def at(self, experiment: str, algorithm: str, metric: str) -> pd.DataFrame:
-        """The metric as a (checkpoint x repetition) table."""
-        return self.trace(experiment, algorithm).pivot(index="t", columns="repetition", values=metric)
+        """The metric as a (checkpoint x repetition) table (made once per context; read-only, as
+        every cached table here)."""
+        key = ("at", experiment, algorithm, metric)
+        if key not in self._cache:
+            self._cache[key] = self.trace(experiment, algorithm).pivot(
+                index="t", columns="repetition", values=metric)
+        return self._cache[key]
 
     @property
     def alpha(self) -> float:
