@@ -19,8 +19,7 @@ rule summarise:
         code=analysis_code,
         root=ROOT,
     run:
-        run_job("summarise", "analysis", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
 
 rule bounds:
@@ -40,8 +39,7 @@ rule bounds:
         root=ROOT,
         settings=paper_settings,
     run:
-        run_job("bounds", "kernels", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
 
 
 rule claims:
@@ -63,8 +61,7 @@ rule claims:
         root=ROOT,
         settings=claims_settings,
     run:
-        run_job("claims", "kernels", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
 
 
 rule table:
@@ -86,8 +83,7 @@ rule table:
         root=ROOT,
         settings=paper_settings,
     run:
-        run_job("table", "kernels", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
 
 
 rule scorecard:
@@ -108,5 +104,4 @@ rule scorecard:
         code=analysis_code,
         papers=list(PAPERS),
     run:
-        run_job("scorecard", "analysis", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

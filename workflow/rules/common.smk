@@ -88,20 +88,21 @@ SCRIPTS = Path(workflow.basedir) / "workflow" / "scripts"
 
 
 def script_code(name):
-    """"script 1a2b…": the digest of workflow/scripts/<name>.py, a rerun trigger (params) of the
-    rule that runs it: Snakemake tracks the code of a ``run:`` block, not the script it calls."""
-    return f"script {source_digest(SCRIPTS, [SCRIPTS / f'{name}.py'])}"
+    """"figure.py 1a2b…": the script a rule runs (workflow/scripts/<name>.py) and its digest. It
+    is the rule's ``script`` param, a rerun trigger (Snakemake tracks the code of a ``run:`` block,
+    not the script it calls), and :func:`run_job` runs the script it names."""
+    return f"{name}.py {source_digest(SCRIPTS, [SCRIPTS / f'{name}.py'])}"
 
 
-def run_job(name, stack, input, output, params, wildcards, threads, resources, log, rule):
-    """A rule's ``run:`` block: workflow/scripts/<name>.py for this job, in the job server of
-    ``stack`` or a process of its own (core/job_client.py), with the ``snakemake`` object that
-    Snakemake's ``script:`` directive would give it."""
+def run_job(stack, input, output, params, wildcards, threads, resources, log, rule):
+    """A rule's ``run:`` block: the script of its ``script`` param (:func:`script_code`) for this
+    job, in the job server of ``stack`` or a process of its own (core/job_client.py), with the
+    ``snakemake`` object that Snakemake's ``script:`` directive would give it."""
     from snakemake.iocontainers import Snakemake
 
     job = Snakemake(input, output, params, wildcards, threads, resources, log, config, rule,
                     None, str(SCRIPTS))
-    run_script(SCRIPTS / f"{name}.py", stack, job)
+    run_script(SCRIPTS / params.script.split()[0], stack, job)
 
 
 # Modules of a paper package that only read traces (analysis side): editing them reruns the

@@ -101,8 +101,7 @@ rule dataset_block:
         mem_mb=2000,
         runtime=240,
     run:
-        run_job("dataset_block", "analysis", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
 
 rule dataset:
@@ -123,5 +122,4 @@ rule dataset:
         mem_mb=2000,
         runtime=30,
     run:
-        run_job("dataset_merge", "analysis", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

@@ -35,5 +35,4 @@ rule figure:
         caption=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["caption"],
         title=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["title"],
     run:
-        run_job("figure", "analysis", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

@@ -32,8 +32,7 @@ rule paper_notebook:
         settings=paper_settings,
         software=SOFTWARE,
     run:
-        run_job("notebook", "analysis", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
 
 rule comparison_notebook:
@@ -60,8 +59,7 @@ rule comparison_notebook:
         settings=all_papers_settings,
         software=SOFTWARE,
     run:
-        run_job("notebook", "analysis", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
 
 def front_page_inputs(wildcards):
@@ -96,5 +94,4 @@ rule front_page:
         settings=lambda wc: fingerprint({key: {k: PAPERS[key][k] for k in ("paper", "figures", "claims")}
                                          for key in PAPERS}),
     run:
-        run_job("front_page", "analysis", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

@@ -23,5 +23,4 @@ rule simulate:
         runtime=lambda wildcards: simulation_resources(wildcards)["runtime"],
         mem_mb=lambda wildcards: simulation_resources(wildcards)["mem_mb"],
     run:
-        run_job("simulate", "kernels", input, output, params, wildcards, threads, resources,
-                log, rule)
+        run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)

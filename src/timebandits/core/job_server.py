@@ -145,7 +145,8 @@ def _accept(listener, selector, running) -> None:
     connection, _ = listener.accept()
     try:
         header, fds, _, _ = socket.recv_fds(connection, HEADER.size, 2)
-        request = receive(connection, HEADER.unpack(header)[0]) if len(header) == HEADER.size else None
+        whole = len(header) == HEADER.size
+        request = receive(connection, HEADER.unpack(header)[0]) if whole else None
     except OSError:
         request, fds = None, []
     if request is None or len(fds) != 2:
