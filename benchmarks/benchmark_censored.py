@@ -7,8 +7,11 @@ per round for RCUCB, the UCB reduction and TS (Beta draws included) on one full-
 Prints one row per (panel, algorithm): pairs n·K, seconds per run, ns per round, ns per pair
 index, and the last on the thread's CPU clock (which leaves out the time other processes hold
 the core, so that it varies less on a busy machine). The environment's draws (rejection
-sampling of truncated Gaussians) are included. Timing is reported, never asserted (tests do not
-time anything).
+sampling of truncated Gaussians) are included in these. The last two columns split them off:
+``env ns/round`` is the time of drawing the run's pulls alone (``model.sample_many``, the same
+(arm, pull) draws), and ``policy ns/pair-index`` what is left per pair and round, the learner's
+own work (indices, argmax, updates; TS's Beta draws and Bernoulli trials). Timing is reported,
+never asserted (tests do not time anything).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import time
 
 import numpy as np
 
-from timebandits.censored.model import CensoredProblem
+from timebandits.censored.model import CensoredProblem, sample_many
 from timebandits.censored.policies import POLICY_CODES, run_censored
 from timebandits.censored.simulation import algorithm_params, penalty_max
 from timebandits.core.checkpoints import checkpoint_grid
@@ -29,13 +32,27 @@ PANELS = ("fig4_poscorr", "fig4_negcorr", "fig4_indep", "fig6_poscorr", "fig7_po
           "fig8_n20", "fig8_n80", "fig9_low_censoring")
 
 
-def run(problem, algorithm, horizon, checkpoints):
+ENV_KEY = np.uint64(20230101)
+
+
+def run(problem, algorithm, horizon, checkpoints, record_pairs=False):
     params = algorithm_params(algorithm)
     return run_censored(POLICY_CODES[algorithm["policy"]], params.get("survival") == "literal",
                         float(params.get("alpha", 1.0)), penalty_max(params, problem), problem.grid,
                         problem.penalty, problem.cost_slope, problem.nu, problem.family_code,
                         problem.arm_params, problem.pool_values, problem.pool_offsets,
-                        np.uint64(20230101), np.uint64(7), horizon, checkpoints, False, False)
+                        ENV_KEY, np.uint64(7), horizon, checkpoints, record_pairs, False)
+
+
+def environment_seconds(problem, algorithm, horizon, checkpoints) -> float:
+    """Seconds to draw, alone, the environment pulls of the benchmark's run of ``algorithm``."""
+    plays = run(problem, algorithm, horizon, checkpoints, record_pairs=True)[4][-1]
+    pulls = plays.reshape(problem.n, problem.K).sum(axis=1).astype(np.int64)
+    sample_many(problem, ENV_KEY, 0, 1)  # compile
+    started = time.perf_counter()
+    for arm in range(problem.n):
+        sample_many(problem, ENV_KEY, arm, int(pulls[arm]))
+    return time.perf_counter() - started
 
 
 def main() -> None:
@@ -47,7 +64,7 @@ def main() -> None:
     horizon = int(args.horizon)
     checkpoints = checkpoint_grid(horizon, 400)
     print(f"{'panel':20} {'algorithm':18} {'pairs':>5} {'s/run':>7} {'ns/round':>9} {'ns/pair-index':>14}"
-          f" {'cpu ns/pair-index':>18}")
+          f" {'cpu ns/pair-index':>18} {'env ns/round':>13} {'policy ns/pair-index':>21}")
     for panel in args.panels:
         problem = CensoredProblem.from_config(paper["experiments"][panel]["environment"])
         for name in ALGORITHMS:
@@ -56,9 +73,12 @@ def main() -> None:
             started, cpu_started = time.perf_counter(), time.thread_time()
             run(problem, algorithm, horizon, checkpoints)
             seconds, cpu = time.perf_counter() - started, time.thread_time() - cpu_started
+            environment = environment_seconds(problem, algorithm, horizon, checkpoints)
             pairs = problem.n * problem.K
             print(f"{panel:20} {name:18} {pairs:5d} {seconds:7.3f} {seconds / horizon * 1e9:9.0f} "
-                  f"{seconds / horizon / pairs * 1e9:14.2f} {cpu / horizon / pairs * 1e9:18.2f}")
+                  f"{seconds / horizon / pairs * 1e9:14.2f} {cpu / horizon / pairs * 1e9:18.2f} "
+                  f"{environment / horizon * 1e9:13.0f} "
+                  f"{(seconds - environment) / horizon / pairs * 1e9:21.2f}")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from timebandits.censored.zooming import extend, refinement_schematic, run_zrcucb
+from timebandits.censored.zooming import (extend, interior_points, refinement_schematic,
+                                          run_zrcucb)
 from timebandits.core.rng import uniform
 
 KEY = np.uint64(3)  # tie-breaking draws u_0, u_1, u_2, ... = 0.1135, 0.7003, 0.613, 0.0729, 0.2164
@@ -98,6 +99,67 @@ def test_trajectory_literal_survival_and_double_extension_by_hand():
     assert list(run.n_pair[0]) == [1, 2, 1, 1]
     assert np.allclose(run.estimates[0], [-0.02, -0.04, 0.9, 0.9 - 0.08 / 3])
     assert (run.output_arm, run.output_tau) == (0, 6.0)
+
+
+def _reference_plays(rewards, consumptions, cost, threshold, below, above, tau_max, alpha, m,
+                     delta, horizon, key):
+    """Algorithm 1 as the module docstring words it, every index recomputed every round (the
+    kernel caches them): the (arm, τ) played in each round."""
+    n = rewards.shape[0]
+    level = math.log(n * float(horizon) ** 2 / delta)
+    grids = [[{"tau": tau_max, "n": 0, "n0": 0, "g": 0.0, "e": 0}] for _ in range(n)]
+    pulls = [0] * n
+
+    def width(p):
+        lam = below * p["tau"] if p["tau"] <= threshold else above * p["tau"]
+        return lam, (np.sqrt(2 * alpha * level / p["n"])
+                     + lam * np.sqrt(2 * alpha * level / p["n0"]))
+
+    def index(grid, q):
+        p = grid[q]
+        if p["n"] == 0:
+            return np.inf
+        lam, conf = width(p)
+        down = grid[q - 1]["tau"] if q > 0 else 0.0
+        return p["g"] / p["n"] - lam * p["e"] / p["n0"] + conf + (p["tau"] - down)
+
+    plays = []
+    for t in range(1, horizon + 1):
+        values = [(index(g, q), i, q) for i, g in enumerate(grids) for q in range(len(g))]
+        best = max(v for v, _, _ in values)
+        tied = [(i, q) for v, i, q in values if v == best]
+        arm, point = tied[int(uniform(key, t - 1) * len(tied)) if len(tied) > 1 else 0]
+        grid = grids[arm]
+        plays.append((arm, grid[point]["tau"]))
+        r, c = rewards[arm, pulls[arm]], consumptions[arm, pulls[arm]]
+        pulls[arm] += 1
+        for q, p in enumerate(grid):
+            p["n0"] += 1
+            p["e"] += c > p["tau"]
+            if q <= point:
+                p["n"] += 1
+                p["g"] += r - cost * c if c <= p["tau"] else 0.0
+        split = [q for q, p in enumerate(grid)
+                 if p["n"] > 0 and p["tau"] - (grid[q - 1]["tau"] if q > 0 else 0.0) >= width(p)[1]]
+        for q in reversed(split):
+            down = grid[q - 1]["tau"] if q > 0 else 0.0
+            new = np.empty(m - 1)
+            interior_points(down, grid[q]["tau"], m, new)
+            grid[q:q] = [{"tau": x, "n": 0, "n0": 0, "g": 0.0, "e": 0} for x in new]
+    return plays
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_trajectory_matches_a_reference_that_recomputes_every_index(seed):
+    # rewards and consumptions on a coarse lattice, so that exact ties of (13) occur
+    rng = np.random.default_rng(seed)
+    n, horizon, m = 3, 400, 2 + seed % 2
+    rewards = rng.integers(0, 3, (n, horizon)) / 2.0
+    consumptions = rng.integers(0, 5, (n, horizon)) / 4.0
+    args = (rewards, consumptions, 0.1, 0.5, 0.02, 0.05, 1.0, 1.5, m, 0.1, horizon,
+            np.uint64(seed + 11))
+    run = run_zrcucb(*args)
+    assert list(zip(run.plays_arm.tolist(), run.plays_tau.tolist())) == _reference_plays(*args)
 
 
 # ---- invariants ---------------------------------------------------------------------------------

@@ -22,7 +22,8 @@ Outputs are per pull (index t − 1): ``expected`` = μ_{I_t}(τ) (what the pape
 ``realised`` = the Bernoulli reward, ``policy`` = the label m of the play. Memory is 10 bytes per
 round; ``checkpoint_totals`` reduces them to the checkpoints in one pass.
 
-Speed: every pull is simulated (about 3–5 ns each), which keeps the common random numbers; the
+Speed: every pull is simulated (8–25 ns each with its play's bookkeeping, ``make benchmark``;
+``pull`` and ``_play`` are inlined into the learners), which keeps the common random numbers; the
 block simulation of spec P10 (Binomial sums over steady-state plays) would save nothing worth
 losing them for, since π_ucb cannot be blocked at all.
 """
@@ -42,7 +43,7 @@ LOG_TIME_DECISIONS = 0  # π_ucb: ln N with N the number of UCB decisions (spec 
 LOG_TIME_PULLS = 1      # π_ucb: ln t with t the number of pulls (the [ext] code's reading)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pull(mean_table, last, arm, t, env_key):
     """Pull ``arm`` at round t (spec §2.0): returns (μ_arm(τ), Bernoulli reward) and sets
     ``last[arm] = t``; ``last[i] = 0`` means never pulled (τ = 0); τ is capped at D + 1."""
@@ -55,7 +56,7 @@ def pull(mean_table, last, arm, t, env_key):
     return mean, reward
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play(m, mean_table, last, t, horizon, env_key, expected, realised, policy):
     """One play of π_m after round t: arms 0..m−1 at rounds t+1, ..., cut at the horizon
     (spec P4). Returns (the round of its last pull, the sum of its realised rewards); the play is
