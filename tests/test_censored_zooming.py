@@ -1,13 +1,14 @@
-"""Tests of z-RCUCB (timebandits.censored.zooming): the grid refinement and Fig. 3's schematic,
-two hand-worked trajectories with deterministic (R, C) arrays, and invariants on a random run."""
+"""Tests of z-RCUCB (timebandits.censored.zooming) and its grid refinement (grid_refinement): the
+refinement and Fig. 3's schematic, two hand-worked trajectories with deterministic (R, C) arrays,
+a reference that recomputes every index, and invariants on a random run."""
 
 import math
 
 import numpy as np
 import pytest
 
-from timebandits.censored.zooming import (extend, interior_points, refinement_schematic,
-                                          run_zrcucb)
+from timebandits.censored.grid_refinement import extend, interior_points, refinement_schematic
+from timebandits.censored.zooming import run_zrcucb
 from timebandits.core.rng import uniform
 
 KEY = np.uint64(3)  # tie-breaking draws u_0, u_1, u_2, ... = 0.1135, 0.7003, 0.613, 0.0729, 0.2164

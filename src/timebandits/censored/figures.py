@@ -19,7 +19,7 @@ from .analysis import theorem2_curve, theorem2_parameters
 from .model import example1_problem, sample_many
 from .simulation import algorithm_params
 from .theory import theorem2_rate
-from .zooming import refinement_schematic
+from .grid_refinement import refinement_schematic
 
 EXAMPLE_DRAWS = 20_000
 EXAMPLE_KEY = 20230101
@@ -208,8 +208,8 @@ def nu_curves(spec: dict, paper: dict, summary: pd.DataFrame):
 
 
 def refinement_figure(spec: dict, paper: dict, summary: pd.DataFrame):
-    """Fig. 3: z-RCUCB's grid refinement with m = 4, drawn from ``zooming.refinement_schematic``
-    (the same ``extend`` the policy calls)."""
+    """Fig. 3: z-RCUCB's grid refinement with m = 4, drawn from
+    ``grid_refinement.refinement_schematic`` (the split the policy's kernel makes)."""
     levels = refinement_schematic(m=int(spec["options"]["m"]), tau_max=1.0)
     fig, axes = new_figure("double", 0.85 * len(levels) + 0.5, nrows=len(levels), sharex=True)
     for panel, (ax, level) in enumerate(zip(axes, levels)):
