@@ -244,7 +244,8 @@ def drop_blank_minor_ticks(fig) -> None:
     spanning many decades in seaborn's theme -- are not made. matplotlib makes a tick object
     (two lines, two texts) for every minor tick and measures them at every layout pass
     (measured: 9% of the 101 smoke figures' drawing, more than half of the comparison notebook's
-    bound plots); without them the figure draws the same pixels. Axes that share a tick locator are decided together."""
+    bound plots); without them the figure draws the same pixels. Axes that share a tick locator
+    are decided together."""
     groups: dict[int, list] = {}
     for ax in fig.axes:
         for axis in (ax.xaxis, ax.yaxis):
