@@ -16,7 +16,7 @@ from timebandits.core.beta_blocks import (BETA_BLOCK, _gamma_first_try, _gamma_f
                                           beta_block, beta_blocks)
 from timebandits.core.jit import njit
 from timebandits.core.rng import (_LAYER_EDGE, _WIDE_BITS, _WIDE_EDGE, _WIDE_R, _WIDE_RATIO,
-                                  _ZIGGURAT_R, BINOMIAL_DIRECT, beta, binomial, gamma,
+                                  _ZIGGURAT_R, beta, gamma,
                                   gamma_constants, normal, open_uniform, splitmix64, uniform,
                                   ziggurat_normal)
 from timebandits.core.seeding import environment_seed, key64, policy_seed
@@ -326,59 +326,3 @@ def test_fast_first_try_test_implies_marsaglia_tsang_and_misses_little(shape, fi
     assert np.all(margin[fast & ~exact] > -1e-9)
     missed = np.mean(exact & ~fast) / np.mean(exact)
     assert missed < (0.02 if shape < 4 else 0.002)
-
-
-# --- binomial: exact in distribution (chi-square against scipy's pmf) and addressable
-
-
-def _binomial_draws(n, p, draws, key=np.uint64(4242)):
-    out = np.empty(draws, np.int64)
-    counter = 0
-    for k in range(draws):
-        out[k], counter = binomial(n, p, key, counter)
-    return out
-
-
-@pytest.mark.parametrize("n,p", [(1, 0.3), (BINOMIAL_DIRECT, 0.5), (BINOMIAL_DIRECT + 1, 0.05),
-                                 (40, 0.9), (1000, 0.3), (123_457, 0.012), (5_000_000, 0.25)])
-def test_binomial_matches_scipy(n, p):
-    x = _binomial_draws(n, p, 30_000)
-    assert x.min() >= 0 and x.max() <= n
-    law = stats.binom(n, p)
-    # one bin per value over the central range, the tails pooled, then neighbours merged until
-    # every bin expects at least 5 draws
-    low, high = int(law.ppf(1e-4)), int(law.ppf(1 - 1e-4))
-    step = max(1, (high - low) // 40)
-    edges = np.arange(low, high + 1, step)[1:]
-    counts = np.bincount(np.searchsorted(edges, x, side="right"), minlength=edges.size + 1)
-    probs = np.diff(np.concatenate([[0.0], law.cdf(edges - 1), [1.0]]))
-    merged_counts, merged_probs, run_count, run_prob = [], [], 0, 0.0
-    for count, prob in zip(counts, probs):
-        run_count, run_prob = run_count + count, run_prob + prob
-        if run_prob * x.size >= 5:
-            merged_counts.append(run_count), merged_probs.append(run_prob)
-            run_count, run_prob = 0, 0.0
-    merged_counts[-1] += run_count
-    merged_probs[-1] += run_prob
-    assert len(merged_counts) >= 2 or n == 1
-    if len(merged_counts) >= 2:
-        expected = np.array(merged_probs) * x.size
-        assert stats.chisquare(merged_counts, expected * x.size / expected.sum()).pvalue > 1e-3
-    assert abs(x.mean() - n * p) < 5 * np.sqrt(n * p * (1 - p) / x.size)
-
-
-def test_binomial_small_n_counts_uniforms_below_p():
-    key = np.uint64(99)
-    x, after = binomial(BINOMIAL_DIRECT, 0.37, key, 500)
-    assert after == 500 + BINOMIAL_DIRECT
-    assert x == sum(uniform(key, 500 + j) < 0.37 for j in range(BINOMIAL_DIRECT))
-
-
-def test_binomial_edges_and_addressing():
-    key = np.uint64(5)
-    assert binomial(10**6, 0.0, key, 0)[0] == 0 and binomial(10**6, 1.0, key, 0)[0] == 10**6
-    assert binomial(0, 0.5, key, 0) == (0, 0)
-    first = binomial(10**6, 0.3, key, 7000)
-    _ = binomial(10**6, 0.3, key, 0)
-    assert binomial(10**6, 0.3, key, 7000) == first
-

@@ -22,7 +22,7 @@ With c = T'^ε and ℓ = ln T':
   earlier rule) and ``CARRY`` (the remainder carried between windows) are sensitivity runs.
 
 Every play earns its expected payoff μ − 1/Δt (eq. 1); the Bernoulli rewards only feed μ̂, one
-exact binomial draw per window (core.rng.binomial, a fresh block of ``WINDOW_DRAWS`` uniforms per
+exact binomial draw per window (core.binomial, a fresh block of ``WINDOW_DRAWS`` uniforms per
 window). Δt is measured from the previous play of the run, so a window after an empty one pays
 for the longer first gap.
 """
@@ -33,13 +33,14 @@ import math
 
 import numpy as np
 
+from timebandits.core.binomial import binomial
 from timebandits.core.jit import njit
-from timebandits.core.rng import binomial
 
 from .schedule import exploit_window, learning_phase, play_window
 
-# Uniforms reserved per window for its binomial draw (O(log n) beta draws of a few uniforms
-# each, so far fewer are used): window w draws from counter w·WINDOW_DRAWS on.
+# Uniforms reserved per window for its binomial draw (at most 16 for a direct count, one for
+# inversion, two per try of BTRS with about 1.15 tries: far fewer are used): window w draws from
+# counter w·WINDOW_DRAWS on.
 WINDOW_DRAWS = 1 << 16
 # Outcome codes.
 LEARNED, FAILED = 0, 1

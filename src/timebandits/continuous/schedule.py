@@ -16,15 +16,14 @@ def learning_phase(c, ell, kappa, phase):
     return c ** phase, math.ceil(kappa * ell * c ** (2.0 * phase / 3.0))
 
 
-@njit(cache=True)
-def play_window(start, length, plays, mean, last_play, checkpoints, next_cp, paid, payoff):
-    """Plays at start + j·length/plays, j = 1..plays, of an arm of mean μ: the first pays for
-    its gap from ``last_play``, the others for the spacing. The cumulative payoff at each
-    checkpoint inside the window (plays at or before it, to a relative 1e-12) goes into
-    ``payoff``, in closed form: O(checkpoints), not O(plays). Returns (payoff after the window,
-    next checkpoint index, last play time)."""
-    spacing = length / plays
-    first = mean - 1.0 / (start + spacing - last_play)
+@njit(cache=True, inline="always")
+def play_spaced(start, spacing, plays, first_gap, mean, checkpoints, next_cp, paid, payoff):
+    """Plays at start + j·spacing, j = 1..plays, of an arm of mean μ: the first pays for the gap
+    ``first_gap`` since the play before it, the others for the spacing. The cumulative payoff at
+    each checkpoint inside (plays at or before it, to a relative 1e-12) goes into ``payoff``, in
+    closed form: O(checkpoints), not O(plays). Returns (payoff after the plays, next checkpoint
+    index, last play time)."""
+    first = mean - 1.0 / first_gap
     other = mean - 1.0 / spacing
     end = start + plays * spacing
     while next_cp < checkpoints.size and checkpoints[next_cp] < end * (1.0 - 1e-12):
@@ -33,6 +32,15 @@ def play_window(start, length, plays, mean, last_play, checkpoints, next_cp, pai
         payoff[next_cp] = paid + (first + (done - 1) * other if done > 0 else 0.0)
         next_cp += 1
     return paid + first + (plays - 1) * other, next_cp, end
+
+
+@njit(cache=True)
+def play_window(start, length, plays, mean, last_play, checkpoints, next_cp, paid, payoff):
+    """``plays`` plays spread equally over the window (start, start + length], at
+    start + j·length/plays (:func:`play_spaced`; the first pays for its gap from ``last_play``)."""
+    spacing = length / plays
+    return play_spaced(start, spacing, plays, start + spacing - last_play, mean, checkpoints,
+                       next_cp, paid, payoff)
 
 
 # How an exploit window of length L gets its plays, μ̂L/2 of them in the paper (N_k, a real
@@ -73,9 +81,9 @@ def exploit_window(start, length, estimate, rounding, carry, mean, last_play, ch
             return paid, next_cp, last_play, 0, carry
         spacing = 2.0 / estimate
         plays = int(math.floor((start + length - last_play) / spacing * (1.0 + 1e-12)))
-        if plays > 0:
-            paid, next_cp, last_play = play_window(last_play, plays * spacing, plays, mean,
-                                                    last_play, checkpoints, next_cp, paid, payoff)
+        if plays > 0:  # every gap, the first one included, is the spacing
+            paid, next_cp, last_play = play_spaced(last_play, spacing, plays, spacing, mean,
+                                                   checkpoints, next_cp, paid, payoff)
         return paid, next_cp, last_play, plays, carry
     plays, carry = exploit_plays(0.5 * estimate * length, carry, rounding)
     if plays > 0:

@@ -19,8 +19,7 @@ counter block (e.g. ``pull · 2^20``) keeps every draw addressable.
           k < 1 use Gamma(k) = Gamma(k + 1)·U^{1/k}
   beta    Gamma(a)/(Gamma(a) + Gamma(b)) (Thompson sampling's many draws per round, one per
           block of 2^12 uniforms, are :mod:`timebandits.core.beta_blocks`)
-  binomial  exact, by Devroye's order-statistic recursion on beta draws (O(log n) of them), so
-          that a window of a million plays costs a few dozen uniforms
+Binomial draws of whole windows of plays are :mod:`timebandits.core.binomial`.
 """
 
 from __future__ import annotations
@@ -187,39 +186,3 @@ def beta(a, b, key, counter):
     ga, counter = gamma(a, da, ca, key, counter)
     gb, counter = gamma(b, db, cb, key, counter)
     return ga / (ga + gb), counter
-
-
-# Up to this many trials a binomial draw counts uniforms below p; beyond, it recurses on order
-# statistics (:func:`binomial`).
-BINOMIAL_DIRECT = 16
-
-
-@njit(cache=True)
-def binomial(n, p, key, counter):
-    """An exact Binomial(n, p) draw in O(log n) beta draws: ``(x, next counter)``. Up to
-    ``BINOMIAL_DIRECT`` trials it counts the uniforms below p. Beyond, it uses the order-statistic
-    recursion (Devroye, *Non-Uniform Random Variate Generation*, 1986, §X.4.3): with
-    a = 1 + ⌊n/2⌋, the a-th smallest of n uniforms is Y ~ Beta(a, n + 1 − a); if Y ≤ p, those a
-    are successes and the other n − a are uniform on (Y, 1), each a success with probability
-    (p − Y)/(1 − Y); otherwise only the a − 1 below Y can succeed, each uniform on (0, Y), with
-    probability p/Y."""
-    x = 0
-    while n > BINOMIAL_DIRECT:
-        if p <= 0.0:
-            return x, counter
-        if p >= 1.0:
-            return x + n, counter
-        a = 1 + n // 2
-        y, counter = beta(float(a), float(n + 1 - a), key, counter)
-        if y <= p:
-            x += a
-            n -= a
-            p = (p - y) / (1.0 - y)
-        else:
-            n = a - 1
-            p = p / y
-    for j in range(n):
-        if uniform(key, counter + j) < p:
-            x += 1
-    return x, counter + n
-
