@@ -28,6 +28,10 @@ and the deterministic phase schedule, which :func:`_phase` evaluates as compiled
 at ε = 0.05 c^20 equals T' up to those bits, which decide whether phase 20 is checked. The counts
 come from a second, untimed kernel call with the timed run's arguments, whose payoff must equal
 the timed run's bit for bit.
+
+A last table times the exact binomial draw (core.binomial) that every window with plays carries,
+alone, at window sizes n from 2 to 10^6 (p = 0.3): the share of a window's cost that is the
+environment's.
 Timing is reported, never asserted (tests do not time anything).
 """
 
@@ -40,6 +44,7 @@ import time
 import numpy as np
 
 from timebandits.continuous import ctmab, ctsab
+from timebandits.core.binomial import binomial
 from timebandits.continuous.model import normalised_horizon
 from timebandits.continuous.schedule import ROUNDINGS, learning_phase
 from timebandits.continuous.simulation import (CTSAB, INVERSE_SQUARE_HORIZON, algorithm_params,
@@ -162,6 +167,26 @@ def kernel_run(experiment: dict, algorithm: dict, env_seed,
                                      t_id, samples)
 
 
+@njit
+def _binomial_draws(n, p, draws, key):
+    """``draws`` binomial(n, p) draws, each from its own block of uniforms as in the kernels."""
+    total = 0
+    for w in range(draws):
+        total += binomial(n, p, key, w * ctsab.WINDOW_DRAWS)[0]
+    return total
+
+
+def binomial_table(draws: int = 200_000) -> None:
+    """ns per exact Binomial(n, 0.3) draw (module docstring)."""
+    print(f"\n{'binomial n':>10} {'ns/draw':>8}")
+    key = key64(environment_seed(1, "continuous", "binomial", 0))
+    for n in (2, 16, 20, 100, 1_000, 100_000, 1_000_000):
+        _binomial_draws(n, 0.3, 10, key)
+        started = time.perf_counter()
+        _binomial_draws(n, 0.3, draws, key)
+        print(f"{n:10d} {(time.perf_counter() - started) / draws * 1e9:8.1f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--horizons", type=float, nargs="*", default=[6e4, 6e5, 6e6, 6e7])
@@ -198,6 +223,7 @@ def main() -> None:
                   f"{seconds / evaluations * 1e9:13.1f}", flush=True)
     print("ns/index-eval = wall time / (eq. 5 checks + LUCB1 confidence bounds + exploit windows);"
           "\n  plays simulated in closed form are not counted (module docstring).")
+    binomial_table()
 
 
 if __name__ == "__main__":
