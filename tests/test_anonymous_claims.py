@@ -192,7 +192,8 @@ def _zero_delay_paper():
 
 def _order_claim(order, experiments=("zero",), alphas=(9.0,)):
     return {"id": "C4b", "kind": "constant_order", "where": "", "text": "", "scope": "paper",
-            "experiments": list(experiments), "alphas": list(alphas), "order": list(order)}
+            "experiments": list(experiments), "alphas": list(alphas), "order": list(order),
+            "rounding_tolerance": 1e-9}
 
 
 def _zero_ctx(**overrides):
@@ -227,6 +228,17 @@ def test_constant_order_by_hand_without_delay():
     assert rows == [_order_row(PAPER_ORDER, NOT_REPRODUCED,  # 24 < 102: rises
                                " (not strictly decreasing; log10 t1 = 0)")]
     assert rows[0]["headline"] == "log10 c* 1.38 → 1.255 (not strictly decreasing; log10 t1 = 0)"
+
+
+def test_constant_order_steps_must_exceed_the_claims_tolerance():
+    """30 → 24 falls by log10(30/24) = 0.097 decades: a decrease under the config's 1e-9, a tie
+    under a tolerance of 0.1 decades; a claim without a tolerance is refused."""
+    claim = {**_order_claim(DECREASING), "rounding_tolerance": 0.1}
+    (row,) = ConstantOrder.evaluate(claim, _zero_ctx())
+    assert row["verdict"] == NOT_REPRODUCED
+    bare = {k: v for k, v in _order_claim(DECREASING).items() if k != "rounding_tolerance"}
+    with pytest.raises(ValueError, match=r"needs keys \['rounding_tolerance'\]"):
+        ConstantOrder.check(bare, _zero_delay_paper())
 
 
 def test_constant_order_rows_without_an_order():

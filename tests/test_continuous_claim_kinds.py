@@ -73,6 +73,8 @@ def _witness_rows(kind, claim, ctx):
 ORACLE_CASES = {"int": ([302 / 1001], 2002.0, 2.0), "frac": ([0.25, 0.1], 2004.0, 2.0),
                 "tiny": ([0.9], 3.0, 1.0)}
 P_INT, P_FRAC, P_TINY = 22801 / 1001, 31.25 - 15625 / 1002, 0.9 - 1 / 3
+# the config's assumed tolerances (continuous.yaml, C1)
+TOLERANCES = {"rel_tol": 1e-12, "abs_tol": 1e-9}
 
 
 def _oracle_ctx(case, payoffs):
@@ -82,7 +84,7 @@ def _oracle_ctx(case, payoffs):
 
 @pytest.mark.parametrize("case, best", [("int", P_INT), ("frac", P_FRAC), ("tiny", P_TINY)])
 def test_oracle_exact_reproduced_on_the_optimum_and_only_the_first_run_is_read(case, best):
-    rows = _rows("oracle_exact", {"id": "C", "experiments": [case]},
+    rows = _rows("oracle_exact", {"id": "C", "experiments": [case], **TOLERANCES},
                  _oracle_ctx(case, [best, best + 1.0]))
     assert [r["verdict"] for r in rows] == [REPRODUCED]
 
@@ -94,15 +96,26 @@ def test_oracle_exact_reproduced_on_the_optimum_and_only_the_first_run_is_read(c
     ("frac", P_FRAC + 5e-10, NOT_REPRODUCED),
     ("tiny", 0.5, NOT_REPRODUCED), ("int", math.nan, INCONCLUSIVE)])
 def test_oracle_exact_off_the_optimum(case, simulated, expected):
-    rows = _rows("oracle_exact", {"id": "C", "experiments": [case]},
+    rows = _rows("oracle_exact", {"id": "C", "experiments": [case], **TOLERANCES},
                  _oracle_ctx(case, [simulated]))
+    assert [r["verdict"] for r in rows] == [expected]
+
+
+@pytest.mark.parametrize("tolerances, expected", [
+    ({"rel_tol": 1e-12, "abs_tol": 1e-9}, NOT_REPRODUCED),
+    ({"rel_tol": 1e-10, "abs_tol": 1e-9}, REPRODUCED)])
+def test_oracle_exact_decides_with_the_claims_own_tolerances(tolerances, expected):
+    """5e-10 off the "frac" optimum is 3e-11 relative: equal under a configured rel_tol of
+    1e-10, not under 1e-12 (the config's)."""
+    rows = _rows("oracle_exact", {"id": "C", "experiments": ["frac"], **tolerances},
+                 _oracle_ctx("frac", [P_FRAC + 5e-10]))
     assert [r["verdict"] for r in rows] == [expected]
 
 
 def test_oracle_exact_rows_as_the_reader_sees_them():
     ctx = _context(_paper({"int": ORACLE_CASES["int"], "frac": ORACLE_CASES["frac"]}),
                    {("int", "oracle"): {"payoff": [P_INT]}, ("frac", "oracle"): {"payoff": [1.0]}})
-    rows = _rows("oracle_exact", {"id": "C", "experiments": ["int", "frac"]}, ctx)
+    rows = _rows("oracle_exact", {"id": "C", "experiments": ["int", "frac"], **TOLERANCES}, ctx)
     # 22801/1001 = 22.77822177822177… to 6, 12 significant digits: 22.7782, 22.7782217782
     assert rows[0] == {
         "scope": "int", "verdict": REPRODUCED,
@@ -121,19 +134,19 @@ def test_oracle_exact_rows_as_the_reader_sees_them():
 
 def test_oracle_exact_witnesses():
     """Favourable: the simulated payoff put on the brute-force optimum (whatever was simulated);
-    unfavourable: the simulated payoff v moved up by max(10⁻⁶ |v|, 10⁻⁹)."""
+    unfavourable: the simulated payoff v moved up by max(|v|, 1)·10⁻⁶."""
     ctx = _oracle_ctx("int", [3.0])
-    rows = _witness_rows("oracle_exact", {"id": "C", "experiments": ["int"]}, ctx)
+    rows = _witness_rows("oracle_exact", {"id": "C", "experiments": ["int"], **TOLERANCES}, ctx)
     assert set(rows) == {"favourable", "unfavourable"}
     assert [r["verdict"] for r in rows["favourable"]] == [REPRODUCED]
     assert rows["favourable"][0]["headline"].startswith("P* = 22.7782 (")
     assert [r["verdict"] for r in rows["unfavourable"]] == [NOT_REPRODUCED]
-    # 3 + max(3e-6, 1e-9) = 3.000003 to 12 digits
+    # 3 + 3·1e-6 = 3.000003 to 12 digits
     assert "simulated 3.000003," in rows["unfavourable"][0]["statistic"]
-    tiny = _witness_rows("oracle_exact", {"id": "C", "experiments": ["tiny"]},
+    tiny = _witness_rows("oracle_exact", {"id": "C", "experiments": ["tiny"], **TOLERANCES},
                          _oracle_ctx("tiny", [0.0]))
-    # at 0 the step is the floor 1e-9: 0 + 1e-9, not 1e-6 × 0 and not 1.000000001
-    assert "simulated 1e-9," in tiny["unfavourable"][0]["statistic"]
+    # at 0 the step is the floor 1e-6 (above abs_tol): 0 + 1e-6, not 1e-6 × 0
+    assert "simulated 1e-6," in tiny["unfavourable"][0]["statistic"]
 
 
 # --- exact_sign ----------------------------------------------------------------------------------
@@ -191,7 +204,7 @@ def test_exact_sign_witnesses(value, sign, favourable, unfavourable):
 # --- check(): keys and ranges, with the messages a config author reads ---------------------------
 CHECK_PAPER = _paper({"e": ([0.3], 1000.0, 1.0)})
 FULL = {
-    "oracle_exact": {"experiments": ["e"]},
+    "oracle_exact": {"experiments": ["e"], **TOLERANCES},
     "exact_sign": {"experiments": ["e"], "algorithm": "ours", "metric": "payoff", "sign": "negative"},
     "close_to_oracle": {"experiments": ["e"], "algorithm": "ours", "share": 0.9},
     "run_frequency": {"experiments": ["e"], "algorithm": "ours", "event": "lemma15", "level": 0.9},
@@ -211,6 +224,8 @@ def test_check_names_a_missing_key(kind, key):
     ("run_frequency", "level", 0, r"level must lie in \(0, 1\), got 0$"),
     ("run_frequency", "level", 1, r"level must lie in \(0, 1\), got 1$"),
     ("run_frequency", "level", 1.5, r"level must lie in \(0, 1\), got 1.5$"),
+    ("oracle_exact", "rel_tol", 1e-6, r"rel_tol must lie in \[0, 1e-06\) .* got 1e-06$"),
+    ("oracle_exact", "abs_tol", -1e-9, r"abs_tol must lie in \[0, 1e-06\) .* got -1e-09$"),
     ("run_frequency", "event", "lemma99",
      r"event must be one of \('lemma13', 'lemma15', 'lemma22', 'identified'\), got 'lemma99'$")])
 def test_check_rejects_a_value_out_of_range(kind, key, value, message):

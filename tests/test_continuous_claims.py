@@ -148,12 +148,17 @@ def test_exact_sign(payoff, expected):
     assert _verdicts("exact_sign", claim, ctx) == {expected}
 
 
+# the config's assumed tolerances of oracle_exact (continuous.yaml, C1)
+ORACLE_TOLERANCES = {"rel_tol": 1e-12, "abs_tol": 1e-9}
+ORACLE_CLAIM = {"id": "C", "experiments": ["e"], **ORACLE_TOLERANCES}
+
+
 @pytest.mark.parametrize("simulated, expected", [(None, REPRODUCED), (10.0, NOT_REPRODUCED)])
 def test_oracle_exact(simulated, expected):
     paper = _paper({"e": [0.3]})
     value = _best(0.3) if simulated is None else simulated
     ctx = _context(paper, {("e", "oracle"): {"payoff": np.full(2, value)}})
-    assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {expected}
+    assert _verdicts("oracle_exact", ORACLE_CLAIM, ctx) == {expected}
 
 
 # --- decidability (core/decidability.py): each kind's witnesses reach both verdicts in a normal
@@ -197,7 +202,7 @@ def test_exact_kinds_route_their_quantity_and_reach_both_verdicts():
     paper = _paper({"e": [0.3]})
     ctx = _context(paper, {("e", "oracle"): {"payoff": np.full(2, _best(0.3))},
                            ("e", "ours"): {"payoff": np.full(2, -1.0)}})
-    assert _decide("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == (True, True)
+    assert _decide("oracle_exact", ORACLE_CLAIM, ctx) == (True, True)
     claim = {"id": "C", "experiments": ["e"], "algorithm": "ours", "metric": "payoff",
              "sign": "negative"}
     assert _decide("exact_sign", claim, ctx) == (True, True)
@@ -279,9 +284,9 @@ def test_claims_use_the_horizon_of_the_scale_being_built():
     ctx.config.update({"scale": "smoke", "scales": {"smoke": {"max_horizon": 400,
                                                               "max_repetitions": 2,
                                                               "checkpoints": 10}}})
-    assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {REPRODUCED}
+    assert _verdicts("oracle_exact", ORACLE_CLAIM, ctx) == {REPRODUCED}
     ctx.config["scales"]["smoke"]["max_horizon"] = None  # the full T' = 1000: not the optimum
-    assert _verdicts("oracle_exact", {"id": "C", "experiments": ["e"]}, ctx) == {NOT_REPRODUCED}
+    assert _verdicts("oracle_exact", ORACLE_CLAIM, ctx) == {NOT_REPRODUCED}
 
 
 def test_claim_texts_print_numbers_not_numpy_reprs():
@@ -291,7 +296,7 @@ def test_claim_texts_print_numbers_not_numpy_reprs():
     paper, ctx = _learner(mus)
     paper["algorithms"]["ours"]["label"] = "ours"
     claims = [
-        ("oracle_exact", {"experiments": list(mus)}),
+        ("oracle_exact", {"experiments": list(mus), **ORACLE_TOLERANCES}),
         ("exact_sign", {"experiments": ["a"], "algorithm": "oracle", "metric": "payoff",
                         "sign": "positive"}),
         ("close_to_oracle", {"experiments": list(mus), "algorithm": "ours", "share": 0.9}),

@@ -51,7 +51,7 @@ def claim(kind, **fields):
 
 
 THEOREM1 = claim("theorem1", experiments=["tiny"])
-PRINTED = claim("theorem1_printed_sign", experiments=["tiny"])
+PRINTED = claim("theorem1_printed_sign", experiments=["tiny"], rounding_tolerance=1e-9)
 
 
 def deciding(kind, claim_, ctx):
@@ -206,6 +206,18 @@ def test_simulated_as_exact_and_with_exact_rewards():
     assert table["exact_reward"].tolist() == [1.0, 1.25]
 
 
+def test_printed_sign_counts_offsets_within_the_claims_tolerance_as_zero():
+    """The hand-worked A_j = −1/3 is negative under the config's 1e-9, zero under a tolerance of
+    1/2; a claim without one is refused before any evaluation."""
+    (row,) = CLAIM_KINDS["theorem1_printed_sign"].evaluate(
+        {**PRINTED, "rounding_tolerance": 0.5}, context(SPLIT))
+    assert row["verdict"] == REPRODUCED
+    paper = context(SPLIT).paper
+    with pytest.raises(ValueError, match=r"needs keys \['rounding_tolerance'\]"):
+        CLAIM_KINDS["theorem1_printed_sign"].check(claim("theorem1_printed_sign",
+                                                         experiments=["tiny"]), paper)
+
+
 def test_printed_sign_fails_on_the_hand_worked_problem():
     (row,) = CLAIM_KINDS["theorem1_printed_sign"].evaluate(PRINTED, context(SPLIT))
     assert row["verdict"] == NOT_REPRODUCED  # A_2 = −1/12 < 0
@@ -244,29 +256,34 @@ def test_theorem1_tied_decidability_names_both_witnesses():
                                    f"reproduced ({why}); unfavourable witness: reproduced ({why})")
 
 
+# what each kind needs besides its experiments
+KEYS = {"theorem1": {}, "theorem1_printed_sign": {"rounding_tolerance": 1e-9}}
+
+
 @pytest.mark.parametrize("kind", ["theorem1", "theorem1_printed_sign"])
 def test_constant_policy_claims_are_checked(kind):
     paper = load_paper("farewell")
     check = CLAIM_KINDS[kind].check
     with pytest.raises(ValueError, match=r"needs keys \['experiments'\]"):
-        check(claim(kind), paper)
+        check(claim(kind, **KEYS[kind]), paper)
     with pytest.raises(ValueError, match="unknown experiment 'nope'"):
-        check(claim(kind, experiments=["thm1_fig1b", "nope"]), paper)
+        check(claim(kind, **KEYS[kind], experiments=["thm1_fig1b", "nope"]), paper)
     with pytest.raises(ValueError, match="experiment 'fig1a' does not run constant_policies"):
-        check(claim(kind, experiments=["fig1a"]), paper)
-    check(claim(kind, experiments=["thm1_fig1b", "thm1_fig2c"]), paper)  # as configured: fine
+        check(claim(kind, **KEYS[kind], experiments=["fig1a"]), paper)
+    # as configured: fine
+    check(claim(kind, **KEYS[kind], experiments=["thm1_fig1b", "thm1_fig2c"]), paper)
 
 
 @pytest.mark.parametrize("kind", ["theorem1", "theorem1_printed_sign"])
 def test_theorem1_witnesses_reach_both_verdicts(kind):
-    out = decide(claim(kind, experiments=["tiny"]), CLAIM_KINDS[kind], context(SPLIT))
+    out = decide(claim(kind, **KEYS[kind], experiments=["tiny"]), CLAIM_KINDS[kind], context(SPLIT))
     assert (out["can_reproduce"], out["can_refute"]) == (True, True)
 
 
 @pytest.mark.parametrize("kind", ["theorem1", "theorem1_printed_sign"])
 def test_theorem1_with_every_pair_tied_cannot_fail(kind):
     # τ ≡ 1: every W(T) = T·g whatever the order, so no wrong argmax and no offset
-    out = decide(claim(kind, experiments=["tiny"]), CLAIM_KINDS[kind], context(TIED))
+    out = decide(claim(kind, **KEYS[kind], experiments=["tiny"]), CLAIM_KINDS[kind], context(TIED))
     assert (out["can_reproduce"], out["can_refute"]) == (True, False)
     assert "cannot be refuted as configured" in out["decidability"]
 

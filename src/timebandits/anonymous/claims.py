@@ -156,8 +156,11 @@ class ConstantOrder:
 
     @staticmethod
     def check(claim, paper):
-        require_keys(claim, "experiments", "alphas", "order")
+        require_keys(claim, "experiments", "alphas", "order", "rounding_tolerance")
         check_run(paper, claim["experiments"], [])
+        if not 0.0 <= claim["rounding_tolerance"] < 1.0:
+            raise ValueError("rounding_tolerance must lie in [0, 1) decades (the witnesses fall "
+                             f"by one decade a step), got {claim['rounding_tolerance']!r}")
         for alg in claim["order"]:
             if alg not in paper["algorithms"] or paper["algorithms"][alg]["policy"] != "ars_ucb":
                 raise ValueError(f"order lists {alg!r}, which is not an ARS-UCB algorithm")
@@ -189,8 +192,7 @@ class ConstantOrder:
                                      "no order to check)"})
                     continue
                 steps = np.diff(logs)
-                # log10 c* of ~10^3 carries ~1e-13 relative rounding; equal below 1e-9
-                decreasing = bool(np.all(steps < -1e-9))
+                decreasing = bool(np.all(steps < -claim["rounding_tolerance"]))
                 values = ", ".join(f"{ctx.label(a)}: {v:.6g}" for a, v in zip(claim["order"], logs))
                 t1 = constants[0].log10_t1
                 rows.append({

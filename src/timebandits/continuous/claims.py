@@ -48,6 +48,10 @@ from .claims_common import SIDES, instance, listed, oracle_payoff, shown, with_f
 from .claims_frequency import RunFrequency
 from .claims_rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
 
+# The unfavourable witness of oracle_exact puts the simulated payoff this far (relative, and at
+# least this much absolute) off the best over integer N; the tolerances must stay below it.
+WITNESS_ERROR = 1e-6
+
 
 class OracleExact:
     """Decides on the oracle's simulated payoff, routed through ``ctx.quantity`` so that the
@@ -57,12 +61,17 @@ class OracleExact:
 
     @staticmethod
     def check(claim, paper):
-        require_keys(claim, "experiments")
+        require_keys(claim, "experiments", "rel_tol", "abs_tol")
         check_run(paper, claim["experiments"], ["oracle"])
+        for key in ("rel_tol", "abs_tol"):
+            if not 0.0 <= claim[key] < WITNESS_ERROR:
+                raise ValueError(f"{key} must lie in [0, {WITNESS_ERROR:g}) (the unfavourable "
+                                 f"witness's error), got {claim[key]!r}")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
+        rel_tol, abs_tol = claim["rel_tol"], claim["abs_tol"]
         for exp in claim["experiments"]:
             means, lam, horizon = instance(ctx, exp)
             mu = means.max()
@@ -72,9 +81,9 @@ class OracleExact:
             scaled = [oracle(mu, normalised_horizon(c * horizon * lam, c * lam)).payoff
                       for c in (0.1, 10.0)]
             closed = mu * mu * horizon / 4 if (mu * horizon / 2).is_integer() else None
-            checks = [math.isclose(simulated, brute, rel_tol=1e-12, abs_tol=1e-9),
-                      all(math.isclose(s, simulated, rel_tol=1e-12) for s in scaled),
-                      closed is None or math.isclose(simulated, closed, rel_tol=1e-12)]
+            checks = [math.isclose(simulated, brute, rel_tol=rel_tol, abs_tol=abs_tol),
+                      all(math.isclose(s, simulated, rel_tol=rel_tol) for s in scaled),
+                      closed is None or math.isclose(simulated, closed, rel_tol=rel_tol)]
             rows.append({
                 "scope": exp, "verdict": (REPRODUCED if all(checks) else NOT_REPRODUCED)
                 if math.isfinite(simulated) else INCONCLUSIVE,
@@ -90,13 +99,13 @@ class OracleExact:
 
     @staticmethod
     def witnesses(claim, ctx):
-        """The simulated payoff equal to the best over integer N, or 10⁻⁶ of it (and at least
-        10⁻⁹) above it."""
+        """The simulated payoff equal to the best over integer N, or ``WITNESS_ERROR`` of it
+        (and at least ``WITNESS_ERROR``) above it."""
         return {"favourable": derived(ctx, overrides={
                     f"oracle_payoff:{e}": (lambda v, b=_brute_force(ctx, e): b)
                     for e in claim["experiments"]}),
                 "unfavourable": derived(ctx, overrides={
-                    f"oracle_payoff:{e}": (lambda v: v + max(abs(v) * 1e-6, 1e-9))
+                    f"oracle_payoff:{e}": (lambda v: v + max(abs(v), 1.0) * WITNESS_ERROR)
                     for e in claim["experiments"]})}
 
 

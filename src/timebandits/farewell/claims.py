@@ -125,14 +125,21 @@ class Theorem1PrintedSign:
     j·g_j] (see the theory tests)."""
 
     evidence = EXACT
-    check = staticmethod(_check_constant_policies)
     witnesses = staticmethod(theorem1_witnesses)
+
+    @staticmethod
+    def check(claim, paper):
+        _check_constant_policies(claim, paper)
+        require_keys(claim, "rounding_tolerance")
+        if not claim["rounding_tolerance"] >= 0.0:
+            raise ValueError("rounding_tolerance must be >= 0, got "
+                             f"{claim['rounding_tolerance']!r}")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         rows = []
         for exp, table in _theorem1_tables(claim, ctx):
-            negative = table["offset_A"] < -1e-9
+            negative = table["offset_A"] < -claim["rounding_tolerance"]
             rows.append({
                 "scope": exp, "verdict": NOT_REPRODUCED if negative.any() else REPRODUCED,
                 "headline": f"{int(negative.sum())}/{len(table)} pairs have A_j < 0 (smallest "
