@@ -1,6 +1,6 @@
 """The index-evaluation counts of the benchmarks of papers 003 (benchmarks/benchmark_continuous.py)
-and 004 (benchmarks/benchmark_delaydep.py) against runs worked by hand. Counts only: nothing is
-timed."""
+and 004 (benchmarks/benchmark_delaydep.py) against runs worked by hand, and 004's replay of a
+run's pulls against the kernel's. Counts and draws only: nothing is timed."""
 
 import runpy
 from pathlib import Path
@@ -113,3 +113,18 @@ def test_pi_ucb_decisions_match_the_kernel(horizon):
     problem = B2DEPProblem(["13/15", "4/5", "1/2"], [2, 1, 3], ["1/2", "1/4", "1/8"])
     _, _, policy, decisions = ucb_run(problem.mean_table(), horizon, KEY, LOG_TIME_DECISIONS, 1.0)
     assert DELAYDEP["ucb_decisions"](policy) == decisions
+
+
+@pytest.mark.parametrize("learner", ["ucb", "low"])
+@pytest.mark.parametrize("horizon", [1, 7, 1000, 4321])
+def test_delaydep_replay_draws_the_kernels_pulls(learner, horizon):
+    """The benchmark's environment replay pulls the same arms in the same rounds as the kernel:
+    the same μ_i(τ) and the same Bernoulli rewards, pull for pull."""
+    problem = B2DEPProblem(["13/15", "4/5", "1/2"], [2, 1, 3], ["1/2", "1/4", "1/8"])
+    table = problem.mean_table()
+    out = (ucb_run(table, horizon, KEY, LOG_TIME_DECISIONS, 1.0) if learner == "ucb"
+           else low_run(table, 0.1, horizon, KEY))
+    expected, realised = DELAYDEP["replay_pulls"](table, out[2].astype(np.int64), KEY)
+    assert np.array_equal(expected, out[0]) and np.array_equal(realised, out[1])
+    assert 0 < realised.sum() < horizon or horizon < 10
+
