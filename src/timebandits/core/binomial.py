@@ -29,7 +29,7 @@ A draw takes the counter of its first uniform and returns ``(x, next counter)``.
   constants are Hörmann's: b = 1.15 + 2.53√(μq), a = −0.0873 + 0.0248b + 0.01p, c = np + ½,
   α = (2.83 + 5.1/b)√(μq), v_r = 0.92 − 4.2/b. About 1.15 tries per draw.
 
-p > 1/2 draws n − Binomial(n, 1 − p) on the two large-n paths. Beyond n = 16 a draw costs 40–75 ns
+p > 1/2 draws n − Binomial(n, 1 − p) on the two large-n paths. Beyond n = 16 a draw costs 30–75 ns
 whatever n (it grew with n under the order-statistic recursion used before, Devroye 1986,
 §X.4.3: 150–800 ns from n = 100 to 10^6).
 """
