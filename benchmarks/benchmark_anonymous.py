@@ -10,6 +10,15 @@ kernel's W(n) for n = 0..T (``Kernel.cumulative``): ``simulate_repetition`` make
 experiment's instance with it once per process (``simulation._instance``), shared by every
 repetition and algorithm of a job, so it is made before the first timed run and left out of
 ns/slot.
+
+For ARS-UCB the last two columns set the environment apart, as benchmark_censored does:
+``env ns/slot`` replays the run's pulls and window sums alone (:func:`replay_environment`: the
+same draws in the same slots, the same ``window_feedback`` over the same rounds, each the fastest
+of ``--repeats`` runs, as is the kernel here), and ``learner ns/slot`` is the kernel less the
+replay, per slot: the N indices u_i(t) of each decision (Algorithm 1, with Lemma 1's tally) and
+the slot loop's bookkeeping (the arm of each slot, the checkpoints). ARS-UCB decides once per
+round, tens to thousands of slots, so per slot, not per index evaluation, is its learner's unit
+(as per pull is π_low's in benchmark_delaydep).
 Timing is reported, never asserted (tests do not time anything).
 """
 
@@ -18,14 +27,76 @@ from __future__ import annotations
 import argparse
 import time
 
+import numpy as np
+
+from timebandits.anonymous.environment import pull, window_feedback, window_state
 from timebandits.anonymous.model import AnonymousProblem
-from timebandits.anonymous.simulation import is_label_game, simulate_repetition
+from timebandits.anonymous.policies import run_ars_ucb
+from timebandits.anonymous.simulation import (ARS_UCB, algorithm_params, environment_arguments,
+                                              is_label_game, round_size_table,
+                                              simulate_repetition)
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import load_paper
+from timebandits.core.jit import njit
 from timebandits.core.seeding import environment_seed, policy_seed
 
 DEFAULT_EXPERIMENTS = ["delay_10_30", "bounded_30_40", "linear_increasing_100", "discounted_09",
                        "polynomial_3", "polynomial_2", "fig5a", "fig5c"]
+
+
+@njit
+def replay_environment(means, round_sizes, plays, kernel_code, cumulative, reach, delay_low,
+                       delay_high, env_key, horizon):
+    """An ARS-UCB run's environment alone (module docstring): its rounds rebuilt from the arm of
+    each slot (a round of arm a starts where the previous one ended and lasts f(k_a), cut at T),
+    each slot's pull and each round's feedback. Returns (the rounds, the decisions' pseudo-regret
+    Σ_t (max s − s_{a(t)}), the feedback summed over the rounds)."""
+    totals = np.zeros(horizon + 1, np.uint8)
+    delays = np.zeros(horizon + 1 if kernel_code == 0 else 1, np.int64)
+    next_round = np.zeros(means.size, np.int64)
+    window = window_state(kernel_code, cumulative, reach, horizon)
+    best = means.max()
+    rounds, regret, observed, t = 0, 0.0, 0.0, 0
+    while t < horizon:
+        arm = plays[t + 1]
+        last = min(t + round_sizes[next_round[arm]], horizon)
+        for u in range(t + 1, last + 1):
+            pull(means[arm], u, env_key, kernel_code, delay_low, delay_high, totals, delays)
+            regret += best - means[arm]
+        observed += window_feedback(t + 1, last, totals, delays, kernel_code, cumulative, reach,
+                                    window)
+        next_round[arm] += 1
+        rounds += 1
+        t = last
+    return rounds, regret, observed
+
+
+def fastest(run, repeats: int):
+    """(the least wall time of ``repeats`` calls of ``run``, the last call's result)."""
+    best, out = float("inf"), None
+    for _ in range(repeats):
+        started = time.perf_counter()
+        out = run()
+        best = min(best, time.perf_counter() - started)
+    return best, out
+
+
+def environment_split(experiment: dict, algorithm: dict, env_seed, checkpoints,
+                      repeats: int) -> tuple[float, float]:
+    """(env ns/slot, learner ns/slot) of one ARS-UCB run (module docstring)."""
+    params = algorithm_params(algorithm)
+    problem, d1, d2, common = environment_arguments(experiment, env_seed, checkpoints)
+    horizon = common[-2]
+    sizes = round_size_table(params["round_size"], horizon)
+    kernel, (regret, lemma, plays) = fastest(lambda: run_ars_ucb(
+        problem.means, float(params["alpha"]), sizes, d1, d2, *common), repeats)
+    environment, (rounds, replayed, _) = fastest(lambda: replay_environment(
+        problem.means, sizes, plays, *common[:-1]), repeats)
+    n_arms = problem.means.size
+    if (not np.isclose(replayed, regret[-1], rtol=1e-12) or checkpoints[-1] != horizon
+            or rounds != lemma[0, -1] / n_arms + n_arms):
+        raise RuntimeError("the replay did not play the kernel's rounds")
+    return environment / horizon * 1e9, (kernel - environment) / horizon * 1e9
 
 
 def main() -> None:
@@ -33,10 +104,12 @@ def main() -> None:
     parser.add_argument("--horizon", type=float, default=None,
                         help="slots per run (default: each experiment's own horizon)")
     parser.add_argument("--experiments", nargs="*", default=DEFAULT_EXPERIMENTS)
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="runs of an ARS-UCB kernel and of its replay; the fastest counts")
     args = parser.parse_args()
     paper = load_paper("anonymous")
     print(f"{'experiment':24} {'algorithm':24} {'horizon':>9} {'seconds':>8} {'ns/slot':>8} "
-          f"{'W(n) ms':>8}")
+          f"{'W(n) ms':>8} {'env ns/slot':>11} {'learner ns/slot':>15}")
     for exp_id in args.experiments:
         base = paper["experiments"][exp_id]
         horizon = int(args.horizon or base["horizon"])
@@ -59,8 +132,12 @@ def main() -> None:
             started = time.perf_counter()
             simulate_repetition(experiment, algorithm, env_seed, pol_seed, checkpoints)
             seconds = time.perf_counter() - started
+            split = ""
+            if algorithm["policy"] == ARS_UCB:
+                split = "{:11.1f} {:15.1f}".format(*environment_split(
+                    experiment, algorithm, env_seed, checkpoints, args.repeats))
             print(f"{exp_id:24} {alg_id:24} {horizon:9d} {seconds:8.3f} "
-                  f"{seconds / horizon * 1e9:8.1f} {cumulative_ms:>8}", flush=True)
+                  f"{seconds / horizon * 1e9:8.1f} {cumulative_ms:>8} {split}", flush=True)
 
 
 if __name__ == "__main__":

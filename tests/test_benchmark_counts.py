@@ -1,6 +1,6 @@
 """The index-evaluation counts of the benchmarks of papers 003 (benchmarks/benchmark_continuous.py)
-and 004 (benchmarks/benchmark_delaydep.py) against runs worked by hand, and 004's replay of a
-run's pulls against the kernel's. Counts and draws only: nothing is timed."""
+and 004 (benchmarks/benchmark_delaydep.py) against runs worked by hand, and the environment
+replays of 002 and 004 against their kernels. Counts and draws only: nothing is timed."""
 
 import runpy
 from pathlib import Path
@@ -8,15 +8,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from timebandits.anonymous.policies import run_ars_ucb
+from timebandits.anonymous.simulation import environment_arguments, round_size_table
 from timebandits.continuous.ctmab import (FAILED_ESTIMATION, FAILED_IDENTIFICATION, LEARNED,
                                           run_ctmab)
 from timebandits.continuous.ctsab import run_ctsab
+from timebandits.core.config import load_paper
+from timebandits.core.seeding import environment_seed
 from timebandits.delaydep.model import B2DEPProblem
 from timebandits.delaydep.policies import LOG_TIME_DECISIONS, low_run, ucb_run
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 CONTINUOUS = runpy.run_path(str(BENCHMARKS / "benchmark_continuous.py"))
 DELAYDEP = runpy.run_path(str(BENCHMARKS / "benchmark_delaydep.py"))
+ANONYMOUS = runpy.run_path(str(BENCHMARKS / "benchmark_anonymous.py"))
 KEY = np.uint64(20200826)
 CHECKPOINTS = np.array([1.0, 16.0])
 C = 1000.0 ** 0.5  # c = T'^ε at T' = 1000, ε = 1/2: phase 1 is (0, c], c = 31.62
@@ -127,4 +132,28 @@ def test_delaydep_replay_draws_the_kernels_pulls(learner, horizon):
     expected, realised = DELAYDEP["replay_pulls"](table, out[2].astype(np.int64), KEY)
     assert np.array_equal(expected, out[0]) and np.array_equal(realised, out[1])
     assert 0 < realised.sum() < horizon or horizon < 10
+
+
+@pytest.mark.parametrize("experiment", ["delay_10_30", "polynomial_2", "bounded_30_40"])
+@pytest.mark.parametrize("round_size", [{"kind": "power", "c": 1, "beta": 1},
+                                        {"kind": "exponential", "c": 0}])
+def test_anonymous_replay_rebuilds_the_kernels_rounds(experiment, round_size):
+    """The replay rebuilds ARS-UCB's rounds from the arm of each slot: the same arms (its
+    pseudo-regret is the kernel's at T) and the same rounds (as many as the kernel's decisions,
+    which Lemma 1's tally counts: a replay with other round boundaries has another count)."""
+    paper = load_paper("anonymous")
+    horizon = 3000
+    exp = {**paper["experiments"][experiment], "horizon": horizon}
+    checkpoints = np.array([1000, horizon])
+    problem, d1, d2, common = environment_arguments(
+        exp, environment_seed(1, "anonymous", experiment, 0), checkpoints)
+    sizes = round_size_table(round_size, horizon)
+    regret, lemma, plays = run_ars_ucb(problem.means, 4.0, sizes, d1, d2, *common)
+    rounds, replayed, observed = ANONYMOUS["replay_environment"](problem.means, sizes, plays,
+                                                                 *common[:-1])
+    n_arms = problem.means.size
+    assert replayed == pytest.approx(regret[-1], rel=1e-12)
+    # Lemma 1's tally checks every arm at each decision after the first round of all
+    assert rounds == lemma[0, -1] / n_arms + n_arms
+    assert rounds > 2 * n_arms and 0 < observed < horizon
 

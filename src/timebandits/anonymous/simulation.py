@@ -237,18 +237,25 @@ def _instance(environment: str, horizon: int):
     return problem, cumulative, problem.d1(), problem.d2()
 
 
+def environment_arguments(experiment: dict, env_seed, checkpoints: np.ndarray):
+    """(problem, d1, d2, the environment's arguments of every stochastic kernel: kernel code,
+    W(0..T), window reach, delay low and high, environment key, T, checkpoints)."""
+    horizon = int(experiment["horizon"])
+    problem, cumulative, d1, d2 = _instance(json.dumps(experiment["environment"], sort_keys=True),
+                                            horizon)
+    kernel = problem.kernel
+    return problem, d1, d2, (kernel.code, cumulative, int(min(kernel.window_reach, horizon)),
+                             int(kernel.params.get("low", 0)), int(kernel.params.get("high", 0)),
+                             key64(env_seed), horizon, checkpoints)
+
+
 def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
                         checkpoints: np.ndarray) -> dict[str, np.ndarray]:
     if is_label_game(experiment["environment"]):
         return _simulate_label_game(experiment, algorithm, env_seed, policy_seed, checkpoints)
     params = algorithm_params(algorithm)
-    horizon = int(experiment["horizon"])
-    problem, cumulative, d1, d2 = _instance(json.dumps(experiment["environment"], sort_keys=True),
-                                            horizon)
-    kernel = problem.kernel
-    common = (kernel.code, cumulative, int(min(kernel.window_reach, horizon)),
-              int(kernel.params.get("low", 0)), int(kernel.params.get("high", 0)),
-              key64(env_seed), horizon, checkpoints)
+    problem, d1, d2, common = environment_arguments(experiment, env_seed, checkpoints)
+    kernel, horizon = problem.kernel, int(experiment["horizon"])
     if algorithm["policy"] == ARS_UCB:
         regret, lemma, _ = run_ars_ucb(problem.means, float(params["alpha"]),
                                        round_size_table(params["round_size"], horizon),
