@@ -39,6 +39,7 @@ from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import load_paper
 from timebandits.core.jit import njit
 from timebandits.core.seeding import environment_seed, policy_seed
+from timebandits.core.timing import fastest
 
 DEFAULT_EXPERIMENTS = ["delay_10_30", "bounded_30_40", "linear_increasing_100", "discounted_09",
                        "polynomial_3", "polynomial_2", "fig5a", "fig5c"]
@@ -69,16 +70,6 @@ def replay_environment(means, round_sizes, plays, kernel_code, cumulative, reach
         rounds += 1
         t = last
     return rounds, regret, observed
-
-
-def fastest(run, repeats: int):
-    """(the least wall time of ``repeats`` calls of ``run``, the last call's result)."""
-    best, out = float("inf"), None
-    for _ in range(repeats):
-        started = time.perf_counter()
-        out = run()
-        best = min(best, time.perf_counter() - started)
-    return best, out
 
 
 def environment_split(experiment: dict, algorithm: dict, env_seed, checkpoints,

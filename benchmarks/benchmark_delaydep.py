@@ -35,8 +35,9 @@ import numpy as np
 
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import load_paper
-from timebandits.core.seeding import environment_seed, key64
 from timebandits.core.jit import njit
+from timebandits.core.seeding import environment_seed, key64
+from timebandits.core.timing import fastest
 from timebandits.delaydep.policies import pull
 from timebandits.delaydep.simulation import problem_of, run_learner, simulate_repetition
 
@@ -61,17 +62,6 @@ def index_evaluations(policy: np.ndarray, stage_log, k: int) -> int:
         return k * max(ucb_decisions(policy) - k, 0)
     _, _, ghat, _, _, n_stages, _ = stage_log
     return int(np.isfinite(ghat[:n_stages]).sum())
-
-
-def fastest(run, repeats: int):
-    """(the least wall time of ``repeats`` calls of ``run``, the last call's result): a kernel and
-    its replay are timed alike, so that their difference is not the machine's noise."""
-    best, out = float("inf"), None
-    for _ in range(repeats):
-        started = time.perf_counter()
-        out = run()
-        best = min(best, time.perf_counter() - started)
-    return best, out
 
 
 @njit
