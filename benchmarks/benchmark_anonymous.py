@@ -30,7 +30,7 @@ import time
 import numpy as np
 
 from timebandits.anonymous.environment import pull, window_feedback, window_state
-from timebandits.anonymous.model import AnonymousProblem
+from timebandits.anonymous.model import DELAY, AnonymousProblem
 from timebandits.anonymous.policies import run_ars_ucb
 from timebandits.anonymous.simulation import (ARS_UCB, algorithm_params, environment_arguments,
                                               is_label_game, round_size_table,
@@ -53,7 +53,7 @@ def replay_environment(means, round_sizes, plays, kernel_code, cumulative, reach
     each slot's pull and each round's feedback. Returns (the rounds, the decisions' pseudo-regret
     Σ_t (max s − s_{a(t)}), the feedback summed over the rounds)."""
     totals = np.zeros(horizon + 1, np.uint8)
-    delays = np.zeros(horizon + 1 if kernel_code == 0 else 1, np.int64)
+    delays = np.zeros(horizon + 1 if kernel_code == DELAY else 1, np.int64)
     next_round = np.zeros(means.size, np.int64)
     window = window_state(kernel_code, cumulative, reach, horizon)
     best = means.max()
