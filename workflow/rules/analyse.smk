@@ -18,6 +18,7 @@ rule summarise:
         script=script_code("summarise"),
         code=analysis_code,
         root=ROOT,
+    priority: PRIORITY_VERDICTS
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -38,6 +39,7 @@ rule bounds:
         code=analysis_code,
         root=ROOT,
         settings=paper_settings,
+    priority: PRIORITY_VERDICTS
     run:
         run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -60,6 +62,7 @@ rule claims:
         code=analysis_code,
         root=ROOT,
         settings=claims_settings,
+    priority: PRIORITY_VERDICTS
     run:
         run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -82,6 +85,7 @@ rule table:
         code=analysis_code,
         root=ROOT,
         settings=paper_settings,
+    priority: PRIORITY_VERDICTS
     run:
         run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -103,5 +107,6 @@ rule scorecard:
         script=script_code("scorecard"),
         code=analysis_code,
         papers=list(PAPERS),
+    priority: PRIORITY_VERDICTS
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

@@ -2,6 +2,7 @@
 import functools
 import hashlib
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -184,6 +185,22 @@ def simulation_group(wildcards):
     """On a cluster, a small simulate job runs bundled with others in one cluster job."""
     return resources.simulation_group(config["cluster"], wildcards.paper, wildcards.experiment,
                                       _simulation_steps(wildcards))
+
+
+# The order of ready jobs (it changes no result): what leads to the verdicts first (summaries,
+# bounds, tables, claims, the scorecard and the comparison notebook), then the simulations, the
+# longest first by their estimate, and the figures, paper notebooks and front page last. A build
+# then ends with some hundred short jobs that keep the second core busy while the serial chain
+# claims -> scorecard -> comparison notebook runs, instead of that chain running alone.
+PRIORITY_VERDICTS = 1_000_000
+PRIORITY_PAGES = 0
+
+
+def simulation_priority(wildcards):
+    """A simulate job's priority: its estimated seconds, so that the longest run first."""
+    return 1 + math.ceil(resources.simulation_seconds(config["cluster"], wildcards.paper,
+                                                      wildcards.experiment,
+                                                      _simulation_steps(wildcards)))
 
 
 def analysis_resources(rule):

@@ -100,6 +100,7 @@ rule dataset_block:
     resources:
         mem_mb=2000,
         runtime=240,
+    priority: PRIORITY_VERDICTS
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -121,5 +122,6 @@ rule dataset:
     resources:
         mem_mb=2000,
         runtime=30,
+    priority: PRIORITY_VERDICTS
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

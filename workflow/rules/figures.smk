@@ -34,5 +34,6 @@ rule figure:
         settings=figure_settings,
         caption=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["caption"],
         title=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["title"],
+    priority: PRIORITY_PAGES
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

@@ -31,6 +31,7 @@ rule paper_notebook:
         root=ROOT,
         settings=paper_settings,
         software=SOFTWARE,
+    priority: PRIORITY_PAGES
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -58,6 +59,7 @@ rule comparison_notebook:
         root=ROOT,
         settings=all_papers_settings,
         software=SOFTWARE,
+    priority: PRIORITY_VERDICTS
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -93,5 +95,6 @@ rule front_page:
         software=SOFTWARE,
         settings=lambda wc: fingerprint({key: {k: PAPERS[key][k] for k in ("paper", "figures", "claims")}
                                          for key in PAPERS}),
+    priority: PRIORITY_PAGES
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

@@ -22,5 +22,6 @@ rule simulate:
     resources:
         runtime=lambda wildcards: simulation_resources(wildcards)["runtime"],
         mem_mb=lambda wildcards: simulation_resources(wildcards)["mem_mb"],
+    priority: simulation_priority
     run:
         run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
