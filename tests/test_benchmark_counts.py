@@ -129,7 +129,7 @@ def test_delaydep_replay_draws_the_kernels_pulls(learner, horizon):
     table = problem.mean_table()
     out = (ucb_run(table, horizon, KEY, LOG_TIME_DECISIONS, 1.0) if learner == "ucb"
            else low_run(table, 0.1, horizon, KEY))
-    expected, realised = DELAYDEP["replay_pulls"](table, out[2].astype(np.int64), KEY)
+    expected, realised = DELAYDEP["replay_pulls"](table, *DELAYDEP["label_runs"](out[2]), KEY)
     assert np.array_equal(expected, out[0]) and np.array_equal(realised, out[1])
     assert 0 < realised.sum() < horizon or horizon < 10
 

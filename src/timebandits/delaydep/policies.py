@@ -60,11 +60,13 @@ def pull(mean_table, last, arm, t, env_key):
 def _play(m, mean_table, last, t, horizon, env_key, expected, realised, policy):
     """One play of π_m after round t: arms 0..m−1 at rounds t+1, ..., cut at the horizon
     (spec P4). Returns (the round of its last pull, the sum of its realised rewards); the play is
-    complete iff that round is t + m."""
+    complete iff that round is t + m.
+
+    The loop's length is computed before it: numba compiles ``for j in range(m)`` with a
+    ``break`` at the horizon, inside an inlined function, to code four to five times slower per
+    pull (23 against 5 ns, ``make benchmark``), for the same pulls in the same order."""
     total = 0.0
-    for j in range(m):
-        if t >= horizon:
-            break
+    for j in range(min(m, horizon - t)):
         t += 1
         mean, reward = pull(mean_table, last, j, t, env_key)
         expected[t - 1] = mean
