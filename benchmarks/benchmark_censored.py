@@ -26,6 +26,7 @@ from timebandits.censored.policies import POLICY_CODES, run_censored
 from timebandits.censored.simulation import algorithm_params, penalty_max
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import load_paper
+from timebandits.core.simulation import reuse_freed_memory
 
 ALGORITHMS = ("rcucb", "rcucb_observable", "ucb", "thompson")
 PANELS = ("fig4_poscorr", "fig4_negcorr", "fig4_indep", "fig6_poscorr", "fig7_poscorr",
@@ -60,6 +61,7 @@ def main() -> None:
     parser.add_argument("--horizon", type=float, default=1e5)
     parser.add_argument("--panels", nargs="*", default=list(PANELS))
     args = parser.parse_args()
+    reuse_freed_memory()  # as a simulate job does (core/simulation.py)
     paper = load_paper("censored")
     horizon = int(args.horizon)
     checkpoints = checkpoint_grid(horizon, 400)

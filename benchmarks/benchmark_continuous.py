@@ -56,6 +56,7 @@ from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import load_paper
 from timebandits.core.jit import njit
 from timebandits.core.seeding import environment_seed, key64, policy_seed
+from timebandits.core.simulation import reuse_freed_memory
 from timebandits.core.timing import fastest
 
 CASES = [("ctsab", [0.3]), ("ctsab_k01", [0.3]), ("ctsab", [0.05]),
@@ -202,6 +203,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5,
                         help="calls of each timing; the fastest counts")
     args = parser.parse_args()
+    reuse_freed_memory()  # as a simulate job does (core/simulation.py)
     paper = load_paper("continuous")
     raw_horizon = 60000
     checkpoints = checkpoint_grid(raw_horizon, 400)
