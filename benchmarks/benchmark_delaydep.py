@@ -20,7 +20,7 @@ policy is played, counted exactly from the kernel's outputs:
 A pull (environment: μ_i(τ) looked up, one Bernoulli draw) is no index evaluation for either.
 The last two columns set the environment apart: ``env ns/pull`` replays the run's pulls alone
 (the same arms in the same rounds, read from the per-pull policy labels: a play of π_m pulls arms
-0..m−1 in turn; the same draws and output writes as the kernel's ``pull`` and ``_play``), and
+0..m−1 in turn; the kernel's own ``_play``, so the same draws and output writes), and
 ``learner ns/index-eval`` is the kernel's time less that replay, over the index evaluations
 (each the fastest of ``--repeats`` runs); for π_low, over the pulls. The replay is handed the
 runs of equal labels (``label_runs``), so that it does the pulls and nothing else.
@@ -39,7 +39,7 @@ from timebandits.core.jit import njit
 from timebandits.core.seeding import environment_seed, key64
 from timebandits.core.simulation import reuse_freed_memory
 from timebandits.core.timing import fastest
-from timebandits.delaydep.policies import pull
+from timebandits.delaydep.policies import _play
 from timebandits.delaydep.simulation import problem_of, run_learner, simulate_repetition
 
 ALGORITHMS = ("pi_low", "pi_ucb")
@@ -75,8 +75,8 @@ def index_evaluations(policy: np.ndarray, stage_log, k: int) -> int:
 def replay_pulls(mean_table, bounds, labels, env_key):
     """The run's pulls alone (module docstring): the run of pulls labelled m = ``labels[r]``,
     pulls ``bounds[r]`` + 1 to ``bounds[r + 1]`` (``label_runs``), is plays of π_m, arms 0..m−1
-    in turn (the last one cut where the run ends, at T), pulled as the kernel's ``_play`` pulls
-    them; returns (expected, realised) per pull, as the kernel writes them."""
+    in turn (the last one cut where the run ends, at T), pulled by the kernel's own ``_play``;
+    returns (expected, realised) per pull, as the kernel writes them."""
     horizon = bounds[-1]
     last = np.zeros(mean_table.shape[0], np.int64)
     expected = np.empty(horizon)
@@ -85,13 +85,8 @@ def replay_pulls(mean_table, bounds, labels, env_key):
     t = 0
     for r in range(labels.size):
         m, end = labels[r], bounds[r + 1]
-        while t < end:
-            for j in range(min(m, end - t)):
-                t += 1
-                mean, reward = pull(mean_table, last, j, t, env_key)
-                expected[t - 1] = mean
-                realised[t - 1] = reward
-                policy[t - 1] = m
+        while t < end:  # the run's plays, the last one cut where the run ends
+            t, _ = _play(m, mean_table, last, t, end, env_key, expected, realised, policy)
     return expected, realised
 
 
