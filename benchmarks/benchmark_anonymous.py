@@ -19,7 +19,10 @@ of ``--repeats`` runs, as is the kernel here), and ``learner ns/slot`` is the ke
 replay, per slot: the N indices u_i(t) of each decision (Algorithm 1, with Lemma 1's tally) and
 the slot loop's bookkeeping (the arm of each slot, the checkpoints). ARS-UCB decides once per
 round, tens to thousands of slots, so per slot, not per index evaluation, is its learner's unit
-(as per pull is π_low's in benchmark_delaydep).
+(as per pull is π_low's in benchmark_delaydep). For ARS-EXP3 and CLW on the label games the
+replay is :func:`replay_label_game`, the game's slots through the kernel's own ``_play_run``
+with the kernel's arms; their learner (about one choice per 50 slots, and CLW's block draws, one
+uniform per slot) is the compiled kernel call less it, both without the game's Python checks.
 Timing is reported, never asserted (tests do not time anything).
 """
 
@@ -30,12 +33,13 @@ import time
 
 import numpy as np
 
+from timebandits.anonymous.adversarial import _new_game, _play_run
 from timebandits.anonymous.environment import pull, window_feedback, window_state
 from timebandits.anonymous.model import DELAY, AnonymousProblem
 from timebandits.anonymous.policies import run_ars_ucb
 from timebandits.anonymous.simulation import (ARS_UCB, algorithm_params, environment_arguments,
-                                              is_label_game, round_size_table,
-                                              simulate_repetition)
+                                              is_label_game, label_game_call,
+                                              round_size_table, simulate_repetition)
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.config import load_paper
 from timebandits.core.jit import njit
@@ -92,6 +96,38 @@ def environment_split(experiment: dict, algorithm: dict, env_seed, checkpoints,
     return environment / horizon * 1e9, (kernel - environment) / horizon * 1e9
 
 
+@njit
+def replay_label_game(labels, n_arms, plays, mode, d, low, high, best_arm, env_key, checkpoints):
+    """A label game's environment alone (module docstring): every maximal run of slots played
+    with one arm (``plays``, the kernel's) goes through the kernel's own ``_play_run`` (rewards,
+    their delays and arrivals, the label counts, the regret at the checkpoints), without the
+    learner's probabilities, draws and weight updates. Returns the regret at the checkpoints."""
+    horizon = labels.size
+    arrivals, counts, state, regret, replayed, _ = _new_game(horizon, n_arms, checkpoints)
+    first = 1
+    while first <= horizon:
+        last = first
+        while last < horizon and plays[last + 1] == plays[first]:
+            last += 1
+        _play_run(first, last, plays[first], labels, mode, d, low, high, best_arm, env_key,
+                  arrivals, counts, state, checkpoints, regret, replayed)
+        first = last + 1
+    return regret
+
+
+def label_game_split(experiment: dict, algorithm: dict, env_seed, pol_seed, checkpoints,
+                     repeats: int) -> tuple[float, float]:
+    """(env ns/slot, learner ns/slot) of one ARS-EXP3 or CLW run (module docstring)."""
+    run, arguments = label_game_call(experiment, algorithm, env_seed, pol_seed, checkpoints)
+    kernel, (regret, plays) = fastest(lambda: run(*arguments), repeats)
+    labels, n_arms, _, _, mode, d, low, high, best_arm, env_key, _, checkpoints = arguments
+    environment, replayed = fastest(lambda: replay_label_game(
+        labels, n_arms, plays, mode, d, low, high, best_arm, env_key, checkpoints), repeats)
+    if not np.array_equal(replayed, regret):
+        raise RuntimeError("the replay did not play the kernel's game")
+    return environment / labels.size * 1e9, (kernel - environment) / labels.size * 1e9
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--horizon", type=float, default=None,
@@ -129,6 +165,9 @@ def main() -> None:
             if algorithm["policy"] == ARS_UCB:
                 split = "{:11.1f} {:15.1f}".format(*environment_split(
                     experiment, algorithm, env_seed, checkpoints, args.repeats))
+            elif is_label_game(experiment["environment"]):
+                split = "{:11.1f} {:15.1f}".format(*label_game_split(
+                    experiment, algorithm, env_seed, pol_seed, checkpoints, args.repeats))
             print(f"{exp_id:24} {alg_id:24} {horizon:9d} {seconds:8.3f} "
                   f"{seconds / horizon * 1e9:8.1f} {cumulative_ms:>8} {split}", flush=True)
     print("learner ns/slot = kernel − replay, each the fastest of --repeats runs. Where the"

@@ -111,8 +111,10 @@ def test_ars_exp3_follows_algorithm_2_slot_by_slot(mode, d, low, high, beta):
                                      mode, d, low, high, want.best, ENV, POLICY, checkpoints)
     assert list(plays[1:]) == want.history
     np.testing.assert_array_equal(regret, want.regret[1:])
-    np.testing.assert_array_equal(
-        adv.ars_exp3_regret(labels, 3, beta, mode, d, low, high, ENV, POLICY, checkpoints), regret)
+    game_regret, game_plays = adv.play_ars_exp3(labels, 3, beta, mode, d, low, high, ENV, POLICY,
+                                                checkpoints)
+    np.testing.assert_array_equal(game_regret, regret)
+    np.testing.assert_array_equal(game_plays, plays)
 
 
 @pytest.mark.parametrize("mode, d, low, high", GAMES)
@@ -188,7 +190,7 @@ def test_ars_exp3_learns_a_dominant_label():
     T = 200_000
     labels = _stream(T, [0.6, 0.1, 0.1, 0.1, 0.1], seed=4)
     checkpoints = np.array([T // 10, T], np.int64)
-    regret = adv.ars_exp3_regret(labels, 5, 0.5, adv.OBLIVIOUS, 5, 1, 5, ENV, POLICY, checkpoints)
+    regret, _ = adv.play_ars_exp3(labels, 5, 0.5, adv.OBLIVIOUS, 5, 1, 5, ENV, POLICY, checkpoints)
     assert regret[-1] < 0.5 * 0.4 * T
     assert regret[-1] / T < regret[0] / (T // 10)
 
@@ -205,13 +207,13 @@ def test_weights_never_overflow_on_a_single_label_stream():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: adv.ars_exp3_regret(np.array([0, 1]), 2, 1.5, 0, 1, 1, 1, ENV, POLICY, [1]), "beta"),
-    (lambda: adv.ars_exp3_regret(np.array([0, 3]), 2, 0.5, 0, 1, 1, 1, ENV, POLICY, [1]), "labels"),
-    (lambda: adv.clw_regret(np.array([0, 1]), 2, 0, 0, 1, 1, 1, ENV, POLICY, [1]), "d_hat"),
-    (lambda: adv.clw_regret(np.array([0, 1]), 2, 1.5, 0, 1, 1, 1, ENV, POLICY, [1]), "d_hat"),
-    (lambda: adv.clw_regret(np.array([0, 1]), 2, 1, 1, 5, 6, 5, ENV, POLICY, [1]), "low <= high"),
-    (lambda: adv.clw_regret(np.array([0, 1]), 2, 1, 1, 5, 0, 5, ENV, POLICY, [1]), "1 <= low"),
-    (lambda: adv.clw_regret(np.array([0, 1]), 2, 1, 2, 5, 1, 5, ENV, POLICY, [1]), "mode"),
+    (lambda: adv.play_ars_exp3(np.array([0, 1]), 2, 1.5, 0, 1, 1, 1, ENV, POLICY, [1]), "beta"),
+    (lambda: adv.play_ars_exp3(np.array([0, 3]), 2, 0.5, 0, 1, 1, 1, ENV, POLICY, [1]), "labels"),
+    (lambda: adv.play_clw(np.array([0, 1]), 2, 0, 0, 1, 1, 1, ENV, POLICY, [1]), "d_hat"),
+    (lambda: adv.play_clw(np.array([0, 1]), 2, 1.5, 0, 1, 1, 1, ENV, POLICY, [1]), "d_hat"),
+    (lambda: adv.play_clw(np.array([0, 1]), 2, 1, 1, 5, 6, 5, ENV, POLICY, [1]), "low <= high"),
+    (lambda: adv.play_clw(np.array([0, 1]), 2, 1, 1, 5, 0, 5, ENV, POLICY, [1]), "1 <= low"),
+    (lambda: adv.play_clw(np.array([0, 1]), 2, 1, 2, 5, 1, 5, ENV, POLICY, [1]), "mode"),
 ])
 def test_bad_game_inputs_are_refused(call, message):
     with pytest.raises(ValueError, match=message):

@@ -47,8 +47,8 @@ def test_workflow_game_is_the_compiled_game(policy, params, adversary):
     game = (mode, 10, 5 if mode == adversarial.OBLIVIOUS else 1,
             10 if mode == adversarial.OBLIVIOUS else 1, key64(env_seed), key64(policy_seed),
             checkpoints)
-    by_hand = (adversarial.ars_exp3_regret(labels, 3, 0.5, *game) if policy == "ars_exp3"
-               else adversarial.clw_regret(labels, 3, 9, *game))
+    by_hand, _ = (adversarial.play_ars_exp3(labels, 3, 0.5, *game) if policy == "ars_exp3"
+                  else adversarial.play_clw(labels, 3, 9, *game))
     assert np.array_equal(metrics["regret"], by_hand)
 
 

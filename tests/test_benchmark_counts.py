@@ -9,12 +9,13 @@ import numpy as np
 import pytest
 
 from timebandits.anonymous.policies import run_ars_ucb
-from timebandits.anonymous.simulation import environment_arguments, round_size_table
+from timebandits.anonymous.simulation import (environment_arguments, label_game_call,
+                                              round_size_table)
 from timebandits.continuous.ctmab import (FAILED_ESTIMATION, FAILED_IDENTIFICATION, LEARNED,
                                           run_ctmab)
 from timebandits.continuous.ctsab import run_ctsab
 from timebandits.core.config import load_paper
-from timebandits.core.seeding import environment_seed
+from timebandits.core.seeding import environment_seed, policy_seed
 from timebandits.delaydep.model import B2DEPProblem
 from timebandits.delaydep.policies import LOG_TIME_DECISIONS, low_run, ucb_run
 
@@ -157,3 +158,26 @@ def test_anonymous_replay_rebuilds_the_kernels_rounds(experiment, round_size):
     assert rounds == lemma[0, -1] / n_arms + n_arms
     assert rounds > 2 * n_arms and 0 < observed < horizon
 
+
+
+@pytest.mark.parametrize("experiment, algorithm", [("fig5a", "ars_exp3"), ("fig5c", "clw"),
+                                                   ("synthetic_oblivious", "clw")])
+def test_anonymous_label_game_replay_is_the_kernels_game(experiment, algorithm):
+    """The replay of a label game's environment gives the kernel's regret at every checkpoint
+    from the kernel's arms alone; with the arms of another run it does not."""
+    paper = load_paper("anonymous")
+    exp = {**paper["experiments"][experiment], "horizon": 5000}
+    checkpoints = np.array([10, 1000, 5000], np.int64)
+    run, arguments = label_game_call(exp, paper["algorithms"][algorithm],
+                                     environment_seed(1, "anonymous", experiment, 0),
+                                     policy_seed(1, "anonymous", experiment, algorithm, 0),
+                                     checkpoints)
+    regret, plays = run(*arguments)
+    labels, n_arms, _, _, mode, d, low, high, best_arm, env_key, _, cps = arguments
+    replay = ANONYMOUS["replay_label_game"]
+    assert np.array_equal(replay(labels, n_arms, plays, mode, d, low, high, best_arm, env_key, cps),
+                          regret)
+    other = np.roll(plays, 7)
+    other[0] = -1
+    assert not np.array_equal(
+        replay(labels, n_arms, other, mode, d, low, high, best_arm, env_key, cps), regret)

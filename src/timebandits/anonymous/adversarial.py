@@ -233,29 +233,41 @@ def _check_game(labels, n_arms, mode, d, low, high) -> np.ndarray:
     return labels.astype(np.int64)
 
 
-def ars_exp3_regret(labels, n_arms: int, beta: float, mode: int, d: int, low: int, high: int,
-                    env_key, policy_key, checkpoints) -> np.ndarray:
-    """ARS-EXP3's regret at ``checkpoints`` on ``labels`` (T = len(labels)): K, g and γ from
-    theory.exp3_rounds / ars_exp3_gamma (appendix form)."""
+def ars_exp3_call(labels, n_arms: int, beta: float, mode: int, d: int, low: int, high: int,
+                  env_key, policy_key, checkpoints):
+    """(``run_ars_exp3``, its arguments) for ARS-EXP3's game on ``labels`` (T = len(labels)),
+    checked: K, g and γ from theory.exp3_rounds / ars_exp3_gamma (appendix form)."""
     labels = _check_game(labels, n_arms, mode, d, low, high)
     if not 0.0 <= beta <= 1.0:
         raise ValueError(f"beta must lie in [0, 1], got {beta!r}")
     horizon = labels.size
-    sizes = exp3_round_sizes(horizon, beta)
-    gamma = ars_exp3_gamma(n_arms, horizon, beta).appendix
-    regret, _ = run_ars_exp3(labels, n_arms, sizes, gamma, mode, d, low, high,
-                             best_label(labels, n_arms), env_key, policy_key,
-                             np.asarray(checkpoints, np.int64))
-    return regret
+    return run_ars_exp3, (labels, n_arms, exp3_round_sizes(horizon, beta),
+                          ars_exp3_gamma(n_arms, horizon, beta).appendix, mode, d, low, high,
+                          best_label(labels, n_arms), env_key, policy_key,
+                          np.asarray(checkpoints, np.int64))
 
 
-def clw_regret(labels, n_arms: int, d_hat: int, mode: int, d: int, low: int, high: int,
-               env_key, policy_key, checkpoints) -> np.ndarray:
-    """CLW(d̂)'s regret at ``checkpoints`` on ``labels`` (T = len(labels))."""
+def clw_call(labels, n_arms: int, d_hat: int, mode: int, d: int, low: int, high: int,
+             env_key, policy_key, checkpoints):
+    """(``run_clw``, its arguments) for CLW(d̂)'s game on ``labels`` (T = len(labels)),
+    checked."""
     labels = _check_game(labels, n_arms, mode, d, low, high)
     if isinstance(d_hat, bool) or not isinstance(d_hat, (int, np.integer)) or d_hat < 1:
         raise ValueError(f"d_hat must be a positive integer, got {d_hat!r}")
-    regret, _ = run_clw(labels, n_arms, int(d_hat), clw_gamma(n_arms, labels.size, d_hat), mode,
-                        d, low, high, best_label(labels, n_arms), env_key, policy_key,
-                        np.asarray(checkpoints, np.int64))
-    return regret
+    return run_clw, (labels, n_arms, int(d_hat), clw_gamma(n_arms, labels.size, d_hat), mode, d,
+                     low, high, best_label(labels, n_arms), env_key, policy_key,
+                     np.asarray(checkpoints, np.int64))
+
+
+def play_ars_exp3(*game) -> tuple[np.ndarray, np.ndarray]:
+    """ARS-EXP3's game (the arguments of :func:`ars_exp3_call`): (regret at the checkpoints,
+    plays[1..T])."""
+    kernel, arguments = ars_exp3_call(*game)
+    return kernel(*arguments)
+
+
+def play_clw(*game) -> tuple[np.ndarray, np.ndarray]:
+    """CLW(d̂)'s game (the arguments of :func:`clw_call`): (regret at the checkpoints,
+    plays[1..T])."""
+    kernel, arguments = clw_call(*game)
+    return kernel(*arguments)

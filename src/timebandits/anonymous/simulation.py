@@ -210,20 +210,20 @@ def runs_of(paper: dict, experiment: dict, policy: str):
             yield algorithm, alg, algorithm_params(alg)
 
 
-def _simulate_label_game(experiment: dict, algorithm: dict, env_seed, policy_seed,
-                         checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+def label_game_call(experiment: dict, algorithm: dict, env_seed, policy_seed,
+                    checkpoints: np.ndarray):
+    """(the compiled kernel, its arguments) of one run of ARS-EXP3 or CLW on a label game
+    (Fig. 5); the kernel returns (regret at ``checkpoints``, plays[1..T])."""
     environment = experiment["environment"]
     stream, labels = game_labels(environment, int(experiment["horizon"]))
     delays = _delays(environment)
     game = (ADVERSARIES[delays["adversary"]], delays["d"], delays.get("low", 1),
             delays.get("high", 1), key64(env_seed), key64(policy_seed), checkpoints)
     if algorithm["policy"] == ARS_EXP3:
-        regret = adversarial.ars_exp3_regret(labels, stream.n_arms,
-                                             float(algorithm_params(algorithm)["beta"]), *game)
-    else:
-        regret = adversarial.clw_regret(labels, stream.n_arms,
-                                        clw_interval(environment, algorithm), *game)
-    return {"regret": regret}
+        return adversarial.ars_exp3_call(labels, stream.n_arms,
+                                         float(algorithm_params(algorithm)["beta"]), *game)
+    return adversarial.clw_call(labels, stream.n_arms, clw_interval(environment, algorithm),
+                                *game)
 
 
 @functools.lru_cache(maxsize=4)
@@ -252,7 +252,9 @@ def environment_arguments(experiment: dict, env_seed, checkpoints: np.ndarray):
 def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
                         checkpoints: np.ndarray) -> dict[str, np.ndarray]:
     if is_label_game(experiment["environment"]):
-        return _simulate_label_game(experiment, algorithm, env_seed, policy_seed, checkpoints)
+        kernel, arguments = label_game_call(experiment, algorithm, env_seed, policy_seed,
+                                            checkpoints)
+        return {"regret": kernel(*arguments)[0]}
     params = algorithm_params(algorithm)
     problem, d1, d2, common = environment_arguments(experiment, env_seed, checkpoints)
     kernel, horizon = problem.kernel, int(experiment["horizon"])
