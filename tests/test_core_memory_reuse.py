@@ -22,7 +22,7 @@ def test_it_sets_glibcs_mmap_and_trim_thresholds(monkeypatch):
     libc = _Libc()
     monkeypatch.setattr(ctypes, "CDLL", lambda name: libc)
     simulation.reuse_freed_memory()
-    # M_MMAP_THRESHOLD (-3) to glibc's 64-bit maximum, M_TRIM_THRESHOLD (-1) to 1 GiB
+    # M_MMAP_THRESHOLD (-3) to 32 MiB, M_TRIM_THRESHOLD (-1) to 1 GiB
     assert sorted(libc.calls) == [(-3, 32 * 2**20), (-1, 2**30)]
 
 

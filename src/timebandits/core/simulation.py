@@ -17,8 +17,9 @@ from .seeding import environment_seed, policy_seed
 
 
 # glibc's mallopt parameters (malloc.h) and the values reuse_freed_memory sets: blocks up to
-# 32 MiB (the largest threshold glibc allows on 64-bit) come from the heap, and freed heap memory
-# is kept unless more than 1 GiB of it is free.
+# 32 MiB (the ceiling of glibc's own adaptive threshold on 64-bit; a repetition at T = 10^6 makes
+# arrays of at most 8 MB) come from the heap, and freed heap memory is kept unless more than
+# 1 GiB of it is free.
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
 _MMAP_BELOW, _TRIM_ABOVE = 32 << 20, 1 << 30
 
