@@ -9,8 +9,8 @@ compiled kernel call alone (without seeding, argument assembly and the Python ar
 are most of a short run), the oracle's plays μ1 T'/2 (Prop. 1), index evaluations per run (mean
 over the runs) and ``ns/index-eval``, the kernel's total time over the runs' total index
 evaluations; every time is the fastest of ``--repeats`` calls. One *index evaluation* is one
-evaluation of a statistic that
-decides what the learner does next, counted exactly as the kernels perform them:
+evaluation of a statistic that decides what the learner does next, counted exactly as the
+kernels perform them:
 
 - CTSAB (Algorithm 1, §3.1): one per learning phase that ends by T' (the stopping rule of eq. 5
   on the pooled mean, checked only at phase ends; a phase cut by T' has no check), plus one per
