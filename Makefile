@@ -15,7 +15,7 @@ all: $(STAMP)
 
 # The environment is exactly requirements.lock (hash-pinned; `make lock` refreshes it), then
 # timebandits itself without resolving anything again. pip compiles no bytecode (that was half
-# of the venv's minute, for some 10,000 modules of which a build imports about 2,300): Python
+# of the venv's minute, for some 10,000 modules of which a build imports about 2,900): Python
 # writes it at a module's first import instead, which it must be allowed to do.
 unexport PYTHONDONTWRITEBYTECODE
 $(STAMP): pyproject.toml requirements.lock
