@@ -32,9 +32,17 @@ at ε = 0.05 c^20 equals T' up to those bits, which decide whether phase 20 is c
 come from a second, untimed kernel call with the timed run's arguments, whose payoff must equal
 the timed run's bit for bit.
 
-A last table times the exact binomial draw (core.binomial) that every window with plays carries,
-alone, at window sizes n from 2 to 10^6 (p = 0.3): the share of a window's cost that is the
-environment's.
+Two last tables split a window's cost:
+
+- the exact binomial draw (core.binomial) that every window with plays carries, alone, at window
+  sizes n from 2 to 10^6 (p = 0.3): the environment's share;
+- an exploit window without its draw, at μ·W/2 = 1, 10 and 1,000 plays a window (μ = 0.3, plays
+  2/μ̂ apart): through the kernels' own ``schedule.exploit_window`` (the learner's μ̂ and play
+  count, and the closed-form payoff), and as the bare chain of the learner's arithmetic, μ̂ = S/N,
+  spacing 2/μ̂, plays ⌊gap/spacing⌋, each window's inputs the last one's outputs. That chain is
+  three dependent divisions a window, so no implementation of this arithmetic evaluates a
+  window's index faster than it, whatever the environment costs.
+
 Timing is reported, never asserted (tests do not time anything).
 """
 
@@ -49,7 +57,7 @@ import numpy as np
 from timebandits.continuous import ctmab, ctsab
 from timebandits.core.binomial import binomial
 from timebandits.continuous.model import normalised_horizon
-from timebandits.continuous.schedule import ROUNDINGS, learning_phase
+from timebandits.continuous.schedule import RATE, ROUNDINGS, exploit_window, learning_phase
 from timebandits.continuous.simulation import (CTSAB, INVERSE_SQUARE_HORIZON, algorithm_params,
                                                learner_epsilon, simulate_repetition)
 from timebandits.core.checkpoints import checkpoint_grid
@@ -196,6 +204,51 @@ def binomial_table(draws: int = 200_000) -> None:
         print(f"{n:10d} {(time.perf_counter() - started) / draws * 1e9:8.1f}", flush=True)
 
 
+@njit
+def _windows_without_draws(windows, width, mean):
+    """``windows`` exploit windows of width W through ``schedule.exploit_window`` (plays 2/μ̂
+    apart), each window's binomial draw replaced by its mean μ·plays (no checkpoints)."""
+    checkpoints, payoff = np.empty(0), np.empty(0)
+    paid, next_cp, last_play, carry, total, successes = 0.0, 0, 0.0, 0.0, 1.0, mean
+    for w in range(windows):
+        paid, next_cp, last_play, plays, carry = exploit_window(
+            (w + 1) * width, width, successes / total, RATE, carry, mean, last_play, checkpoints,
+            next_cp, paid, payoff)
+        total += plays
+        successes += mean * plays
+    return paid + successes
+
+
+@njit
+def _division_chain(windows, width, mean):
+    """The learner's arithmetic of ``windows`` exploit windows alone (module docstring): μ̂ = S/N,
+    spacing 2/μ̂, plays ⌊gap/spacing⌋, as ``schedule.exploit_window`` computes them."""
+    last_play, total, successes = 0.0, 1.0, mean
+    for w in range(windows):
+        spacing = 2.0 / (successes / total)
+        plays = int(math.floor(((w + 2) * width - last_play) / spacing * (1.0 + 1e-12)))
+        last_play += plays * spacing
+        total += plays
+        successes += mean * plays
+    return last_play + successes
+
+
+def window_table(windows: int = 2_000_000, repeats: int = 5) -> None:
+    """ns per exploit window without its draw (module docstring)."""
+    mean = 0.3
+    print(f"\n{'plays/window':>12} {'exploit_window ns':>17} {'division chain ns':>17}")
+    for plays in (1, 10, 1_000):
+        width = 2.0 * plays / mean
+        cells = []
+        for run in (_windows_without_draws, _division_chain):
+            run(10, width, mean)
+            seconds, _ = fastest(lambda: run(windows, width, mean), repeats)
+            cells.append(seconds / windows * 1e9)
+        print(f"{plays:12d} {cells[0]:17.1f} {cells[1]:17.1f}", flush=True)
+    print("exploit windows without their binomial draw; the division chain is the learner's\n"
+          "  arithmetic alone (module docstring): a floor for any window's index evaluation.")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--horizons", type=float, nargs="*", default=[6e4, 6e5, 6e6, 6e7])
@@ -239,6 +292,7 @@ def main() -> None:
           "\n  bounds + exploit windows); plays simulated in closed form are not counted (module"
           "\n  docstring). Each time is the fastest of --repeats calls.")
     binomial_table()
+    window_table(repeats=args.repeats)
 
 
 if __name__ == "__main__":

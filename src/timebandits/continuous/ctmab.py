@@ -105,7 +105,7 @@ def run_ctmab(means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, k
         budget = int(math.floor((horizon - t_es) / spacing * (1.0 + 1e-12)))
         counts = np.zeros(means.size)
         sums = np.zeros(means.size)
-        played = np.zeros(budget, np.int64)
+        played = np.empty(budget, np.int64)  # only the first `samples` are read
         arm, samples, stopped = run_lucb1(means, delta_id, key, LUCB_DRAWS, budget, counts, sums,
                                           played)
         for s in range(samples):
