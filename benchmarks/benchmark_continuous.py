@@ -207,7 +207,8 @@ def binomial_table(draws: int = 200_000) -> None:
 @njit
 def _windows_without_draws(windows, width, mean):
     """``windows`` exploit windows of width W through ``schedule.exploit_window`` (plays 2/μ̂
-    apart), each window's binomial draw replaced by its mean μ·plays (no checkpoints)."""
+    apart), each window's binomial draw replaced by its mean μ·plays (no checkpoints): (the last
+    play's time, plays + 1)."""
     checkpoints, payoff = np.empty(0), np.empty(0)
     paid, next_cp, last_play, carry, total, successes = 0.0, 0, 0.0, 0.0, 1.0, mean
     for w in range(windows):
@@ -216,21 +217,22 @@ def _windows_without_draws(windows, width, mean):
             next_cp, paid, payoff)
         total += plays
         successes += mean * plays
-    return paid + successes
+    return last_play, total
 
 
 @njit
 def _division_chain(windows, width, mean):
     """The learner's arithmetic of ``windows`` exploit windows alone (module docstring): μ̂ = S/N,
-    spacing 2/μ̂, plays ⌊gap/spacing⌋, as ``schedule.exploit_window`` computes them."""
+    spacing 2/μ̂, plays ⌊gap/spacing⌋, as ``schedule.exploit_window`` computes them: the same
+    (last play's time, plays + 1) as :func:`_windows_without_draws`."""
     last_play, total, successes = 0.0, 1.0, mean
     for w in range(windows):
         spacing = 2.0 / (successes / total)
-        plays = int(math.floor(((w + 2) * width - last_play) / spacing * (1.0 + 1e-12)))
+        plays = int(math.floor(((w + 1) * width + width - last_play) / spacing * (1.0 + 1e-12)))
         last_play += plays * spacing
         total += plays
         successes += mean * plays
-    return last_play + successes
+    return last_play, total
 
 
 def window_table(windows: int = 2_000_000, repeats: int = 5) -> None:

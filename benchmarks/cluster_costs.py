@@ -87,6 +87,9 @@ def main() -> None:
                            / sims["steps"] * 1e9)
     print(f"simulate jobs (start_up_seconds = {cluster['start_up_seconds']}); ns/step is the upper "
           "envelope of (seconds - start_up_seconds) / steps")
+    print(f"(configured: the costs in config.yaml; a job asks runtime_safety = "
+          f"{cluster['runtime_safety']} x its runtime and memory_safety = "
+          f"{cluster['memory_safety']} x its memory)")
     print(f"{'paper or experiment':28} {'jobs':>5} {'longest s':>9} {'ns/step':>8} {'configured':>10} "
           f"{'peak MB':>8} {'configured':>10}")
     for paper_key, jobs in sims.groupby("paper"):

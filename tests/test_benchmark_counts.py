@@ -97,6 +97,18 @@ def test_ctmab_rejects_a_stop_time_that_is_no_play():
 DETERMINISTIC = B2DEPProblem(["1", "1"], [1, 1], ["1"])
 
 
+@pytest.mark.parametrize("plays_per_window", [0.3, 1.0, 7.5, 1000.0])
+def test_division_chain_is_the_exploit_windows_arithmetic(plays_per_window):
+    """The bare chain timed as the floor of a window's index evaluation gives every window the
+    plays that ``schedule.exploit_window`` gives it (last play and plays equal, to the bit), and
+    the windows get plays (the chain is not idle)."""
+    width, mean = 2.0 * plays_per_window / 0.3, 0.3
+    kernel = CONTINUOUS["_windows_without_draws"](5000, width, mean)
+    chain = CONTINUOUS["_division_chain"](5000, width, mean)
+    assert chain == kernel
+    assert kernel[1] > 5000 * plays_per_window * 0.9
+
+
 def test_pi_low_counts_estimates_made():
     """The T = 100, k = 2 run of test_delaydep_policies.test_low_hand_worked_trajectory: stages 1
     and 2 estimate ĝ(1) and ĝ(2), stage 3 (π_2 alone) is cut before its estimate: 4."""
