@@ -10,9 +10,9 @@ the core, so that it varies less on a busy machine). The environment's draws (re
 sampling of truncated Gaussians) are included in these. The last two columns split them off:
 ``env ns/round`` is the time of drawing the run's pulls alone (``model.sample_many``, the same
 (arm, pull) draws), and ``policy ns/pair-index`` what is left per pair and round, the learner's
-own work (indices, argmax, updates; TS's Beta draws and Bernoulli trials). Every time is the
-fastest of ``--repeats`` calls (core.timing.fastest), the kernel's and the replay's alike. Timing
-is reported, never asserted (tests do not time anything).
+own work (indices, argmax, updates; TS's Beta draws and Bernoulli trials). Every time (wall and
+CPU) is the least over ``--repeats`` calls, the kernel's and the replay's alike. Timing is
+reported, never asserted (tests do not time anything).
 """
 
 from __future__ import annotations
