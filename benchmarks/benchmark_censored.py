@@ -4,21 +4,19 @@ per round for RCUCB, the UCB reduction and TS (Beta draws included) on one full-
 
     python benchmarks/benchmark_censored.py [--horizon 1e5] [--panels fig4_poscorr fig8_n80] [--repeats 3]
 
-Prints one row per (panel, algorithm): pairs n·K, seconds per run, ns per round, ns per pair
-index, and the last on the thread's CPU clock (which leaves out the time other processes hold
-the core, so that it varies less on a busy machine). The environment's draws (rejection
+Prints one row per (panel, algorithm): pairs n·K, seconds per run, ns per round and ns per pair
+index. The environment's draws (rejection
 sampling of truncated Gaussians) are included in these. The last two columns split them off:
 ``env ns/round`` is the time of drawing the run's pulls alone (``model.sample_many``, the same
 (arm, pull) draws), and ``policy ns/pair-index`` what is left per pair and round, the learner's
-own work (indices, argmax, updates; TS's Beta draws and Bernoulli trials). Every time (wall and
-CPU) is the least over ``--repeats`` calls, the kernel's and the replay's alike. Timing is
-reported, never asserted (tests do not time anything).
+own work (indices, argmax, updates; TS's Beta draws and Bernoulli trials). Every time is the
+fastest of ``--repeats`` calls (core.timing.fastest), the kernel's and the replay's alike. Timing
+is reported, never asserted (tests do not time anything).
 """
 
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
@@ -47,17 +45,6 @@ def run(problem, algorithm, horizon, checkpoints, record_pairs=False):
                         ENV_KEY, np.uint64(7), horizon, checkpoints, record_pairs, False)
 
 
-def timed_run(problem, algorithm, horizon, checkpoints, repeats: int) -> tuple[float, float]:
-    """(least wall, least thread-CPU) seconds over ``repeats`` runs of ``algorithm``."""
-    walls, cpus = [], []
-    for _ in range(repeats):
-        started, cpu_started = time.perf_counter(), time.thread_time()
-        run(problem, algorithm, horizon, checkpoints)
-        walls.append(time.perf_counter() - started)
-        cpus.append(time.thread_time() - cpu_started)
-    return min(walls), min(cpus)
-
-
 def environment_seconds(problem, algorithm, horizon, checkpoints, repeats: int) -> float:
     """Seconds to draw, alone, the environment pulls of the benchmark's run of ``algorithm``
     (the fastest of ``repeats``)."""
@@ -83,18 +70,19 @@ def main() -> None:
     horizon = int(args.horizon)
     checkpoints = checkpoint_grid(horizon, 400)
     print(f"{'panel':20} {'algorithm':18} {'pairs':>5} {'s/run':>7} {'ns/round':>9} {'ns/pair-index':>14}"
-          f" {'cpu ns/pair-index':>18} {'env ns/round':>13} {'policy ns/pair-index':>21}")
+          f" {'env ns/round':>13} {'policy ns/pair-index':>21}")
     for panel in args.panels:
         problem = CensoredProblem.from_config(paper["experiments"][panel]["environment"])
         for name in ALGORITHMS:
             algorithm = paper["algorithms"][name]
             run(problem, algorithm, 1000, checkpoints[checkpoints <= 1000])  # compile
-            seconds, cpu = timed_run(problem, algorithm, horizon, checkpoints, args.repeats)
+            seconds, _ = fastest(lambda: run(problem, algorithm, horizon, checkpoints),
+                                 args.repeats)
             environment = environment_seconds(problem, algorithm, horizon, checkpoints,
                                               args.repeats)
             pairs = problem.n * problem.K
             print(f"{panel:20} {name:18} {pairs:5d} {seconds:7.3f} {seconds / horizon * 1e9:9.0f} "
-                  f"{seconds / horizon / pairs * 1e9:14.2f} {cpu / horizon / pairs * 1e9:18.2f} "
+                  f"{seconds / horizon / pairs * 1e9:14.2f} "
                   f"{environment / horizon * 1e9:13.0f} "
                   f"{(seconds - environment) / horizon / pairs * 1e9:21.2f}")
 
