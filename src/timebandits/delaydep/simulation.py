@@ -20,7 +20,9 @@ Metrics at checkpoint t (cumulative over rounds 1..t):
 π_low also reports its stage bookkeeping (Algorithm 1): ``stage`` and ``n_active`` = |A_s| of
 the stage containing round t, ``optimum_active`` (1 if some maximiser of g is in A_s),
 ``hoeffding_ok`` (1 if every stage finished by t had |ĝ_s(m) − g(m)| ≤ C_s for all its
-estimates: event (5)).
+estimates: event (5)). π_low as the authors' code runs it (policy ``low_authors``,
+:mod:`.policies_authors`) reports ``stage`` (its counter r), ``n_active`` and
+``optimum_active`` after the last decision made before round t; it has no C_s, so no event (5).
 """
 
 from __future__ import annotations
@@ -32,12 +34,14 @@ from timebandits.core.seeding import key64
 
 from .model import B2DEPProblem, exact
 from .policies import LOG_TIME_DECISIONS, LOG_TIME_PULLS, checkpoint_totals, low_run, ucb_run
+from .policies_authors import authors_schedule, low_authors_run
 
-POLICIES = ("low", "ucb")
+POLICIES = ("low", "low_authors", "ucb")
 
 # Parameters each policy accepts, with their defaults.
 _PARAMS = {
     "low": {"delta": 0.1},
+    "low_authors": {"delta": 0.1},
     "ucb": {"log_time": "decisions", "bonus_scale": 1.0},
 }
 _LOG_TIME = {"decisions": LOG_TIME_DECISIONS, "pulls": LOG_TIME_PULLS}
@@ -103,7 +107,7 @@ def algorithm_params(algorithm: dict) -> dict:
     """The algorithm's params merged over its policy's defaults, checked."""
     policy = algorithm["policy"]
     params = merged_params(algorithm, _PARAMS[policy])
-    if policy == "low" and not (isinstance(params["delta"], (int, float))
+    if policy in ("low", "low_authors") and not (isinstance(params["delta"], (int, float))
                                 and 0 < params["delta"] < 1):
         raise ValueError(f"delta must be in (0, 1), got {params['delta']!r}")
     if policy == "ucb" and params["log_time"] not in _LOG_TIME:
@@ -144,14 +148,28 @@ def _stage_metrics(problem: B2DEPProblem, stage_log, checkpoints: np.ndarray) ->
     }
 
 
+def _authors_stage_metrics(problem: B2DEPProblem, stage_log, checkpoints: np.ndarray) -> dict:
+    """The authors' π_low's state after the last decision made before round t: its stage
+    counter r, |A| and whether some maximiser of g is in A (see the module docstring)."""
+    n_stages, start, n_active, active = stage_log
+    stage = np.searchsorted(start[1:n_stages], checkpoints, side="left")  # 0-based r − 1
+    return {"stage": (stage + 1).astype(float), "n_active": n_active[stage].astype(float),
+            "optimum_active": np.any(active[stage] & optimal_policies(problem)[None, :],
+                                     axis=1).astype(float)}
+
+
 def run_learner(algorithm: dict, problem: B2DEPProblem, horizon: int, env_key: np.uint64):
     """Run the algorithm's kernel: (expected, realised, policy) per pull, and π_low's stage log
-    (None for π_ucb)."""
+    (None for π_ucb; for the authors' π_low, (final r, start, |A|, active) per stage)."""
     params = algorithm_params(algorithm)
     table = problem.mean_table()
     if algorithm["policy"] == "low":
         out = low_run(table, float(params["delta"]), horizon, env_key)
         return out[0], out[1], out[2], out[3:]
+    if algorithm["policy"] == "low_authors":
+        lengths, widths = authors_schedule(horizon, problem.k, float(params["delta"]))
+        out = low_authors_run(table, lengths, widths, horizon, env_key)
+        return out[0], out[1], out[2], out[4:8]
     out = ucb_run(table, horizon, env_key, _LOG_TIME[params["log_time"]],
                   float(params["bonus_scale"]))
     return out[0], out[1], out[2], None
@@ -182,6 +200,8 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
                                                         key64(env_seed))
     out = trajectory_metrics(problem, expected, realised, policy, switch_costs(environment),
                              checkpoints)
-    if stage_log is not None:
+    if algorithm["policy"] == "low":
         out.update(_stage_metrics(problem, stage_log, checkpoints))
+    elif algorithm["policy"] == "low_authors":
+        out.update(_authors_stage_metrics(problem, stage_log, checkpoints))
     return out
