@@ -16,7 +16,7 @@ from IPython.display import Markdown, display
 
 from timebandits.anonymous import report
 from timebandits.core import display as show
-from timebandits.core import verdict_tables
+from timebandits.core import failures, verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 
 CONFIG = CONFIG or load_yaml("config/config.yaml")
@@ -32,6 +32,7 @@ def group(*names):
 
 # %%
 verdict_tables.answer(ROOT, PAPER)
+failures.what_failed(ROOT, PAPER, paper)
 
 # %% [markdown]
 # ## 1. Verdicts

@@ -16,7 +16,7 @@ from IPython.display import Markdown, display
 
 from timebandits.continuous import report
 from timebandits.core import display as show
-from timebandits.core import verdict_tables
+from timebandits.core import failures, verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 
 CONFIG = CONFIG or load_yaml("config/config.yaml")
@@ -27,6 +27,7 @@ figures = paper["figures"]
 
 # %%
 verdict_tables.answer(ROOT, PAPER)
+failures.what_failed(ROOT, PAPER, paper)
 
 # %% [markdown]
 # ## 1. Verdicts

@@ -12,7 +12,7 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
 from timebandits.core import display as show
-from timebandits.core import verdict_tables
+from timebandits.core import failures, verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 from timebandits.delaydep.report import run_means, runs_by_learner
 
@@ -24,6 +24,7 @@ figures = paper["figures"]
 
 # %%
 verdict_tables.answer(ROOT, PAPER)
+failures.what_failed(ROOT, PAPER, paper)
 
 # %% [markdown]
 # ## 1. Verdicts

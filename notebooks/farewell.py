@@ -12,7 +12,7 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
 from timebandits.core import display as show
-from timebandits.core import verdict_tables
+from timebandits.core import failures, verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 from timebandits.farewell import report
 
@@ -23,6 +23,7 @@ paper = load_paper(PAPER)
 
 # %%
 verdict_tables.answer(ROOT, PAPER)
+failures.what_failed(ROOT, PAPER, paper)
 
 # %% [markdown]
 # ## 1. Verdicts

@@ -390,7 +390,7 @@ def test_exceeds_throughout_row(direction, side):
     assert p30 < p20 < 0.05
     assert row == {
         "scope": "fig5_ames RCUCB vs UCB", "verdict": REPRODUCED,
-        "headline": f"{side} at 3/3 checkpoints; weakest t = 20, p = {p20:.2g}",
+        "headline": f"{side} at 3/3 checkpoints; weakest t = 20, the opposite order strongest at t = 20",
         "statistic": (f"regret of RCUCB {side} UCB's, paired one-sided t-test at each of 3 checkpoints "
                       f"t ≥ 0: significant at α at 3; weakest at t = 20 (p = {p20:.2g}, mean difference "
                       f"1.25); opposite order strongest at t = 20 (p = {1 - p20:.2g}, × 3 checkpoints = 1)"),
@@ -402,7 +402,8 @@ def test_exceeds_throughout_undefined_checkpoint_counts_against():
     ours[0, 0] = np.nan  # undefined at t = 10 in one run: no test there, p read as 1 both ways
     [row] = _evaluate(EXCEEDS, _exceeds(ours))
     assert row["verdict"] == INCONCLUSIVE
-    assert row["headline"] == "below at 2/3 checkpoints; weakest t = 10, p = 1"
+    assert row["headline"] == ("below at 2/3 checkpoints; weakest t = 10, the opposite order "
+                               "strongest at t = 10")
     assert row["statistic"].endswith("weakest at t = 10 (p = 1, mean difference nan); opposite order "
                                       "strongest at t = 10 (p = 1, × 3 checkpoints = 1)")
     assert (row["p_claimed"], row["p_opposite"]) == (1.0, 1.0)
@@ -422,7 +423,8 @@ def test_exceeds_throughout_counts_strictly_below_alpha():
     # α = 1/2: the tie at t = 10 has p = 1/2 exactly, not significant; t = 20 has p = 0
     theirs = THEIRS[:, :2]
     [row] = _evaluate(EXCEEDS, _exceeds(theirs - np.array([0.0, 3.0]), theirs, ts=(10, 20), alpha=0.5))
-    assert row["headline"] == "below at 1/2 checkpoints; weakest t = 10, p = 0.5"
+    assert row["headline"].startswith("below at 1/2 checkpoints; weakest t = 10,")
+    assert row["p_claimed"] == 0.5
     assert row["verdict"] == INCONCLUSIVE  # 0.5 is not < 0.5; opposite 0.5 × 2 = 1
 
 

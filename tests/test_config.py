@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from conftest import REPO_ROOT
-from timebandits.core.config import (ConfigError, load_paper, load_yaml,
+from timebandits.core.config import (ConfigError, load_paper, load_yaml, paper_path,
                                      repetition_chunks, resolve_experiment,
                                      validate_workflow_config)
 
@@ -44,8 +44,31 @@ def test_shipped_files_are_valid(workflow_config):
     validate_workflow_config(workflow_config)
     paper = load_paper("farewell")
     assert {"fig1a", "fig1b", "fig1c", "fig2a", "fig2b", "fig2c"} <= set(paper["figures"])
-    assert [c["id"] for c in paper["claims"]] == [
+    claims = {c["id"]: c for c in paper["claims"]}
+    assert [i for i, c in claims.items() if c["scope"] != "extension"] == [
         "C1", "C1c", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C8b", "C9", "C10", "E1"]
+    # every extension here is a sensitivity claim of a paper claim
+    assert all(c["parent"] in claims for c in claims.values() if c["scope"] == "extension")
+
+
+def test_a_threshold_given_without_its_provenance_is_refused(tmp_path):
+    data = load_yaml(paper_path("farewell"))
+    c2 = next(c for c in data["claims"] if c["id"] == "C2")
+    c2["provenance"] = {}
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "farewell.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    with pytest.raises(ConfigError, match=r"key claims\.2 \(C2\): threshold min_ratio = 2\.0 needs "
+                                          r"a provenance entry"):
+        load_paper("farewell", tmp_path)
+
+
+def test_a_sensitivity_claim_must_name_a_paper_claim(tmp_path):
+    data = load_yaml(paper_path("farewell"))
+    next(c for c in data["claims"] if c["id"] == "C2-raw")["parent"] = "C2-better"
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "farewell.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    with pytest.raises(ConfigError, match="claim C2-raw: parent 'C2-better' is not a paper-scope claim"):
+        load_paper("farewell", tmp_path)
 
 
 def test_every_unstated_value_has_provenance(paper_data):

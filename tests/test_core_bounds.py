@@ -144,7 +144,7 @@ def test_bound_verdict_mean_on_the_bound_is_reproduced():
                      "curve-checkpoints; with the mean above the bound: 0/3, with some run above "
                      "it: 1; bound vacuous until t = 10 (1/4 curve-checkpoints vacuous, never "
                      "counted)",
-        "max_ratio": 1.0, "informative_from": 20.0})
+        "max_ratio": 1.0, "tightness": 1.0, "informative_from": 20.0})
 
 
 def test_bound_verdict_not_reproduced_whole_row():
@@ -159,7 +159,7 @@ def test_bound_verdict_not_reproduced_whole_row():
                      "curve-checkpoints; with the mean above the bound: 2/2, with some run above "
                      "it: 2; bound informative everywhere (0/2 curve-checkpoints vacuous, never "
                      "counted)",
-        "max_ratio": 3.0, "informative_from": 1.0})
+        "max_ratio": 3.0, "tightness": 3.0, "informative_from": 1.0})
 
 
 def test_bound_verdict_inconclusive_just_above_the_bound():

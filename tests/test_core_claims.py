@@ -24,6 +24,10 @@ from timebandits.core.comparisons import (BetterAtHorizon, CloseAtHorizon, SignA
 from timebandits.core.growth import LogGrowth, growth_increments
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500}}
+
+
+def ASSUMED(*names):  # noqa: N802 (reads like the config's provenance entries)
+    return {name: {"source": "assumed", "why": "test"} for name in names}
 REPS = 10
 
 
@@ -104,12 +108,27 @@ def test_combine_not_checkable():
 
 
 def test_decided_by_names_the_settling_row():
-    rows = [{"scope": "e", "verdict": REPRODUCED, "headline": "p = 0.001", "p_claimed": 0.001},
-            {"scope": "f", "verdict": REPRODUCED, "headline": "p = 0.04", "p_claimed": 0.04}]
-    assert decided_by(rows, REPRODUCED) == "f: p = 0.04 (2 of 2 sub-checks reproduced)"
-    rows[0].update(verdict=NOT_REPRODUCED, headline="p = 0.999", p_opposite=0.001)
-    assert decided_by(rows, NOT_REPRODUCED) == "e: p = 0.999 (1 of 2 sub-checks not reproduced)"
-    assert decided_by(rows[:1], NOT_REPRODUCED) == "e: p = 0.999"
+    rows = [{"scope": "e", "verdict": REPRODUCED, "headline": "lower", "p_claimed": 0.001},
+            {"scope": "f", "verdict": REPRODUCED, "headline": "lower", "p_claimed": 0.04}]
+    assert decided_by(rows, REPRODUCED) == "f: lower, p = 0.04 (2 of 2 sub-checks reproduced)"
+    rows[0].update(verdict=NOT_REPRODUCED, headline="higher", p_claimed=0.999, p_opposite=0.001)
+    # a refuted claim shows the test that refutes it, against α/m, never its own p = 0.999
+    assert decided_by(rows, NOT_REPRODUCED, 0.05) == (
+        "e: higher; refuted by the opposite test, p = 0.001 < α/2 = 0.025 "
+        "(1 of 2 sub-checks not reproduced)")
+    assert decided_by(rows[:1], NOT_REPRODUCED, 0.05) == (
+        "e: higher; refuted by the opposite test, p = 0.001 < α = 0.05")
+
+
+def test_decided_by_shows_the_tightest_of_pooled_checks_without_p_values():
+    # anonymous C1b showed its first bound check (0.158) where its worst was 0.841
+    rows = [{"scope": "a", "verdict": REPRODUCED, "headline": "ratio 0.158", "tightness": 0.158},
+            {"scope": "b", "verdict": REPRODUCED, "headline": "ratio 0.841", "tightness": 0.841},
+            {"scope": "c", "verdict": REPRODUCED, "headline": "ratio 0.5", "tightness": 0.5}]
+    assert decided_by(rows, REPRODUCED).startswith("b: ratio 0.841")
+    rows[2].update(verdict=NOT_REPRODUCED, headline="ratio 1.2", tightness=1.2)
+    rows[0].update(verdict=NOT_REPRODUCED, headline="ratio 3", tightness=3.0)
+    assert decided_by(rows, NOT_REPRODUCED).startswith("a: ratio 3")
 
 
 @pytest.mark.parametrize("successes, n, verdict", [
@@ -292,7 +311,8 @@ def test_better_at_horizon_higher_direction_effect_size(make_ctx):
 # --------------------------------------------------------------------------- close_at_horizon
 
 CLOSE_CLAIM = {"id": "c9", "kind": "close_at_horizon", "where": "Fig. 5", "text": "a ~ b",
-               "experiments": ["e"], "metric": "m", "pair": ["a", "b"], "tolerance": 0.02}
+               "experiments": ["e"], "metric": "m", "pair": ["a", "b"], "tolerance": 0.02,
+               "provenance": ASSUMED("tolerance")}
 
 
 @pytest.mark.parametrize("offset, verdict", [
@@ -325,7 +345,7 @@ def test_close_at_horizon_check():
             CloseAtHorizon.check(_without(CLOSE_CLAIM, key), paper)
     with pytest.raises(ValueError, match="pair must list two"):
         CloseAtHorizon.check({**CLOSE_CLAIM, "pair": ["a"]}, paper)
-    with pytest.raises(ValueError, match="tolerance must be > 0"):
+    with pytest.raises(ValueError, match=r"tolerance must lie in \(0, inf\]"):
         CloseAtHorizon.check({**CLOSE_CLAIM, "tolerance": 0}, paper)
     with pytest.raises(ValueError, match="'zzz' is not run"):
         CloseAtHorizon.check({**CLOSE_CLAIM, "pair": ["a", "zzz"]}, paper)
@@ -363,7 +383,8 @@ def test_growth_increments_of_log_and_linear_curves():
 
 
 LOG_CLAIM = {"id": "c2", "kind": "log_growth", "where": "Thm 2", "text": "log regret",
-             "experiments": ["e"], "algorithm": "a", "metric": "m", "max_decade_ratio": 2}
+             "experiments": ["e"], "algorithm": "a", "metric": "m", "max_slope": math.log10(2),
+             "provenance": ASSUMED("max_slope")}
 T_LOG = 10**7
 
 
@@ -379,70 +400,71 @@ def test_log_growth_logarithmic_curve_reproduced(make_ctx):
     ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): frame})
     LogGrowth.check(LOG_CLAIM, ctx.paper)
     row, = LogGrowth.evaluate(LOG_CLAIM, ctx)
-    assert row["decade_ratio"] == pytest.approx(1.0, abs=0.02)
-    assert row["ci_low"] <= row["decade_ratio"] <= row["ci_high"] <= 2
+    assert row["slope"] == pytest.approx(0.0, abs=0.01)
+    assert row["ci_low"] <= row["slope"] <= row["ci_high"] <= math.log10(2)
     assert row["verdict"] == REPRODUCED
 
 
 def test_log_growth_linear_curve_not_reproduced(make_ctx):
-    # m = (1 + 0.1 r) t: ratio (T - T/10)/(T/10 - T/100) = 0.9/0.09 = 10 > 2.
+    # m = (1 + 0.1 r) t: ratio (T - T/10)/(T/10 - T/100) = 0.9/0.09 = 10, slope 1 > log10 2.
     frame = grid_trace(lambda t, r: (1 + 0.1 * r) * t)
     ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): frame})
     row, = LogGrowth.evaluate(LOG_CLAIM, ctx)
-    assert row["decade_ratio"] == pytest.approx(10.0, rel=1e-3)
-    assert row["ci_low"] > 2
+    assert row["slope"] == pytest.approx(1.0, rel=1e-3)
+    assert row["ci_low"] > math.log10(2)
     assert row["verdict"] == NOT_REPRODUCED
 
 
 def test_log_growth_sqrt_curve_not_reproduced(make_ctx):
-    # t^0.5 gives 10^0.5 = 3.162 > 2.
+    # t^0.5 gives slope 0.5 > log10 2.
     frame = grid_trace(lambda t, r: (1 + 0.1 * r) * math.sqrt(t))
     ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): frame})
     row, = LogGrowth.evaluate(LOG_CLAIM, ctx)
-    assert row["decade_ratio"] == pytest.approx(10**0.5, rel=1e-3)
+    assert row["slope"] == pytest.approx(0.5, rel=1e-3)
     assert row["verdict"] == NOT_REPRODUCED
 
 
 def test_log_growth_inconclusive_when_ci_straddles_threshold(make_ctx):
     # T = 10^4; m(100) = 0, m(1000) = 1, m(T) = 1 + (2 +- 1.5): the ratio of mean increments is
-    # exactly 2/1 = 2, but the rows alternate 3.5 and 0.5, so the bootstrap CI straddles 2.
+    # exactly 2/1 = 2 (slope log10 2), but the rows alternate 3.5 and 0.5, so the bootstrap CI
+    # straddles it.
     last = 1 + 2 + np.array([1.5, -1.5] * (REPS // 2))
     frame = trace_frame({1: np.zeros(REPS), 100: np.zeros(REPS), 1000: np.ones(REPS), 10000: last})
     ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): frame})
     row, = LogGrowth.evaluate(LOG_CLAIM, ctx)
-    assert row["decade_ratio"] == pytest.approx(2.0)
-    assert row["ci_low"] < 2 < row["ci_high"]
+    assert row["slope"] == pytest.approx(math.log10(2))
+    assert row["ci_low"] < math.log10(2) < row["ci_high"]
     assert row["verdict"] == INCONCLUSIVE
 
 
 SYNTHETIC_CURVES = {
-    # curve: (m(t, r), verdict of "grows logarithmically", decade ratio)
-    "log t": (lambda t, r: (1 + 0.1 * r) * math.log(t), REPRODUCED, 1.0),
-    "sqrt t": (lambda t, r: (1 + 0.1 * r) * math.sqrt(t), NOT_REPRODUCED, 10 ** 0.5),
-    "t": (lambda t, r: (1 + 0.1 * r) * t, NOT_REPRODUCED, 10.0),
+    # curve: (m(t, r), verdict of "grows logarithmically", slope)
+    "log t": (lambda t, r: (1 + 0.1 * r) * math.log(t), REPRODUCED, 0.0),
+    "sqrt t": (lambda t, r: (1 + 0.1 * r) * math.sqrt(t), NOT_REPRODUCED, 0.5),
+    "t": (lambda t, r: (1 + 0.1 * r) * t, NOT_REPRODUCED, 1.0),
     "flat": (lambda t, r: 5.0 + r, INCONCLUSIVE, None),
 }
 
 
 @pytest.mark.parametrize("name", SYNTHETIC_CURVES)
 def test_log_growth_synthetic_curves(make_ctx, name):
-    fn, verdict, ratio = SYNTHETIC_CURVES[name]
+    fn, verdict, slope = SYNTHETIC_CURVES[name]
     ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): grid_trace(fn)})
     row, = LogGrowth.evaluate(LOG_CLAIM, ctx)
     assert row["verdict"] == verdict
-    if ratio is None:
+    if slope is None:
         assert "flat" in row["headline"]
     else:
-        assert row["decade_ratio"] == pytest.approx(ratio, rel=1e-2)
+        assert row["slope"] == pytest.approx(slope, abs=1e-2)
 
 
 def test_log_growth_with_a_lower_limit_rejects_a_stop(make_ctx):
-    # "keeps exploring at a logarithmic rate": with min_decade_ratio 0.5 a curve that stops
-    # growing after T/10 (ratio 0) is not reproduced; without the limit it is.
+    # "keeps exploring at a logarithmic rate": with min_slope −0.3 a curve that stops growing
+    # after T/10 (no increase: slope −∞) is not reproduced; without the limit it is.
     stop = lambda t, r: (1 + 0.1 * r) * math.log(min(t, T_LOG / 10))  # noqa: E731
     ctx = make_ctx(make_paper([LOG_CLAIM]), {("e", "a"): grid_trace(stop)})
-    row, = LogGrowth.evaluate({**LOG_CLAIM, "min_decade_ratio": 0.5}, ctx)
-    assert row["verdict"] == NOT_REPRODUCED and row["decade_ratio"] == pytest.approx(0, abs=1e-3)
+    row, = LogGrowth.evaluate({**LOG_CLAIM, "min_slope": -0.3}, ctx)
+    assert row["verdict"] == NOT_REPRODUCED and row["slope"] < -2
     row, = LogGrowth.evaluate(LOG_CLAIM, ctx)
     assert row["verdict"] == REPRODUCED
 
@@ -486,7 +508,7 @@ def test_log_growth_regime_from_a_bound(make_ctx):
 def wins_claim(min_settings, against=("b",)):
     return {"id": "c3", "kind": "wins_in_settings", "where": "Sec. 7", "text": "a wins",
             "experiments": ["e", "f", "g"], "algorithm": "a", "against": list(against),
-            "metric": "m", "min_settings": min_settings}
+            "metric": "m", "min_settings": min_settings, "provenance": ASSUMED("min_settings")}
 
 
 @pytest.fixture
@@ -542,7 +564,7 @@ BELOW_CLAIM = {"id": "c4", "kind": "below_bound", "where": "Thm 2", "text": "bel
 CHECK_CASES = [
     (BetterAtHorizon, BETTER_CLAIM, ["experiments", "metric", "better", "worse"],
      lambda c: {**c, "better": ["zzz"]}),
-    (LogGrowth, LOG_CLAIM, ["experiments", "algorithm", "metric", "max_decade_ratio"],
+    (LogGrowth, LOG_CLAIM, ["experiments", "algorithm", "metric", "max_slope"],
      lambda c: {**c, "algorithm": "zzz"}),
     (WinsInSettings, wins_claim(1), ["experiments", "algorithm", "against", "metric",
                                      "min_settings"],
@@ -773,20 +795,22 @@ def test_evaluate_claims_end_to_end(make_ctx, small_table):
     summary, details = evaluate_claims(paper, ctx, GENERIC_KINDS)
     assert list(summary.columns) == ["claim", "scope", "where", "text", "kind", "evidence",
                                      "verdict", "decided_by", "can_reproduce", "can_refute",
-                                     "decidability", "thresholds", "multiplicity"]
+                                     "decidability", "thresholds", "multiplicity", "flips_at",
+                                     "fragile", "runs_to_decide", "parent", "cause", "cause_line"]
     assert list(summary["can_reproduce"]) == [True, True, True, False]
     assert list(summary["can_refute"]) == [True, True, True, False]
     assert list(summary["claim"]) == ["c1", "c2", "c4", "c6"]
     # c1: a lower at the horizon t = 1000 in every run -> reproduced.
     # c2: a's increments m(1000) - m(100) = BASE - 25 + jitter (>= 75) over m(100) - m(10) = 10:
-    #     mean ratio (4600 - 25)/10 = 457.5 >> 2 -> not reproduced.
+    #     mean ratio (4600 - 25)/10 = 457.5, slope log10 457.5 = 2.66 >> log10 2 -> not
+    #     reproduced.
     # c4: means 2, 4, 3 below bound 10 -> reproduced.
     assert list(summary["verdict"]) == [REPRODUCED, NOT_REPRODUCED, REPRODUCED, NOT_CHECKABLE]
     assert list(summary["evidence"]) == [STATISTICAL] * 3 + [NOT_CHECKABLE]
-    assert summary.loc[0, "decided_by"].startswith("e A vs B: p = ")
+    assert summary.loc[0, "decided_by"].startswith("e A vs B: 10/10 runs lower, p = ")
     assert summary.loc[3, "decided_by"] == "reason: a complexity statement"
     assert list(details["claim"]) == ["c1", "c2", "c4", "c6"]
-    assert details.loc[1, "decade_ratio"] == pytest.approx((BASE.mean() - 25) / 10)
+    assert details.loc[1, "slope"] == pytest.approx(math.log10((BASE.mean() - 25) / 10))
     assert set(details["role"]) == {"decides"}
 
 
@@ -884,12 +908,13 @@ def test_decided_by_edges():
     # reproduced: the weakest row by p_claimed; a row without a p-value (a bound check) is not
     # weaker than one with p = 0.3
     rows = [{"scope": "e", "verdict": REPRODUCED, "headline": "below the bound"},
-            {"scope": "f", "verdict": REPRODUCED, "headline": "p = 0.3", "p_claimed": 0.3}]
-    assert decided_by(rows, REPRODUCED) == "f: p = 0.3 (2 of 2 sub-checks reproduced)"
+            {"scope": "f", "verdict": REPRODUCED, "headline": "lower", "p_claimed": 0.3}]
+    assert decided_by(rows, REPRODUCED) == "f: lower, p = 0.3 (2 of 2 sub-checks reproduced)"
     # not reproduced: the strongest row, smallest p_opposite (0.001 of f, not e's 0.02)
-    rows = [{"scope": "e", "verdict": NOT_REPRODUCED, "headline": "p = 0.9", "p_opposite": 0.02},
-            {"scope": "f", "verdict": NOT_REPRODUCED, "headline": "p = 1", "p_opposite": 0.001}]
-    assert decided_by(rows, NOT_REPRODUCED) == "f: p = 1 (2 of 2 sub-checks not reproduced)"
+    rows = [{"scope": "e", "verdict": NOT_REPRODUCED, "headline": "higher", "p_opposite": 0.02},
+            {"scope": "f", "verdict": NOT_REPRODUCED, "headline": "higher", "p_opposite": 0.001}]
+    assert decided_by(rows, NOT_REPRODUCED) == (
+        "f: higher; refuted by the opposite test, p = 0.001 (2 of 2 sub-checks not reproduced)")
     # ... and a row without a p-value (clearly above a bound) counts as refuted outright
     rows[1] = {"scope": "g", "verdict": NOT_REPRODUCED, "headline": "above the bound"}
     assert decided_by(rows, NOT_REPRODUCED) == "g: above the bound (2 of 2 sub-checks not reproduced)"
@@ -954,7 +979,8 @@ def test_evaluate_claims_whole_summary_row(make_ctx):
         "kind": "sign_at_horizon", "evidence": STATISTICAL, "verdict": REPRODUCED,
         "decided_by": f"e A: mean -5.5 ± 0.96, p = {p_e:.2g} (2 of 2 sub-checks reproduced)",
         "can_reproduce": True, "can_refute": True, "decidability": "",
-        "thresholds": "sign (paper)", "multiplicity": _note(2)}]
+        "thresholds": "sign (paper)", "multiplicity": _note(2), "flips_at": "",
+        "fragile": False, "runs_to_decide": "", "parent": "", "cause": "", "cause_line": ""}]
     assert list(details["scope"]) == ["e A", "f A"]
 
 

@@ -74,9 +74,9 @@ def test_with_curves_replaces_only_the_named_traces():
     ("better_at_horizon", {"experiments": ["e"], "metric": "m", "better": ["a"], "worse": ["b"],
                            "min_ratio": 2.0, "direction": "higher"}),
     ("close_at_horizon", {"experiments": ["e"], "metric": "m", "pair": ["a", "b"], "tolerance": 0.05}),
-    ("log_growth", {"experiments": ["e"], "algorithm": "a", "metric": "m", "max_decade_ratio": 2.0}),
+    ("log_growth", {"experiments": ["e"], "algorithm": "a", "metric": "m", "max_slope": 0.3}),
     ("log_growth", {"experiments": ["e"], "algorithm": "a", "metric": "m",
-                    "min_decade_ratio": 6.31, "max_decade_ratio": 15.85}),
+                    "min_slope": 0.8, "max_slope": 1.2}),
     ("wins_in_settings", {"experiments": ["e"], "algorithm": "a", "against": ["b"], "metric": "m",
                           "min_settings": 1}),
     ("sign_at_horizon", {"experiments": ["e"], "algorithms": ["a", "b"], "metric": "m",
@@ -97,7 +97,7 @@ def test_one_run_can_reach_neither_verdict(kind, claim):
 
 def test_growth_claim_whose_regime_starts_after_the_horizon_can_reach_neither():
     claim = {"id": "c", "kind": "log_growth", "experiments": ["e"], "algorithm": "a", "metric": "m",
-             "max_decade_ratio": 2.0, "regime": {"from_t": 1e6}}
+             "max_slope": 0.3, "regime": {"from_t": 1e6}}
     out = decide(claim, GENERIC_KINDS["log_growth"], context())
     assert (out["can_reproduce"], out["can_refute"]) == (False, False)
     assert "regime not reached" in out["decidability"]

@@ -29,6 +29,12 @@ CLAIMS = pd.DataFrame({
     "can_reproduce": [True, True, False, False], "can_refute": [True, True, True, False],
     "decidability": ["", "", "cannot be reproduced as configured: favourable witness: inconclusive", ""],
     "thresholds": ["min_ratio = 2 (assumed)", "", "", ""],
+    "flips_at": ["min_ratio 2 → 2.1: inconclusive (fragile)", "", "", ""],
+    "fragile": [True, False, False, False],
+    "runs_to_decide": ["", "", "reproduced with 40 runs (4×), at today's means and spread", ""],
+    "parent": ["", "", "", ""],
+    "cause": ["", "erratum", "", ""],
+    "cause_line": ["", "An exact computation shows it false: A_10 = −0.41 < 0.", "", ""],
 })
 DETAILS = pd.DataFrame({
     "claim": ["C1", "C1", "C2"], "scope": ["fig1a", "fig1b", "fig1b"],
@@ -112,14 +118,17 @@ def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
     for table in tables:
         assert table.index.name == "claim"
         assert list(table.columns) == ["scope", "text", "verdict", "decided by", "thresholds",
-                                       "can reach"]
+                                       "why it failed", "can reach"]
         assert not table.map(lambda v: "|" in str(v)).any().any()
     assert tables[0]["text"].iloc[0] == "Wait-UCB beats UCB-Simplex (Sect. 6)"
     assert tables[2]["text"].iloc[0] == "the authors' runtime"
-    assert tables[0]["thresholds"].tolist() == ["min_ratio = 2 (assumed)", ""]
+    assert tables[0]["thresholds"].tolist() == [
+        "min_ratio = 2 (assumed); flips at: min_ratio 2 → 2.1: inconclusive (fragile)", ""]
     assert tables[0]["can reach"].tolist() == [
         "both", "only not reproduced: cannot be reproduced as configured: favourable witness: "
-                "inconclusive"]
+                "inconclusive; reproduced with 40 runs (4×), at today's means and spread"]
+    assert tables[1]["why it failed"].tolist() == [
+        "erratum: An exact computation shows it false: A_10 = −0.41 < 0."]
     assert tables[2]["can reach"].iloc[0] == "neither (not checkable)"
     html = shown[1].to_html()
     assert "background-color: #d8f0d8" in html and "background-color: #f5ecc8" in html

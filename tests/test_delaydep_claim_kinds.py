@@ -134,12 +134,12 @@ def test_stops_exploring_rows():
          "statistic": counts.format("1/2", 0, 0) + ": the horizon guarantees elimination in no run"},
         # 5 of 5 judged runs single: P(X ≥ 5 | p = 1/2) = 1/32 = 0.031 < α
         {"scope": "judged", "verdict": REPRODUCED,
-         "headline": "5/5 runs whose gap allows it end with one policy (needs ≥ 50%, p = 0.031)",
+         "headline": "5/5 runs whose gap allows it end with one policy (needs ≥ 50%)",
          "statistic": counts.format("6/7", 5, 5) + "; binomial p = 0.031 against 50%",
          "p_claimed": pytest.approx(1 / 32), "p_opposite": pytest.approx(1.0)},
         # 0 of 1: P(X ≥ 0) = 1, P(X ≤ 0) = 1/2: neither below α
         {"scope": "one", "verdict": INCONCLUSIVE,
-         "headline": "0/1 runs whose gap allows it end with one policy (needs ≥ 50%, p = 1)",
+         "headline": "0/1 runs whose gap allows it end with one policy (needs ≥ 50%)",
          "statistic": counts.format("1/2", 1, 0) + "; binomial p = 1 against 50%",
          "p_claimed": pytest.approx(1.0), "p_opposite": pytest.approx(0.5)},
     ]
@@ -150,7 +150,7 @@ def test_stops_exploring_refuted_when_judged_runs_keep_both_policies():
     (row,) = evaluate("stops_exploring", context({"e": ([1, 1], stops_trace(*runs))}),
                       experiments=["e"], **LOW)
     assert (row["verdict"], row["p_opposite"]) == (NOT_REPRODUCED, pytest.approx(1 / 32))
-    assert row["headline"] == "0/5 runs whose gap allows it end with one policy (needs ≥ 50%, p = 1)"
+    assert row["headline"] == "0/5 runs whose gap allows it end with one policy (needs ≥ 50%)"
 
 
 def test_stops_exploring_witnesses():
@@ -199,7 +199,7 @@ def theorem3_trace(regrets, hoeffding, optimum, ghost=GHOST):
 
 def support(scope, flags, p_claimed, p_opposite, verdict=INCONCLUSIVE):
     return {"scope": scope, "role": "supports", "verdict": verdict,
-            "headline": f"{flags} runs (p = {p_claimed:.2g})",
+            "headline": f"{flags} runs",
             "statistic": f"{scope.split(' ', 1)[1]} in {flags} runs; binomial p = {p_claimed:.2g} "
                          f"against 50%",
             "p_claimed": pytest.approx(p_claimed), "p_opposite": pytest.approx(p_opposite)}
@@ -223,7 +223,7 @@ def test_theorem3_rows():
     assert rows == [
         # 4/5 within at T: P(X ≥ 4 | 1/2) = 6/32 = 0.19, P(X ≤ 4) = 31/32
         {"scope": "main", "verdict": INCONCLUSIVE,
-         "headline": "4/5 runs within the bound at T (needs ≥ 50%, p = 0.19)",
+         "headline": "4/5 runs within the bound at T (needs ≥ 50%)",
          "statistic": f"T = 10000: bound {bound:.4g} vs trivial G_T(ghost) 7500; mean R(T) "
                       f"{mean:.4g}, max 5000; runs within the bound at T 4/5; binomial p = 0.19",
          "p_claimed": pytest.approx(6 / 32), "p_opposite": pytest.approx(31 / 32),
@@ -259,8 +259,8 @@ def test_theorem3_witnesses_reach_both_verdicts():
     assert witnesses["favourable"].trace("e", "pi_low")["ghost"].tolist()[:3] == GHOST
     assert [r["verdict"] for r in good] == [REPRODUCED] * 4
     assert [r["verdict"] for r in bad] == [NOT_REPRODUCED] * 4
-    assert [r["headline"] for r in good[1:]] == ["5/5 runs (p = 0.031)"] * 3
-    assert [r["headline"] for r in bad[1:]] == ["0/5 runs (p = 1)"] * 3
+    assert [r["headline"] for r in good[1:]] == ["5/5 runs"] * 3
+    assert [r["headline"] for r in bad[1:]] == ["0/5 runs"] * 3
     assert "mean R(T) 7500, max 7500" in bad[0]["statistic"]
     assert decide(low, CLAIM_KINDS["theorem3"], ctx)["can_reproduce"]
 
@@ -313,7 +313,7 @@ def ranker_stub(monkeypatch):
 
 def theorem4_row(scope, correct, p, verdict, pulls, yes, p_claimed, p_opposite):
     return {"scope": scope, "verdict": verdict,
-            "headline": f"correct order in {correct}/5 runs (needs ≥ 50%, p = {p}); max pulls "
+            "headline": f"correct order in {correct}/5 runs (needs ≥ 50%); max pulls "
                         f"{pulls} ≤ bound 178: {yes}",
             "statistic": f"correct order in {correct}/5 runs, binomial p = {p} against 50%; pulls "
                          f"mean 32.4, max {pulls} vs bound 178 (order term Σ Δ⁻² ln(1/(δΔ)) = 0.6931)",

@@ -60,7 +60,7 @@ def row(scope, verdict, headline, statistic):
 def race(exp, verdict, favoured, wait, fj, p, orders):
     """The supporting race row, ``orders`` the hand-worked "μ̄^c … favours …" part."""
     return {"scope": f"{exp} race", "evidence": STATISTICAL, "role": SUPPORTS, "verdict": verdict,
-            "headline": f"{favoured} lower pseudo-regret at T, p = {p:.2g}",
+            "headline": f"{favoured} lower pseudo-regret at T",
             "statistic": f"{orders} favours {favoured}; pseudo-regret at T: Wait-UCB {wait} vs "
                          f"UCB-Simplex {fj}, paired p = {p:.2g}"}
 

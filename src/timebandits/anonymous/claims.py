@@ -7,6 +7,8 @@ Feedback" beyond the generic ones (core/claims.py).
                   ratio) is below (1 + ``tolerance``) × the rival's. An experiment counts as a
                   win when every rival's test passes, as a loss when some rival is significantly
                   better by more than the tolerance; the claim needs wins in more than half.
+                  As in wins_in_settings, a win's tests are at α/m over the m instances (any
+                  majority of them may be the wins), a loss's at α/(m·r) over r rivals.
   constant_order  (exact) Remark 1: Theorem 1's constant c*_f (theory.theorem1_constant, summary
                   line) strictly decreases along ``order`` (slower- to faster-growing f) for each
                   α of ``alphas`` and each experiment with finite d1. Equal constants (t1, which
@@ -32,11 +34,11 @@ import math
 import numpy as np
 
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                     STATISTICAL, ClaimContext, check_run, paired_verdict,
-                                     require_keys)
+                                     STATISTICAL, ClaimContext, check_run, require_keys)
 from timebandits.core.decidability import derived, linear, scale, with_curves
 from timebandits.core.seeding import check_seed
 from timebandits.core.stats import paired_one_sided
+from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
 
 from .model import AnonymousProblem
 from .simulation import algorithm_params
@@ -67,19 +69,23 @@ def _spread_test(ours: np.ndarray, theirs: np.ndarray, ratio: float, rng, n_boot
 
 class BestInMost:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm", "rivals", "statistic")
+    thresholds = (Threshold("tolerance", LOWER, low=0.0),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "rivals", "statistic", "tolerance")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"], *claim["rivals"]])
         if claim["statistic"] not in STATISTICS:
             raise ValueError(f"statistic must be one of {STATISTICS}, got {claim['statistic']!r}")
-        if not float(claim["tolerance"]) >= 0:
-            raise ValueError(f"tolerance must be >= 0, got {claim['tolerance']!r}")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        ratio = 1.0 + float(claim["tolerance"])
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
+        ratio = 1.0 + threshold(cls, claim, "tolerance")
+        n = len(claim["experiments"])
+        need = n // 2 + 1
+        win_level = ctx.alpha if need >= n else ctx.alpha / n
+        loss_level = ctx.alpha / (n * len(claim["rivals"]))
         ours_id = claim["algorithm"]
         rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "anonymous", claim["id"]))
         n_boot = int(ctx.config["claims"]["bootstrap_samples"])
@@ -97,8 +103,8 @@ class BestInMost:
                     test = _spread_test(ours, theirs, ratio, rng, n_boot)
                     value, other = ours.std(ddof=1), theirs.std(ddof=1)
                     opposite = _spread_test(theirs * ratio, ours, 1.0, rng, n_boot)["p_claimed"]
-                verdict = paired_verdict({"p_claimed": test["p_claimed"],
-                                          "p_opposite": opposite}, ctx.alpha)
+                verdict = (REPRODUCED if test["p_claimed"] < win_level
+                           else NOT_REPRODUCED if opposite < loss_level else INCONCLUSIVE)
                 verdicts.append(verdict)
                 if worst is None or value / other > worst[1]:
                     worst = (rival, value / other, test["p_claimed"])
@@ -116,8 +122,6 @@ class BestInMost:
                               f"each rival; the largest is {worst[1]:.3g} against "
                               f"{ctx.label(worst[0])} (test of < {ratio:g}: p = {worst[2]:.2g})"),
             })
-        n = len(claim["experiments"])
-        need = n // 2 + 1
         undecided = n - len(wins) - len(losses)
         verdict = (REPRODUCED if len(wins) >= need
                    else NOT_REPRODUCED if len(wins) + undecided < need else INCONCLUSIVE)
@@ -126,20 +130,21 @@ class BestInMost:
             "scope": "all instances", "verdict": verdict,
             "headline": f"{best} in {len(wins)}/{n} instances, needs {need}",
             "statistic": (f"{ctx.label(ours_id)}'s {claim['statistic']} regret at T below "
-                          f"{ratio:g} × every rival's (each a one-sided test at α) in "
-                          f"{len(wins)}/{n} instances ({', '.join(wins) or 'none'}); a rival "
-                          f"significantly better by more in {', '.join(losses) or 'none'}; needs "
-                          f"more than half"),
+                          f"{ratio:g} × every rival's (one-sided tests at "
+                          + (f"α = {win_level:.2g}" if need >= n else f"α/{n} = {win_level:.2g}")
+                          + f") in {len(wins)}/{n} instances ({', '.join(wins) or 'none'}); a rival "
+                          f"significantly better by more (at {loss_level:.2g}) in "
+                          f"{', '.join(losses) or 'none'}; needs more than half"),
         })
         return rows
 
-    @staticmethod
-    def witnesses(claim, ctx):
+    @classmethod
+    def witnesses(cls, claim, ctx):
         """Every rival's regret at 3 × ours (favourable: ours smaller in mean and in sd in every
         instance), or ours at 3 (1 + tolerance) × every rival's (unfavourable)."""
         ours, rivals = claim["algorithm"], claim["rivals"]
         s = scale(ctx, claim["experiments"], [ours, *rivals], "regret")
-        worse = 3.0 * (1.0 + float(claim["tolerance"]))
+        worse = 3.0 * (1.0 + threshold(cls, claim, "tolerance"))
         return {"favourable": with_curves(ctx, "regret", {ours: linear(s),
                                                            **{r: linear(3.0 * s) for r in rivals}}),
                 "unfavourable": with_curves(ctx, "regret", {ours: linear(worse * s),
@@ -153,20 +158,20 @@ def constants_key(experiment: str, alpha: float) -> str:
 
 class ConstantOrder:
     evidence = EXACT
+    keys = ("experiments", "alphas", "order")
+    # in decades, below 1: the witnesses fall by one decade a step
+    thresholds = (Threshold("rounding_tolerance", LOWER, low=0.0, high=1.0, open_high=True),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "alphas", "order", "rounding_tolerance")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [])
-        if not 0.0 <= claim["rounding_tolerance"] < 1.0:
-            raise ValueError("rounding_tolerance must lie in [0, 1) decades (the witnesses fall "
-                             f"by one decade a step), got {claim['rounding_tolerance']!r}")
         for alg in claim["order"]:
             if alg not in paper["algorithms"] or paper["algorithms"][alg]["policy"] != "ars_ucb":
                 raise ValueError(f"order lists {alg!r}, which is not an ARS-UCB algorithm")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         sizes = [algorithm_params(ctx.paper["algorithms"][a])["round_size"] for a in claim["order"]]
         rows = []
         for exp in claim["experiments"]:
@@ -192,7 +197,7 @@ class ConstantOrder:
                                      "no order to check)"})
                     continue
                 steps = np.diff(logs)
-                decreasing = bool(np.all(steps < -claim["rounding_tolerance"]))
+                decreasing = bool(np.all(steps < -threshold(cls, claim, "rounding_tolerance")))
                 values = ", ".join(f"{ctx.label(a)}: {v:.6g}" for a, v in zip(claim["order"], logs))
                 t1 = constants[0].log10_t1
                 rows.append({

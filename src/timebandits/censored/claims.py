@@ -27,6 +27,7 @@ from timebandits.core.claims import STATISTICAL, check_run, paired_verdict, requ
 from timebandits.core.decidability import SPREAD, linear, scale, with_curves, with_runs
 from timebandits.core.seeding import check_seed
 from timebandits.core.stats import equivalence_test, one_sided_t
+from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
 from .model import CensoredProblem
 
@@ -68,15 +69,17 @@ TOP_SHARE = 1.0 / (1.0 + SPREAD)
 
 class CensoringNearTruth:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithms")
+    thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithms", "tolerance")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], claim["algorithms"])
 
-    @staticmethod
-    def evaluate(claim, ctx):
-        rows, tol = [], float(claim["tolerance"])
+    @classmethod
+    def evaluate(cls, claim, ctx):
+        rows, tol = [], threshold(cls, claim, "tolerance")
         for exp in claim["experiments"]:
             truth = truth_of(ctx.paper, exp)
             for alg in claim["algorithms"]:
@@ -85,7 +88,7 @@ class CensoringNearTruth:
                 p_near, p_far = test["p_claimed"], test["p_opposite"]
                 rows.append({
                     "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"{share.mean():.4f} vs truth {truth:.4f} (±{tol:g}), p = {p_near:.2g}",
+                    "headline": f"{share.mean():.4f} vs truth {truth:.4f} (±{tol:g})",
                     "statistic": (f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
                                   f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f}; "
                                   f"equivalence margin ±{tol:g}: TOST p = {p_near:.2g}, "
@@ -93,11 +96,11 @@ class CensoringNearTruth:
                     **test})
         return rows
 
-    @staticmethod
-    def witnesses(claim, ctx):
+    @classmethod
+    def witnesses(cls, claim, ctx):
         """Every run at the exact truth, or at whichever end of [0, 1] lies farther from it
         (none if even that end is within the tolerance: the claim cannot then be refuted)."""
-        tol = float(claim["tolerance"])
+        tol = threshold(cls, claim, "tolerance")
 
         def far(truth):
             end = 0.0 if truth > 0.5 else TOP_SHARE
@@ -109,15 +112,17 @@ class CensoringNearTruth:
 
 class CensoringAboveTruth:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithms")
+    thresholds = (Threshold("margin", HIGHER, low=0.0),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithms", "margin")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], claim["algorithms"])
 
-    @staticmethod
-    def evaluate(claim, ctx):
-        rows, margin = [], float(claim["margin"])
+    @classmethod
+    def evaluate(cls, claim, ctx):
+        rows, margin = [], threshold(cls, claim, "margin")
         for exp in claim["experiments"]:
             truth = truth_of(ctx.paper, exp)
             for alg in claim["algorithms"]:
@@ -127,7 +132,7 @@ class CensoringAboveTruth:
                 rows.append({
                     "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
                     "headline": (f"{share.mean():.4f} vs truth {truth:.4f} (needs > truth + "
-                                 f"{margin:g}), p = {test['p_claimed']:.2g}"),
+                                 f"{margin:g})"),
                     "statistic": (f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
                                   f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f} + "
                                   f"margin {margin:g}: one-sided t-test p = {test['p_claimed']:.2g}, "
@@ -135,10 +140,10 @@ class CensoringAboveTruth:
                     **test})
         return rows
 
-    @staticmethod
-    def witnesses(claim, ctx):
+    @classmethod
+    def witnesses(cls, claim, ctx):
         """Every run censoring (almost) every round, or censoring at exactly the truth."""
-        margin = float(claim["margin"])
+        margin = threshold(cls, claim, "margin")
         out = {"favourable": _with_shares(
                    ctx, claim, lambda truth: TOP_SHARE if TOP_SHARE > truth + margin else None),
                "unfavourable": _with_shares(ctx, claim, lambda truth: truth)}
@@ -175,7 +180,7 @@ class LargerSpread:
                 rows.append({
                     "scope": f"{exp} {ctx.label(claim['algorithm'])} vs {ctx.label(rival)}",
                     "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"sd {sd_ours:.4g} vs {sd_theirs:.4g}, p = {test['p_claimed']:.2g}",
+                    "headline": f"sd {sd_ours:.4g} vs {sd_theirs:.4g}",
                     "statistic": (f"run-to-run sd of {claim['metric']} at T: "
                                   f"{ctx.label(claim['algorithm'])} {sd_ours:.4g} vs "
                                   f"{ctx.label(rival)} {sd_theirs:.4g} (ratio {shown:.3g}); "

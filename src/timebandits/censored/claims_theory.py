@@ -25,6 +25,8 @@ from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPROD
                                      STATISTICAL, check_run, require_keys)
 from timebandits.core.decidability import derived, with_runs
 
+from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
+
 from .claims import problem_of, truth_of
 from .theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
 
@@ -36,21 +38,23 @@ def _keep_undefined(value):
 
 class PrintedTruth:
     evidence = EXACT
+    keys = ("values",)
+    thresholds = (Threshold("tolerance", LOWER, low=0.0),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "values", "tolerance")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         for exp in claim["values"]:
             if exp not in paper["experiments"]:
                 raise ValueError(f"unknown experiment {exp!r}")
 
-    @staticmethod
-    def evaluate(claim, ctx):
+    @classmethod
+    def evaluate(cls, claim, ctx):
         rows = []
         for exp, printed in claim["values"].items():
             problem = problem_of(ctx.paper, exp)
             ours = float(ctx.quantity(f"truth {exp}", lambda: truth_of(ctx.paper, exp)))
-            tol = float(claim["tolerance"])
+            tol = threshold(cls, claim, "tolerance")
             optimal = "; ".join(f"arm {i + 1}, τ = {problem.grid[k]:.4f}" for i, k in problem.optimal_pairs)
             diff = abs(ours - float(printed))
             verdict = (INCONCLUSIVE if not math.isfinite(diff) else
@@ -63,13 +67,13 @@ class PrintedTruth:
                               f"|difference| = {diff:.2g}, tolerance {tol:.2g}")})
         return rows
 
-    @staticmethod
-    def witnesses(claim, ctx):
+    @classmethod
+    def witnesses(cls, claim, ctx):
         """Every exact value at the printed one, or 10 tolerances away from it."""
         out = {}
         for side, away in (("favourable", 0.0), ("unfavourable", 10.0)):
             out[side] = derived(ctx, overrides={
-                f"truth {exp}": _keep_undefined(float(p) + away * float(claim["tolerance"]))
+                f"truth {exp}": _keep_undefined(float(p) + away * threshold(cls, claim, "tolerance"))
                 for exp, p in claim["values"].items()})
         return out
 

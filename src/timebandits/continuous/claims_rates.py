@@ -110,7 +110,7 @@ class RegretGrows:
             test = {"p_claimed": p_claimed, "p_opposite": p_opposite}
             rows.append({
                 "scope": f"{first} → {second}", "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"regret {shown(a.mean(), 4)} → {shown(b.mean(), 4)}, p = {shown(p_claimed, 2)}",
+                "headline": f"regret {shown(a.mean(), 4)} → {shown(b.mean(), 4)}",
                 "statistic": (f"mean regret at T {shown(a.mean(), 6)} ± {shown(a.std(ddof=1) / math.sqrt(a.size), 2)} "
                               f"then {shown(b.mean(), 6)} ± {shown(b.std(ddof=1) / math.sqrt(b.size), 2)}; "
                               f"one-sided Welch p = {shown(p_claimed, 2)} (opposite {shown(p_opposite, 2)})"),
@@ -165,7 +165,7 @@ class SpreadLarger:
             sd_wide, sd_narrow = wide.std(ddof=1), narrow.std(ddof=1)
             rows.append({
                 "scope": f"{claim['larger']} vs {other}", "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"sd {shown(sd_wide, 4)} against {shown(sd_narrow, 4)}, p = {shown(test['p_claimed'], 2)}",
+                "headline": f"sd {shown(sd_wide, 4)} against {shown(sd_narrow, 4)}",
                 "statistic": (f"{what}: {shown(sd_wide, 6)} ({claim['larger']}) "
                               f"against {shown(sd_narrow, 6)} ({other}); bootstrap of the log ratio: "
                               f"p = {shown(test['p_claimed'], 2)} (opposite {shown(test['p_opposite'], 2)})"),

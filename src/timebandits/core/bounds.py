@@ -127,5 +127,6 @@ def bound_verdict(rows: pd.DataFrame) -> dict:
                       f"{int((informative['runs_exceeding'] > 0).sum())}; bound "
                       f"{vacuous_until} ({int(applicable['vacuous'].sum())}/{len(applicable)} "
                       f"curve-checkpoints vacuous, never counted)"),
-        "max_ratio": float(worst["ratio"]), "informative_from": start,
+        "max_ratio": float(worst["ratio"]), "tightness": float(worst["ratio"]),
+        "informative_from": start,
     }

@@ -44,7 +44,8 @@ DECIDES = "decides"
 SUPPORTS = "supports"
 
 SUMMARY_COLUMNS = ["claim", "scope", "where", "text", "kind", "evidence", "verdict", "decided_by",
-                   "can_reproduce", "can_refute", "decidability", "thresholds", "multiplicity"]
+                   "can_reproduce", "can_refute", "decidability", "thresholds", "multiplicity",
+                   "flips_at", "fragile", "runs_to_decide", "parent", "cause", "cause_line"]
 
 # The scope of a claim: the paper's claim at the paper's setting, our sensitivity runs and
 # extra experiments, or a statement of the paper shown false ("not reproduced" confirms it).
@@ -90,19 +91,39 @@ def _p_value(row: dict, key: str, missing: float) -> float:
     return missing if value is None or value != value else float(value)
 
 
-def decided_by(rows: list[dict], verdict: str) -> str:
-    """One short line: the deciding row that settles ``verdict``, with its scope and number. When
-    every row agrees on *reproduced* it is the weakest (largest p-value); otherwise the strongest
-    row of the verdict (smallest opposite p-value), or the first."""
+def decided_by(rows: list[dict], verdict: str, alpha: float | None = None) -> str:
+    """One short line: the deciding row that settles ``verdict``, with its scope and the number
+    that decides it. *Reproduced*: the weakest row (largest p-value, or the largest
+    ``tightness``, e.g. mean/bound), with p. *Not reproduced*: the strongest refuting row
+    (smallest opposite p-value; a row refuted without one, e.g. a curve clearly above a bound,
+    first; then the largest ``tightness``) with the refuting test, its p-value against α/m.
+    Otherwise the row nearest a verdict, with both p-values."""
     if not rows:
         return "no sub-check"
     agreeing = [r for r in rows if r["verdict"] == verdict] or rows
     if verdict == REPRODUCED:
-        row = max(agreeing, key=lambda r: _p_value(r, "p_claimed", -1.0))
+        row = max(agreeing, key=lambda r: (_p_value(r, "p_claimed", -1.0),
+                                           _p_value(r, "tightness", -math.inf)))
     else:
-        row = min(agreeing, key=lambda r: _p_value(r, "p_opposite", 0.0))
+        row = min(agreeing, key=lambda r: (_p_value(r, "p_opposite", 0.0),
+                                           -_p_value(r, "tightness", -math.inf)))
     suffix = f" ({len(agreeing)} of {len(rows)} sub-checks {verdict})" if len(rows) > 1 else ""
-    return f"{row['scope']}: {row['headline']}{suffix}"
+    return f"{row['scope']}: {row['headline']}{_p_text(row, verdict, len(rows), alpha)}{suffix}"
+
+
+def _p_text(row: dict, verdict: str, m: int, alpha: float | None) -> str:
+    """The p-value that decides ``row`` for ``verdict``: the claim's test where it holds (or is
+    undecided), the opposite test where it is refuted ("" without p-values)."""
+    p_claimed, p_opposite = _p_value(row, "p_claimed", math.nan), _p_value(row, "p_opposite", math.nan)
+    if math.isnan(p_claimed) and math.isnan(p_opposite):
+        return ""
+    if verdict == NOT_REPRODUCED:
+        level = f" < α/{m} = {alpha / m:.2g}" if alpha is not None and m > 1 else (
+            f" < α = {alpha:g}" if alpha is not None else "")
+        return f"; refuted by the opposite test, p = {p_opposite:.2g}{level}"
+    if verdict == REPRODUCED:
+        return f", p = {p_claimed:.2g}"
+    return f", p = {p_claimed:.2g} (opposite p = {p_opposite:.2g})"
 
 
 def fraction_test(successes: int, n: int, level: float, alpha: float) -> dict:
@@ -240,25 +261,45 @@ def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.Dat
     The claim's evidence is its kind's; its verdict combines the deciding rows (:func:`combine`)
     and ``decided_by`` names the row that settles it. Whether the claim could reach each verdict
     as configured comes from its witnesses (core/decidability.py): a claim that could not have
-    been refuted is *inconclusive*, never *reproduced*."""
-    summary, details = [], []
+    been refuted is *inconclusive*, never *reproduced*. How firmly it stands comes from
+    core/firmness.py (``flips_at``, ``fragile``, ``runs_to_decide``), and a failed paper claim's
+    ``cause`` from core/causes.py."""
+    from .causes import decide_cause, sensitivity_claims, variant_verdicts
+    from .firmness import describe, repetitions_of, runs_to_decide, tipping_points
+
+    summary, details, points = {}, [], {}
     for claim in paper["claims"]:
         kind = kinds[claim["kind"]]
         rows = claim_rows(kind, claim, ctx)
         deciding = [r for r in rows if r["role"] == DECIDES]
         verdict, multiplicity = combine(deciding, kind.evidence, ctx.alpha)
-        reason = decided_by(deciding, verdict)
+        reason = decided_by(deciding, verdict, ctx.alpha)
         decidable = decide(claim, kind, ctx)
         if verdict == REPRODUCED and not decidable["can_refute"]:
             verdict, reason = INCONCLUSIVE, f"could not have been refuted as configured; {reason}"
         for row in rows:
             details.append({"claim": claim["id"], **row})
-        summary.append({
+        points[claim["id"]] = tipping_points(kind, claim, ctx, verdict)
+        summary[claim["id"]] = {
             "claim": claim["id"], "scope": claim["scope"], "where": claim["where"],
             "text": claim["text"], "kind": claim["kind"], "evidence": kind.evidence,
             "verdict": verdict, "decided_by": reason, **decidable,
             "thresholds": thresholds(claim), "multiplicity": multiplicity,
-        })
+            "flips_at": describe(points[claim["id"]]),
+            "fragile": any(p["fragile"] for p in points[claim["id"]]),
+            "runs_to_decide": (runs_to_decide(kind, claim, ctx, repetitions_of(kind, claim, ctx))
+                               if verdict == INCONCLUSIVE else ""),
+            "parent": claim.get("parent", ""), "cause": "", "cause_line": "",
+        }
+    children = sensitivity_claims(paper)
+    for claim in paper["claims"]:
+        row = summary[claim["id"]]
+        if claim["scope"] != PAPER or row["verdict"] != NOT_REPRODUCED:
+            continue
+        variants = (variant_verdicts(children[claim["id"]], kinds, ctx, summary)
+                    if claim["id"] in children else [])
+        row["cause"], row["cause_line"] = decide_cause(claim, row, points[claim["id"]], variants,
+                                                       paper, ctx.alpha)
     details = pd.DataFrame(details, columns=DETAIL_COLUMNS if not details else None)
     ordered = DETAIL_COLUMNS + [c for c in details.columns if c not in DETAIL_COLUMNS]
-    return pd.DataFrame(summary, columns=SUMMARY_COLUMNS), details[ordered]
+    return pd.DataFrame(list(summary.values()), columns=SUMMARY_COLUMNS), details[ordered]

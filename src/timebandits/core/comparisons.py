@@ -23,9 +23,10 @@ import numpy as np
 import pandas as pd
 
 from .claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL, ClaimContext, check_run,
-                     check_sign, paired_verdict, require_keys)
+                     check_sign, paired_verdict)
 from .decidability import linear, scale, with_curves
 from .stats import equivalence_test, paired_one_sided
+from .thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
 
 def standard_error(values: np.ndarray) -> float:
@@ -50,20 +51,21 @@ class BetterAtHorizon:
     cross."""
 
     evidence = STATISTICAL
+    keys = ("experiments", "metric", "better", "worse")
+    # "better" is a direction (a ratio of 1); "much better" needs a ratio the paper does not give
+    thresholds = (Threshold("min_ratio", HIGHER, default=1.0, low=1.0),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "metric", "better", "worse")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], claim["better"] + claim["worse"])
-        if float(claim.get("min_ratio", 1.0)) < 1.0:
-            raise ValueError(f"min_ratio must be >= 1, got {claim['min_ratio']!r}")
         if claim.get("direction", "lower") not in ("lower", "higher"):
             raise ValueError(f"direction must be 'lower' or 'higher', got {claim['direction']!r}")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         rows = []
-        ratio = float(claim.get("min_ratio", 1.0))
+        ratio = threshold(cls, claim, "min_ratio")
         metric = claim["metric"]
         higher = claim.get("direction", "lower") == "higher"
         side = "higher" if higher else "lower"
@@ -86,8 +88,7 @@ class BetterAtHorizon:
                     rows.append({
                         "scope": f"{exp} {ctx.label(better)} vs {ctx.label(worse)}",
                         "verdict": paired_verdict(test, ctx.alpha),
-                        "headline": f"{effect}p = {test['p_claimed']:.2g}"
-                                    + ("" if ratio > 1 else f", {wins}/{low.size} runs {side}"),
+                        "headline": f"{effect}{wins}/{low.size} runs {side}",
                         "statistic": (f"{metric} at T: {ctx.label(better)} {ours.mean():.4g} ± "
                                       f"{standard_error(ours):.2g} vs {ctx.label(worse)} {theirs.mean():.4g} ± "
                                       f"{standard_error(theirs):.2g} (mean ± s.e.); {wins}/{low.size} runs "
@@ -102,10 +103,10 @@ class BetterAtHorizon:
                     })
         return rows
 
-    @staticmethod
-    def witnesses(claim, ctx):
+    @classmethod
+    def witnesses(cls, claim, ctx):
         """The claimed-higher side at 3ρ times the other (favourable), or the reverse."""
-        ratio = float(claim.get("min_ratio", 1.0))
+        ratio = threshold(cls, claim, "min_ratio")
         higher = claim.get("direction", "lower") == "higher"
         low, high = (claim["worse"], claim["better"]) if higher else (claim["better"], claim["worse"])
         s = scale(ctx, claim["experiments"], low + high, claim["metric"])
@@ -122,21 +123,21 @@ class CloseAtHorizon:
     the difference is shown to lie outside the margin."""
 
     evidence = STATISTICAL
+    keys = ("experiments", "metric", "pair")
+    thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "metric", "pair", "tolerance")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         if not (isinstance(claim["pair"], list) and len(claim["pair"]) == 2):
             raise ValueError(f"pair must list two algorithms, got {claim['pair']!r}")
         check_run(paper, claim["experiments"], claim["pair"])
-        if not float(claim["tolerance"]) > 0:
-            raise ValueError(f"tolerance must be > 0, got {claim['tolerance']!r}")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         rows = []
         first, second = claim["pair"]
-        tol, metric = float(claim["tolerance"]), claim["metric"]
+        tol, metric = threshold(cls, claim, "tolerance"), claim["metric"]
         for exp in claim["experiments"]:
             a, b = ctx.paired(exp, first, second, metric)
             scale = abs(float(np.concatenate([a, b]).mean()))
@@ -146,8 +147,7 @@ class CloseAtHorizon:
             rows.append({
                 "scope": f"{exp} {ctx.label(first)} vs {ctx.label(second)}",
                 "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"difference {relative:+.2%} of the mean (margin ±{tol:.0%}), "
-                            f"p = {test['p_claimed']:.2g}",
+                "headline": f"difference {relative:+.2%} of the mean (margin ±{tol:.0%})",
                 "statistic": (f"{metric} at T: {ctx.label(first)} {a.mean():.4g} ± {standard_error(a):.2g} "
                               f"vs {ctx.label(second)} {b.mean():.4g} ± {standard_error(b):.2g} (mean ± "
                               f"s.e.); paired difference {(a - b).mean():.4g} ± {standard_error(a - b):.2g}, "
@@ -158,12 +158,12 @@ class CloseAtHorizon:
             })
         return rows
 
-    @staticmethod
-    def witnesses(claim, ctx):
+    @classmethod
+    def witnesses(cls, claim, ctx):
         """Both algorithms on one curve (favourable), or 4 × the tolerance apart."""
         first, second = claim["pair"]
         s = scale(ctx, claim["experiments"], claim["pair"], claim["metric"])
-        apart = 1.0 + 4.0 * float(claim["tolerance"])
+        apart = 1.0 + 4.0 * threshold(cls, claim, "tolerance")
         return {"favourable": with_curves(ctx, claim["metric"], {first: linear(s), second: linear(s)}),
                 "unfavourable": with_curves(ctx, claim["metric"],
                                             {first: linear(s), second: linear(s * apart)})}
@@ -177,16 +177,18 @@ class WinsInSettings:
     reproduced when the wins and the undecided settings together fall short."""
 
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm", "against", "metric")
+    thresholds = (Threshold("min_settings", HIGHER, low=1, integer=True),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "against", "metric", "min_settings")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"], *claim["against"]])
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         wins, losses = [], []
-        m, need = len(claim["experiments"]), int(claim["min_settings"])
+        m, need = len(claim["experiments"]), int(threshold(cls, claim, "min_settings"))
         win_level = ctx.alpha if need >= m else ctx.alpha / m
         loss_level = ctx.alpha / (m * len(claim["against"]))
         for exp in claim["experiments"]:
@@ -225,11 +227,15 @@ class WinsInSettings:
 
 
 class SignAtHorizon:
-    evidence = STATISTICAL
+    """The metric's mean at T is negative (or positive) for every (experiment, algorithm):
+    a one-sided t-test against 0."""
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithms", "metric", "sign")
+    evidence = STATISTICAL
+    keys = ("experiments", "algorithms", "metric", "sign")
+
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_sign(claim)
         check_run(paper, claim["experiments"], claim["algorithms"])
 
@@ -244,7 +250,7 @@ class SignAtHorizon:
                 test = paired_one_sided(values, zero) if negative else paired_one_sided(zero, values)
                 rows.append({
                     "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"mean {values.mean():.3g} ± {standard_error(values):.2g}, p = {test['p_claimed']:.2g}",
+                    "headline": f"mean {values.mean():.3g} ± {standard_error(values):.2g}",
                     "statistic": (f"{claim['metric']} at T of {ctx.label(alg)}: {values.mean():.4g} "
                                   f"± {standard_error(values):.2g} (mean ± s.e.), {int(np.sum(values < 0))}/"
                                   f"{values.size} runs negative; t = {-test['t'] if negative else test['t']:.2f}, "

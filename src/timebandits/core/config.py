@@ -9,6 +9,8 @@ from pathlib import Path
 
 import yaml
 
+from .causes import check_sensitivity
+from .thresholds import check_provenance
 from .registry import PAPER_PACKAGES, paper_module
 
 # Like Snakemake's `configfile:`, paths are relative to the working directory (the workflow's).
@@ -198,8 +200,13 @@ def check_paper(paper: dict, source: str | Path) -> None:
                               f"{claim['kind']!r}; known: {sorted(claim_kinds)}")
         try:
             claim_kinds[claim["kind"]].check(claim, paper)
+            check_provenance(claim_kinds[claim["kind"]], claim)
         except (ValueError, KeyError) as err:
             raise ConfigError(f"{source}: key claims.{i} ({claim['id']}): {err}") from err
+    try:
+        check_sensitivity(paper)
+    except ValueError as err:
+        raise ConfigError(f"{source}: key claims: {err}") from err
 
 
 def merged_params(algorithm: dict, defaults: dict) -> dict:

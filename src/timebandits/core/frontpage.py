@@ -66,6 +66,9 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
             "id": row.claim, "scope": row.scope, "text": prose(row.text),
             "where": "" if pd.isna(row.where) else prose(str(row.where)),
             "verdict": row.verdict, "evidence": row.evidence, "decided_by": prose(row.decided_by),
+            "cause": "" if pd.isna(row.cause) else row.cause,
+            "cause_line": "" if pd.isna(row.cause_line) else prose(row.cause_line),
+            "fragile": bool(row.fragile), "flips_at": "" if pd.isna(row.flips_at) else row.flips_at,
             **_shown_verdict(row.scope, row.verdict),
             "one_sided": row.evidence != NOT_CHECKABLE and not (row.can_reproduce
                                                                 and row.can_refute),

@@ -1,8 +1,9 @@
 """The generic growth-rate claim kind (DESIGN.md, "Claims and bounds"):
 
   log_growth         the metric's growth exponent over the window [max(T/100, regime start), T],
-                     as a ratio per decade: ≈1 for logarithmic growth, 10^p for t^p; bootstrap CI.
-                     Inconclusive when the window does not reach the claim's regime or is flat.
+                     the log-log slope of its increase: 0 for logarithmic growth, p for t^p,
+                     1 for linear; bootstrap CI. Inconclusive when the window does not reach the
+                     claim's regime or is flat.
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ import numpy as np
 import pandas as pd
 
 from .bounds import informative_from
-from .claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL, ClaimContext, check_run,
-                     require_keys)
+from .claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL, ClaimContext, check_run
 from .decidability import power, scale, with_curves
 from .stats import bootstrap_ci
+from .thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+
+
+FLOOR = 1e-12  # the smallest ratio of increments a slope is computed from (no later increase)
 
 
 def growth_increments(table: pd.DataFrame, start: float, horizon: float) -> tuple[np.ndarray, float]:
@@ -31,15 +35,17 @@ def growth_increments(table: pd.DataFrame, start: float, horizon: float) -> tupl
     return np.column_stack([m_T - m_mid, m_mid - m_start]), math.log10(pick[0] / pick[1])
 
 
-def _decade_ratio(span: float):
-    """Mean last-half increase over mean first-half increase, as a ratio per decade of time,
-    for each of a batch of (run x half) increment tables (a bootstrap's resamples, or one table
-    as a batch of one). An earlier half with no increase leaves the ratio undefined (NaN)."""
+def _slope(span: float):
+    """The growth exponent: log10 of the mean last-half increase over the mean first-half
+    increase, per decade of time (the log-log slope of the increase), for each of a batch of
+    (run x half) increment tables (a bootstrap's resamples, or one table as a batch of one).
+    An earlier half with no increase leaves it undefined (NaN); a later half with none gives the
+    floor log10(FLOOR)/span (−∞ would leave a bootstrap's quantiles undefined)."""
     def statistic(increments: np.ndarray) -> np.ndarray:
         last, previous = increments[..., 0].mean(axis=-1), increments[..., 1].mean(axis=-1)
         with np.errstate(invalid="ignore", divide="ignore"):
-            ratio = (np.maximum(last, 0.0) / previous) ** (1.0 / span)
-        return np.where(previous > 0, ratio, math.nan)
+            slope = np.log10(np.maximum(last / previous, FLOOR)) / span
+        return np.where(previous > 0, slope, math.nan)
     return statistic
 
 
@@ -61,28 +67,34 @@ def regime_start(claim: dict, ctx: "ClaimContext", experiment: str) -> tuple[flo
 
 
 class LogGrowth:
-    """Growth no faster than logarithmic (and, with ``min_decade_ratio``, no slower): the ratio
-    of the metric's increase over the later to the earlier half of the window, per decade of
-    time, with a bootstrap CI over runs. The window is [max(T/100, regime start), T]; a window
-    shorter than a decade, one that starts before the regime (``regime``, see
+    """Growth no faster than ``max_slope`` (and, with ``min_slope``, no slower): the growth
+    exponent p, the log-log slope of the metric's increase (log10 of its increase over the later
+    to the earlier geometric half of the window, per decade of time; 0 for logarithmic growth,
+    p for t^p), with a bootstrap CI over runs. The window is [max(T/100, regime start), T]; a
+    window shorter than a decade, one that starts before the regime (``regime``, see
     :func:`regime_start`), or one whose earlier half does not grow gives *inconclusive*."""
 
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm", "metric")
+    thresholds = (Threshold("max_slope", LOWER),
+                  Threshold("min_slope", HIGHER, default=-math.inf))
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "metric", "max_decade_ratio")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"]])
+        if not threshold(cls, claim, "min_slope") < threshold(cls, claim, "max_slope"):
+            raise ValueError("min_slope must be below max_slope")
         regime = claim.get("regime")
         if regime is not None and not (isinstance(regime, dict) and len(regime) == 1
                                        and set(regime) <= {"bound", "from_t"}):
             raise ValueError(f"regime must be {{bound: <name>}} or {{from_t: <time>}}, got {regime!r}")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         rows = []
-        high_threshold = float(claim["max_decade_ratio"])
-        low_threshold = float(claim.get("min_decade_ratio", 0.0))
+        high_threshold = threshold(cls, claim, "max_slope")
+        low_threshold = threshold(cls, claim, "min_slope")
         for exp in claim["experiments"]:
             table = ctx.at(exp, claim["algorithm"], claim["metric"])
             horizon = float(table.index.max())
@@ -97,7 +109,7 @@ class LogGrowth:
                                           f"decade of the regime the claim is about"})
                 continue
             increments, span = growth_increments(table, window_start, horizon)
-            statistic = _decade_ratio(span)
+            statistic = _slope(span)
             window = f"over [{window_start:.3g}, {horizon:.3g}]" + (f" ({why})" if why else "")
             if not np.isfinite(statistic(increments[None])[0]):
                 rows.append({**row, "verdict": INCONCLUSIVE,
@@ -114,26 +126,26 @@ class LogGrowth:
                 verdict = NOT_REPRODUCED
             else:
                 verdict = INCONCLUSIVE
-            bounds_text = (f"{low_threshold:g}–{high_threshold:g}" if low_threshold > 0
-                           else f"≤ {high_threshold:g}")
+            bounds_text = (f"{low_threshold:.3g} to {high_threshold:.3g}" if low_threshold > -math.inf
+                           else f"≤ {high_threshold:.3g}")
             rows.append({
                 **row, "verdict": verdict,
-                "headline": f"growth per decade {est:.3g} (CI {low:.3g}–{high:.3g}; needs {bounds_text})",
-                "statistic": (f"{claim['metric']} growth {window}: later-half increase / "
-                              f"earlier-half increase, per decade of time = {est:.3g} (95% "
-                              f"bootstrap CI {low:.3g}–{high:.3g}); logarithmic growth gives 1, "
-                              f"t^p gives 10^p; needs {bounds_text}"),
-                "decade_ratio": est, "ci_low": low, "ci_high": high,
+                "headline": f"slope {est:.2f} (CI {low:.2f} to {high:.2f}; needs {bounds_text})",
+                "statistic": (f"{claim['metric']} growth {window}: log-log slope of the increase "
+                              f"(log10 of the later-half over the earlier-half increase, per decade "
+                              f"of time) = {est:.3g} (95% bootstrap CI {low:.3g} to {high:.3g}); "
+                              f"logarithmic growth gives 0, t^p gives p, linear 1; needs {bounds_text}"),
+                "slope": est, "ci_low": low, "ci_high": high,
             })
         return rows
 
-    @staticmethod
-    def witnesses(claim, ctx):
-        """Growth at the middle of the claimed range of decade ratios (logarithmic where it admits
-        1), or at 4 × its upper end."""
-        high = float(claim["max_decade_ratio"])
-        low = float(claim.get("min_decade_ratio", 0.0))
-        inside = 1.0 if low <= 1.0 <= high else math.sqrt(max(low, 1e-3) * high)
+    @classmethod
+    def witnesses(cls, claim, ctx):
+        """Growth at the middle of the claimed range of slopes (logarithmic where it admits 0),
+        or 0.6 above its upper end."""
+        high = threshold(cls, claim, "max_slope")
+        low = threshold(cls, claim, "min_slope")
+        inside = 0.0 if low <= 0.0 <= high else (max(low, high - 1.0) + high) / 2
         s = scale(ctx, claim["experiments"], [claim["algorithm"]], claim["metric"])
-        return {side: with_curves(ctx, claim["metric"], {claim["algorithm"]: power(s, ratio)})
-                for side, ratio in (("favourable", inside), ("unfavourable", 4.0 * high))}
+        return {side: with_curves(ctx, claim["metric"], {claim["algorithm"]: power(s, 10.0 ** slope)})
+                for side, slope in (("favourable", inside), ("unfavourable", high + 0.6))}

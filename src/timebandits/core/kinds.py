@@ -20,6 +20,7 @@ class BelowBound:
     its bound where the bound is informative; one sub-check per experiment and bound."""
 
     evidence = STATISTICAL
+    reads_traces = False  # the bound table's summaries: more runs of the same would not tell
 
     @staticmethod
     def check(claim, paper):

@@ -78,6 +78,25 @@ def reachable(row) -> str:
     return f"{side}: {why or witnesses}"
 
 
+def _text(value) -> str:
+    return "" if pd.isna(value) else str(value)
+
+
+def firmness(row) -> str:
+    """The claim's thresholds with their provenance, then where its verdict would flip (the
+    tipping point of every threshold that is not the paper's; "fragile" where the flip lies
+    within ±10% or the range the config calls defensible)."""
+    parts = [_text(row.thresholds)]
+    if _text(row.flips_at):
+        parts.append(f"flips at: {row.flips_at}")
+    return "; ".join(p for p in parts if p)
+
+
+def failure(row) -> str:
+    """Why a failed paper claim failed: its cause and the evidence, one line ("" otherwise)."""
+    return f"{row.cause}: {row.cause_line}" if _text(row.cause) else ""
+
+
 def anchored(claim: str) -> Markup:
     """A claim's id as the target of links from the front page (``#claim-<id>``)."""
     return Markup('<span id="claim-{0}">{0}</span>').format(claim)
@@ -86,18 +105,24 @@ def anchored(claim: str) -> Markup:
 def verdict_table(rows: pd.DataFrame):
     """One line per claim of ``rows`` (a claims frame): the claim (anchored), its scope, its
     text and place in the paper, the verdict (coloured), the number that decides it, its
-    thresholds with their provenance, and which verdicts it could reach as configured."""
+    thresholds with their provenance and tipping points, why it failed (a failed paper claim's
+    cause), and which verdicts it could reach as configured (with the runs an undecided claim
+    would need)."""
     where = rows["where"].fillna("").astype(str)
     shown = pd.DataFrame({"scope": rows["scope"],
                           "text": rows["text"] + where.map(lambda w: f" ({w})" if w else ""),
                           "verdict": rows["verdict"], "decided by": rows["decided_by"],
-                          "thresholds": rows["thresholds"].fillna(""),
-                          "can reach": [reachable(r) for r in rows.itertuples()]})
+                          "thresholds": [firmness(r) for r in rows.itertuples()],
+                          "why it failed": [failure(r) for r in rows.itertuples()],
+                          "can reach": [reachable(r) + (f"; {r.runs_to_decide}"
+                                                        if _text(r.runs_to_decide) else "")
+                                        for r in rows.itertuples()]})
     shown.index = pd.Index(rows["claim"].to_numpy(), name="claim")
     # The paper's words get the room; the deciding number and the reasons wrap narrower.
     return (_colour_verdicts(readable(shown)).format_index(anchored, axis=0)
             .set_properties(subset=["text"], **{"min-width": "24em"})
-            .set_properties(subset=["decided by", "can reach"], **{"max-width": "28em"}))
+            .set_properties(subset=["decided by", "why it failed", "can reach"],
+                            **{"max-width": "28em"}))
 
 
 def answer(root: str, paper: str) -> None:

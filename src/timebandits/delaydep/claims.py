@@ -115,7 +115,7 @@ class StopsExploring:
             rows.append({
                 "scope": exp, "verdict": test["verdict"],
                 "headline": f"{n_single}/{n_allowed} runs whose gap allows it end with one policy "
-                            f"(needs ≥ {1 - delta:.0%}, p = {test['p_claimed']:.2g})",
+                            f"(needs ≥ {1 - delta:.0%})",
                 "statistic": f"{counts}; binomial p = {test['p_claimed']:.2g} against {1 - delta:.0%}",
                 "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
             })
@@ -172,7 +172,7 @@ class Theorem3:
                 rows.append({
                     "scope": exp, "verdict": test["verdict"],
                     "headline": f"{_fraction(at_T)} runs within the bound at T (needs ≥ "
-                                f"{1 - delta:.0%}, p = {test['p_claimed']:.2g})",
+                                f"{1 - delta:.0%})",
                     "statistic": f"{numbers}; binomial p = {test['p_claimed']:.2g}",
                     "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
                     "max_ratio": float(regret.max(axis=0).max() / bound)})
@@ -182,7 +182,7 @@ class Theorem3:
                     ("r* never eliminated", ctx.at(exp, alg, "optimum_active").min(axis=0).to_numpy() == 1)):
                 test = fraction_test(int(flags.sum()), n, 1 - delta, ctx.alpha)
                 rows.append({"scope": f"{exp} {scope}", "role": SUPPORTS, "verdict": test["verdict"],
-                             "headline": f"{_fraction(flags)} runs (p = {test['p_claimed']:.2g})",
+                             "headline": f"{_fraction(flags)} runs",
                              "statistic": f"{scope} in {_fraction(flags)} runs; binomial p = "
                                           f"{test['p_claimed']:.2g} against {1 - delta:.0%}",
                              "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"]})
@@ -263,8 +263,8 @@ class Theorem4:
             rows.append({
                 "scope": f"{row.instance} μ = {tuple(round(m, 3) for m in row.means)}",
                 "verdict": verdict,
-                "headline": f"correct order in {correct}/{row.runs} runs (needs ≥ {1 - delta:.0%}, "
-                            f"p = {test['p_claimed']:.2g}); max pulls {row.max_pulls:.3g} ≤ bound "
+                "headline": f"correct order in {correct}/{row.runs} runs (needs ≥ {1 - delta:.0%}); "
+                            f"max pulls {row.max_pulls:.3g} ≤ bound "
                             f"{row.pull_bound:.3g}: {'yes' if row.max_within_bound else 'no'}",
                 "statistic": (f"correct order in {correct}/{row.runs} runs, binomial p = "
                               f"{test['p_claimed']:.2g} against {1 - delta:.0%}; pulls mean "

@@ -15,6 +15,7 @@ import numpy as np
 
 from timebandits.core.claims import EXACT, NOT_REPRODUCED, REPRODUCED, INCONCLUSIVE, require_keys
 from timebandits.core.decidability import derived
+from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
 
 from .analysis import run_instances
 from .claims_instances import fact1_rows, random_instance_table, with_seeded_delays
@@ -55,10 +56,12 @@ class MeanGap:
     unit in the printed digit: what any value that prints as the stated one may differ by)."""
 
     evidence = EXACT
+    keys = ("experiment", "stated")
+    thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiment", "stated", "tolerance")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         if claim["experiment"] not in paper["experiments"]:
             raise ValueError(f"unknown experiment {claim['experiment']!r}")
         delays = paper["experiments"][claim["experiment"]]["environment"]["delays"]
@@ -66,8 +69,8 @@ class MeanGap:
             raise ValueError("mean_gap enumerates every delay vector: it needs an experiment "
                              "with delays {uniform: [1, d_max]}")
 
-    @staticmethod
-    def evaluate(claim, ctx) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx) -> list[dict]:
         exp = ctx.paper["experiments"][claim["experiment"]]
         environment = exp["environment"]
         high = environment["delays"]["uniform"][1]
@@ -77,7 +80,7 @@ class MeanGap:
         runs = run_instances(ctx.paper, claim["experiment"],
                              ctx.trace(claim["experiment"], exp["algorithms"][0]))
         run_gaps = np.array([p.best_gap() for p in runs.values()])
-        stated, tolerance = float(claim["stated"]), float(claim["tolerance"])
+        stated, tolerance = float(claim["stated"]), threshold(cls, claim, "tolerance")
         close = abs(mean_gap - stated) < tolerance
         return [{
             "scope": f"all {stats['n_vectors']} delay vectors",

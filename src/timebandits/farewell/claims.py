@@ -12,6 +12,7 @@ from timebandits.core.claims import (EXACT, NOT_REPRODUCED, REPRODUCED, STATISTI
                                      ClaimContext, paired_verdict, require_keys)
 from timebandits.core.decidability import derived, linear, scale, with_curves
 from timebandits.core.stats import paired_one_sided
+from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
 
 from .analysis import problem_of, theorem1_table
 from .model import F2AProblem
@@ -126,20 +127,18 @@ class Theorem1PrintedSign:
 
     evidence = EXACT
     witnesses = staticmethod(theorem1_witnesses)
+    thresholds = (Threshold("rounding_tolerance", LOWER, low=0.0),)
 
-    @staticmethod
-    def check(claim, paper):
+    @classmethod
+    def check(cls, claim, paper):
         _check_constant_policies(claim, paper)
-        require_keys(claim, "rounding_tolerance")
-        if not claim["rounding_tolerance"] >= 0.0:
-            raise ValueError("rounding_tolerance must be >= 0, got "
-                             f"{claim['rounding_tolerance']!r}")
+        check_keys(cls, claim)
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         rows = []
         for exp, table in _theorem1_tables(claim, ctx):
-            negative = table["offset_A"] < -claim["rounding_tolerance"]
+            negative = table["offset_A"] < -threshold(cls, claim, "rounding_tolerance")
             rows.append({
                 "scope": exp, "verdict": NOT_REPRODUCED if negative.any() else REPRODUCED,
                 "headline": f"{int(negative.sum())}/{len(table)} pairs have A_j < 0 (smallest "
@@ -235,7 +234,7 @@ class BoundRegime:
             rows.append({
                 "scope": f"{exp} race", "evidence": STATISTICAL, "role": SUPPORTS,
                 "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"{favoured} lower pseudo-regret at T, p = {test['p_claimed']:.2g}",
+                "headline": f"{favoured} lower pseudo-regret at T",
                 "statistic": (f"μ̄^c {orders['mean_cost']:.3g} vs Σ 1/μ^c "
                               f"{orders['sum_inverse_cost']:.3g}: (WAIT) {orders['wait']:.3g} vs "
                               f"(FJ) {orders['fj']:.3g} favours {favoured}; pseudo-regret at T: "

@@ -1,0 +1,66 @@
+"""What failed and why: each notebook's opening section (DESIGN.md, "What a reader sees").
+
+Every claim of the paper at its own setting that is *not reproduced*, with its cause as the
+pipeline decided it (core/causes.py), the evidence for that cause, and links to the claim's line
+in the verdict table and to the figures that show it. Made from the claims table alone, like the
+front page, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from IPython.display import Markdown, display
+from markupsafe import Markup, escape
+
+from . import paths
+from .claims import NOT_REPRODUCED, PAPER, SUMMARY_COLUMNS
+from .display import readable
+from .frontpage import claim_experiments, figures_of
+from .verdict_tables import _read_checked
+
+CAUSE_NOTE = (
+    "*fragile*: an assumed threshold flips it within its defensible range or ±10%; *setting*: it "
+    "holds under a parameter the paper does not print (a sensitivity claim reproduced at α/m over "
+    "the m tried); *data*: another stand-in data set, or judged on one; *erratum*: an exact "
+    "computation shows the statement false; *robust*: it fails under every variant tried; "
+    "*unexplained*: no sensitivity run tests it yet.")
+
+
+def _links(ids: str, prefix: str) -> Markup:
+    """Links to in-page anchors ``#<prefix>-<id>`` from a comma-separated list of ids."""
+    parts = [i for i in str(ids).split(", ") if i]
+    if not parts:
+        return escape("none")
+    return Markup(", ").join(Markup('<a href="#{0}-{1}">{1}</a>').format(prefix, i) for i in parts)
+
+
+def failed_claims(frame: pd.DataFrame, paper: dict) -> pd.DataFrame:
+    """The failed paper claims of a claims frame, one row each, indexed by claim: the paper's
+    words, cause, why (the evidence), figures (their ids, comma-separated)."""
+    failed = frame[(frame["scope"] == PAPER) & (frame["verdict"] == NOT_REPRODUCED)]
+    configured = {claim["id"]: claim for claim in paper["claims"]}
+    rows = [{"claim": row.claim, "the paper's words": row.text,
+             "cause": "" if pd.isna(row.cause) else row.cause,
+             "why": "" if pd.isna(row.cause_line) else row.cause_line,
+             "figures": ", ".join(figures_of(paper, claim_experiments(configured.get(row.claim, {}))))}
+            for row in failed.itertuples()]
+    columns = ["claim", "the paper's words", "cause", "why", "figures"]
+    return pd.DataFrame(rows, columns=columns).set_index("claim")
+
+
+def what_failed(root: str, key: str, paper: dict) -> None:
+    """The section: one line of how causes are decided, then the table (each claim linking to
+    its verdict line, each figure to the figure), or a line saying none of the paper's claims
+    failed."""
+    frame = _read_checked(paths.claims(root, key), SUMMARY_COLUMNS)
+    table = failed_claims(frame, paper)
+    if table.empty:
+        display(Markdown("**What failed and why.** None of the paper's own claims failed."))
+        return
+    display(Markdown(f"**What failed and why.** {len(table)} of the paper's own claims did not "
+                     f"reproduce. Each cause is decided by the pipeline, not written by hand: "
+                     f"{CAUSE_NOTE}"))
+    display(readable(table)
+            .format(lambda ids: _links(ids, "figure"), subset=["figures"])
+            .format_index(lambda claim: _links(claim, "claim"), axis=0)
+            .set_properties(subset=["why"], **{"max-width": "40em"}))
