@@ -12,7 +12,7 @@ import yaml
 
 from conftest import REPO_ROOT
 from timebandits.continuous.ctsab import run_ctsab
-from timebandits.continuous.simulation import learner_epsilon, simulate_repetition
+from timebandits.continuous.simulation import confidence, learner_epsilon, simulate_repetition
 from timebandits.core.config import ConfigError, load_paper, load_yaml
 from timebandits.core.seeding import key64
 
@@ -45,6 +45,8 @@ def _params(data, algorithm):
      "delta must lie in (0, 1)"),
     (lambda d: _params(d, "ctmab").update(delta_id=1.5), "algorithms.ctmab.params",
      "delta_id must lie in (0, 1)"),
+    (lambda d: _params(d, "ctsab").update(delta="1/T^2"), "algorithms.ctsab.params",
+     "delta must lie in (0, 1) or be \"1/T'^2\""),
     (lambda d: _env(d, "fig2b").update(means=[1.2]), "experiments.fig2b.environment",
      "means must be a list of numbers in (0, 1)"),
     (lambda d: _env(d, "fig1b").update(means=[0.2, 0.3, 0.15, 0.1, 0.08]),
@@ -122,3 +124,16 @@ def test_a_fixed_phase_base_sets_epsilon_from_the_horizon(horizon):
     epsilon = learner_epsilon({"epsilon": {"phase_base": 2.5}}, horizon)
     assert horizon ** epsilon == pytest.approx(2.5, rel=1e-12)
     assert learner_epsilon({"epsilon": 0.05}, horizon) == 0.05
+
+
+def test_delta_one_over_t_prime_squared_runs_the_kernel_at_that_delta():
+    """δ = "1/T'^2" (Theorem 5, Lemma 13) is 1/T'² of the run's own T' = T/λ."""
+    experiment = {"environment": {"means": [0.3], "lam": 0.01}, "horizon": 6000}
+    checkpoints = np.array([1, 10, 100, 3000, 6000])
+    algorithm = {"policy": "ctsab", "params": {"epsilon": 0.1, "kappa": 10.0, "delta": "1/T'^2"}}
+    metrics = simulate_repetition(experiment, algorithm, *SEEDS, checkpoints)
+    by_hand = run_ctsab(0.3, 6e5, 0.1, 10.0, 1 / 6e5 ** 2, key64(SEEDS[0]), checkpoints / 0.01, 0)
+    assert np.array_equal(metrics["payoff"], by_hand[0])
+    assert (metrics["i_star"] == by_hand[2]).all() and by_hand[1] == 0
+    assert confidence({"delta": "1/T'^2"}, "delta", 6e5) == 1 / 6e5 ** 2
+    assert confidence({"delta": 0.05}, "delta", 6e5) == 0.05
