@@ -12,7 +12,9 @@ import yaml
 
 from conftest import REPO_ROOT
 from timebandits.continuous.ctsab import run_ctsab
-from timebandits.continuous.simulation import confidence, learner_epsilon, simulate_repetition
+from timebandits.continuous.simulation import (algorithm_params, confidence, learner_epsilon,
+                                               simulate_repetition)
+from timebandits.continuous.theory import kappa_min
 from timebandits.core.config import ConfigError, load_paper, load_yaml
 from timebandits.core.seeding import key64
 
@@ -137,3 +139,36 @@ def test_delta_one_over_t_prime_squared_runs_the_kernel_at_that_delta():
     assert (metrics["i_star"] == by_hand[2]).all() and by_hand[1] == 0
     assert confidence({"delta": "1/T'^2"}, "delta", 6e5) == 1 / 6e5 ** 2
     assert confidence({"delta": 0.05}, "delta", 6e5) == 0.05
+
+
+def _horizon(experiment):
+    return experiment["horizon"] / experiment["environment"]["lam"]
+
+
+def test_theorem5_claims_at_paper_scope_meet_the_theorems_assumptions():
+    """A paper-scope check of Theorem 5 or Lemma 13 runs a learner at δ = 1/T'², T'^ε fixed and
+    κ ≥ Lemma 13's κ_min at every T' it reads; one at another δ or κ is an extension."""
+    paper = load_paper("continuous")
+    theorem5 = [c for c in paper["claims"] if c["kind"] == "scaled_flat" and c["quantity"] == "regret"
+                or c.get("event") == "lemma13"]
+    assert {c["id"] for c in theorem5 if c["scope"] == "paper"} == {"C8-thm5", "C9-thm5"}
+    outside = set()
+    for claim in theorem5:
+        params = algorithm_params(paper["algorithms"][claim["algorithm"]])
+        for exp in claim["experiments"]:
+            horizon = _horizon(paper["experiments"][exp])
+            epsilon = learner_epsilon(params, horizon)
+            if not (confidence(params, "delta", horizon) == 1 / horizon ** 2
+                    and isinstance(params["epsilon"], dict)
+                    and params["kappa"] >= kappa_min(horizon, epsilon)):
+                outside.add(claim["id"])
+    assert outside == {"C8", "C8-halfup", "C8-carry", "C9", "C8-thm5-k1", "C9-thm5-k1"}
+    assert all(c["scope"] == "extension" for c in theorem5 if c["id"] in outside)
+
+
+def test_lemma25_at_paper_scope_runs_at_alg2s_delta_id():
+    paper = load_paper("continuous")
+    for claim in paper["claims"]:
+        if claim.get("quantity") == "identification_time":
+            params = algorithm_params(paper["algorithms"][claim["algorithm"]])
+            assert (claim["scope"] == "paper") == (params["delta_id"] == "1/T'^2"), claim["id"]
