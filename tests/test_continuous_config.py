@@ -172,3 +172,21 @@ def test_lemma25_at_paper_scope_runs_at_alg2s_delta_id():
         if claim.get("quantity") == "identification_time":
             params = algorithm_params(paper["algorithms"][claim["algorithm"]])
             assert (claim["scope"] == "paper") == (params["delta_id"] == "1/T'^2"), claim["id"]
+
+
+def test_a_sensitivity_claim_names_a_paper_claim_it_tests():
+    """parent, tests and varies come together, on extension claims only, and the parent is a
+    paper-scope claim; every claim of a learner under the other exploit rule or of the λ/κ grid
+    with a paper counterpart names it."""
+    paper = load_paper("continuous")
+    scope = {c["id"]: c["scope"] for c in paper["claims"]}
+    for claim in paper["claims"]:
+        keys = {"parent", "tests", "varies"} & set(claim)
+        assert keys in (set(), {"parent", "tests", "varies"}), claim["id"]
+        if keys:
+            assert claim["scope"] == "extension" and scope[claim["parent"]] == "paper", claim["id"]
+            assert claim["tests"] in ("setting", "data") and claim["varies"].strip()
+            assert claim["id"].startswith(claim["parent"].split("-")[0]), claim["id"]
+    for cid in ("C3a-lam01", "C3a-k01", "C3b-k01-lam0001", "C6a-lam001", "C6a-k01-lam001",
+                "C3a-halfup", "C3b-halfup", "C6a-halfup", "C8-thm5-halfup", "C8-thm5-k1"):
+        assert "parent" in next(c for c in paper["claims"] if c["id"] == cid), cid
