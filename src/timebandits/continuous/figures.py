@@ -10,6 +10,7 @@ import re
 import numpy as np
 import pandas as pd
 from matplotlib.colors import ListedColormap
+from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
 from timebandits.core.plotting import (DIVERGING, algorithm_style, band, colormap, heatmap,
@@ -28,7 +29,10 @@ MATH = {"λ": r"\lambda", "κ": r"\kappa", "μ": r"\mu", "ε": r"\varepsilon", "
 def mathtext(text: str) -> str:
     """Greek letters and T' of a label as mathtext (``CTSAB (κ = 1)`` → ``CTSAB ($\\kappa$ =
     1)``), so that a figure sets them as the captions' formulas."""
-    return re.sub(r"[λκμεδ]|T'", lambda m: f"${MATH.get(m.group(), m.group())}$", text)
+    text = text.replace("T'^ε", r"$T'^{\varepsilon}$")
+    return re.sub(r"\$[^$]*\$|[λκμεδ]|T'",
+                  lambda m: m.group() if m.group().startswith("$")
+                  else f"${MATH.get(m.group(), m.group())}$", text)
 
 
 def _label(paper: dict, summary: pd.DataFrame, algorithm: str) -> str:
@@ -59,28 +63,34 @@ def payoff_curves(spec: dict, paper: dict, summary: pd.DataFrame):
     """Figs. 1–2: cumulative payoff Σ (μ − λ/Δt) against time, as the paper plots it (inferred
     axes), and the gap to the oracle's cumulative payoff P*(t) − P(t) on a log axis (at t = T,
     the regret). A learner whose payoff would squash the oracle and the baselines flat gets its
-    own panel. Means of the runs with ±1 s.e. bands; the oracle and the baselines are exact."""
+    own panel. Means of the runs with ±1 s.e. bands; the oracle and the baselines are exact.
+    The ``faint`` algorithms (runs not in the paper's figure, e.g. the learner under the other
+    exploit rule) are drawn thin and half-transparent, beside the learners."""
     payoffs = summary[summary["metric"] == "payoff"]
     oracle = payoffs[payoffs["algorithm"] == "oracle"].set_index("t")["mean"]
-    rows = {alg: payoffs[payoffs["algorithm"] == alg] for alg in spec["algorithms"]}
-    learners = [a for a in spec["algorithms"] if a in summary.loc[summary["metric"] == "failed",
-                                                                   "algorithm"].unique()]
+    faint = list(spec.get("faint", []))
+    drawn = spec["algorithms"] + faint
+    rows = {alg: payoffs[payoffs["algorithm"] == alg] for alg in drawn}
+    learners = [a for a in drawn if a in summary.loc[summary["metric"] == "failed",
+                                                     "algorithm"].unique()]
     exact = [a for a in spec["algorithms"] if a not in learners]
     exact_range = np.ptp(np.concatenate([rows[a]["mean"].to_numpy() for a in exact] + [[0.0]]))
     own_axis = any(np.ptp(np.append(rows[a]["mean"].to_numpy(), 0.0)) > SQUASH * exact_range
                    for a in learners)
     fig, axes = new_figure("double", 2.7, ncols=3 if own_axis else 2)
     payoff_ax, gap_ax = axes[0], axes[-1]
-    labels = [_label(paper, summary, alg) for alg in spec["algorithms"]]
-    for alg, label in zip(spec["algorithms"], labels):
+    labels = [mathtext(paper["algorithms"][alg]["label"]) + ", not in the paper" if alg in faint
+              else _label(paper, summary, alg) for alg in drawn]
+    for alg, label in zip(drawn, labels):
         style = algorithm_style(paper, alg)
+        thin = alg in faint
         target = axes[1] if own_axis and alg in learners else payoff_ax
-        band(target, rows[alg], "payoff", label, style)
+        band(target, rows[alg], "payoff", label, style, faint=thin)
         if own_axis and alg == "oracle":
             band(axes[1], rows[alg], "payoff", label, style)
         if alg != "oracle":
             gap = oracle.reindex(rows[alg]["t"]).to_numpy() - rows[alg]["mean"].to_numpy()
-            band(gap_ax, rows[alg].assign(mean=log_safe(gap)), "payoff", label, style)
+            band(gap_ax, rows[alg].assign(mean=log_safe(gap)), "payoff", label, style, faint=thin)
     for ax in axes[:-1]:
         ax.set_ylabel("cumulative payoff")
     if own_axis:
@@ -118,23 +128,39 @@ def _one_two_five(value: float, _position=None) -> str:
         f"{value:g}" if mantissa in (1, 2, 5) else "")
 
 
+def _regret_at_horizon(summary: pd.DataFrame, algorithm: str):
+    """(experiments, mean regret P*(T) − P(T) at each one's horizon, its standard error)."""
+    learned = _final(summary, algorithm, "payoff")
+    oracle = _final(summary, "oracle", "payoff")
+    return (learned.index, (oracle.loc[learned.index, "mean"] - learned["mean"]).to_numpy(),
+            learned["se"].to_numpy())
+
+
 def regret_vs_mu(spec: dict, paper: dict, summary: pd.DataFrame):
     """Fig. 3: CTSAB's regret P*(T) − P(T) at the horizon against μ (±1 s.e.), and the same on
     log-log axes with the least-squares slope of log regret on log μ (Theorem 7's Ω(1/μ) is
-    slope −1; Theorem 5's O((log T')²/μ) too, at fixed T')."""
+    slope −1; Theorem 5's O((log T')²/μ) too, at fixed T'). A ``faint`` learner (a run not in
+    the paper's figure) is drawn thin and half-transparent, without a fitted slope."""
     (learner,) = spec["algorithms"]
-    learned = _final(summary, learner, "payoff")
-    oracle = _final(summary, "oracle", "payoff")
-    mu = pd.Series({e: paper["experiments"][e]["environment"]["means"][0] for e in learned.index})
-    order = mu.sort_values().index
-    regret = (oracle.loc[order, "mean"] - learned.loc[order, "mean"]).to_numpy()
-    half = learned.loc[order, "se"].to_numpy()
-    x = mu[order].to_numpy()
+    exps, regret, half = _regret_at_horizon(summary, learner)
+    mu = pd.Series({e: paper["experiments"][e]["environment"]["means"][0] for e in exps})
+    order = np.argsort(mu.to_numpy(), kind="stable")
+    regret, half, x = regret[order], half[order], mu.to_numpy()[order]
     fig, (linear_ax, log_ax) = new_figure("double", 2.6, ncols=2)
     style = algorithm_style(paper, learner)
     for ax in (linear_ax, log_ax):
         ax.errorbar(x, regret, yerr=half, color=style["color"], marker="o", markersize=4,
                     capsize=3, label=mathtext(paper["algorithms"][learner]["label"]))
+        for other in spec.get("faint", []):
+            faint_exps, faint_regret, faint_half = _regret_at_horizon(summary, other)
+            faint_mu = np.array([paper["experiments"][e]["environment"]["means"][0]
+                                 for e in faint_exps])
+            ranked = np.argsort(faint_mu, kind="stable")
+            values = faint_regret[ranked] if ax is linear_ax else log_safe(faint_regret[ranked])
+            ax.errorbar(faint_mu[ranked], values, yerr=faint_half[ranked],
+                        color=algorithm_style(paper, other)["color"], marker="o", markersize=3,
+                        capsize=2, linewidth=0.8, alpha=0.5,
+                        label=mathtext(paper["algorithms"][other]["label"]) + ", not in the paper")
         ax.set_xlabel(r"$\mu$ (mean of the arm)")
         ax.set_ylabel(r"regret $P^*(T) - P(T)$")
     positive = regret > 0
@@ -231,5 +257,51 @@ def kappa_lambda_heatmap(spec: dict, paper: dict, summary: pd.DataFrame):
     return fig
 
 
+def scaled_regret(spec: dict, paper: dict, summary: pd.DataFrame):
+    """Theorem 5's scaling (claims C8, C8-thm5 and their sensitivity runs): each learner's regret
+    at T times μ/(ln T')², against T' = T/λ on log axes, one colour per learner (the first drawn
+    on top, the others with open markers, so that equal values stay visible), one marker per μ,
+    ±1 s.e.; the grey band spans from the first learner's smallest value to ``max_spread`` (the
+    claims' 3) times it, where all its points must lie for "roughly constant"."""
+    limit = float(spec.get("options", {}).get("max_spread", 3.0))
+    fig, ax = new_figure("double", 3.2)
+    markers = {}
+    handles, labels = [], []
+    floor = None
+    for rank, alg in enumerate(spec["algorithms"]):
+        exps, regret, half = _regret_at_horizon(summary, alg)
+        horizon = _final(summary, alg, "payoff")["t"].to_numpy()
+        env = [paper["experiments"][e]["environment"] for e in exps]
+        mu = np.array([e["means"][0] for e in env])
+        t_prime = horizon / np.array([float(e["lam"]) for e in env])
+        values, errors = regret * mu / np.log(t_prime) ** 2, half * mu / np.log(t_prime) ** 2
+        style = algorithm_style(paper, alg)
+        for m in sorted(set(mu), reverse=True):
+            marker = markers.setdefault(m, "osD^v"[len(markers) % 5])
+            rows = np.flatnonzero(mu == m)
+            rows = rows[np.argsort(t_prime[rows])]
+            ax.errorbar(t_prime[rows], values[rows], yerr=errors[rows], color=style["color"],
+                        linestyle=style["linestyle"], linewidth=1.0, marker=marker,
+                        markersize=5 if rank else 4, capsize=2, zorder=3 - 0.1 * rank,
+                        markerfacecolor=style["color"] if rank == 0 else "none")
+        handles.append(Line2D([], [], color=style["color"], linestyle=style["linestyle"]))
+        labels.append(mathtext(paper["algorithms"][alg]["label"]))
+        if floor is None and (values > 0).any():
+            floor = values[values > 0].min()
+    for m, marker in markers.items():
+        handles.append(Line2D([], [], color="0.3", linestyle="none", marker=marker))
+        labels.append(f"$\\mu$ = {m:g}")
+    if floor is not None:
+        handles.append(ax.axhspan(floor, limit * floor, color="0.88", zorder=0))
+        labels.append(f"a factor {limit:g} above the first learner's smallest value")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel(r"$T' = T/\lambda$")
+    ax.set_ylabel(r"regret at $T$ $\times\ \mu/(\ln T')^2$")
+    fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False,
+               title=runs_note(summary))
+    return fig
+
+
 FIGURE_KINDS = {"payoff_curves": payoff_curves, "regret_vs_mu": regret_vs_mu,
-                "kappa_lambda_heatmap": kappa_lambda_heatmap}
+                "kappa_lambda_heatmap": kappa_lambda_heatmap, "scaled_regret": scaled_regret}

@@ -8,7 +8,8 @@ import pandas as pd
 
 from timebandits.core.provenance import provenance_table
 
-from .simulation import BASELINE, CTMAB, CTSAB, ORACLE, algorithm_params, learner_epsilon
+from .simulation import (BASELINE, CTMAB, CTSAB, ORACLE, algorithm_params, confidence,
+                         learner_epsilon)
 from .analysis import horizon_regrets, run_sets
 from .theory import (THEOREM7_ILLUSTRATIVE_CONSTANT, eq9_regret, eq20_bound, kappa_min,
                      lemma18_holds, theorem5_bound, theorem7_bound, theorem8_bound, theorem8_proof_terms,
@@ -79,7 +80,8 @@ def bounds_at_horizon_table(paper: dict, trace_of) -> pd.DataFrame:
                 upper = float(theorem5_bound(horizon, mu, epsilon))
                 learned = runs[runs["i_star"] >= 1]
                 eq20 = [eq20_bound(horizon, mu, epsilon, params["kappa"],
-                                   params["delta"], int(i)) for i in learned["i_star"]]
+                                   confidence(params, "delta", horizon), int(i))
+                        for i in learned["i_star"]]
                 row.update({
                     "theorem5_shape": upper, "theorem5_ratio": regret.mean() / upper,
                     "theorem7_shape": float(theorem7_bound(mu)), "regret_times_mu": regret.mean() * mu,

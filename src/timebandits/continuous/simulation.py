@@ -37,7 +37,8 @@ from .schedule import ROUNDINGS
 
 ORACLE, BASELINE, CTSAB, CTMAB = "oracle", "baseline", "ctsab", "ctmab"
 POLICIES = (ORACLE, BASELINE, CTSAB, CTMAB)
-# δ_id as Alg. 2 fixes it: 1/T'².
+# δ as Theorems 5 and 8 and Lemma 13 choose it, and δ_id as Alg. 2 fixes it: 1/T'² (T' = T/λ),
+# given in the config as this string.
 INVERSE_SQUARE_HORIZON = "1/T'^2"
 # ``rounding``: how an exploit window gets its μ̂L/2 plays (schedule.exploit_window): "rate"
 # (plays 2/μ̂ apart across windows, the paper's real N_k), "half_up" (the nearest integer per
@@ -64,6 +65,16 @@ def _in_open_unit(params: dict, key: str) -> None:
         raise ValueError(f"{key} must lie in (0, 1), got {params[key]!r}")
 
 
+def _check_confidence(params: dict, key: str) -> None:
+    """δ or δ_id: a number in (0, 1), or the theorems' ``"1/T'^2"``."""
+    if isinstance(params[key], str):
+        if params[key] != INVERSE_SQUARE_HORIZON:
+            raise ValueError(f"{key} must lie in (0, 1) or be {INVERSE_SQUARE_HORIZON!r}, got "
+                             f"{params[key]!r}")
+        return
+    _in_open_unit(params, key)
+
+
 def learner_epsilon(params: dict, horizon: float) -> float:
     """ε of a learner over T': the number given, or, for ``{phase_base: c}``, ε = ln c/ln T' so
     that the phase ratio T'^ε = c stays fixed as T' grows (spec §6.18: the regime in which the
@@ -74,10 +85,17 @@ def learner_epsilon(params: dict, horizon: float) -> float:
     return float(epsilon)
 
 
+def confidence(params: dict, key: str, horizon: float) -> float:
+    """δ or δ_id (``key``) of a learner over T': the number given, or 1/T'² for
+    ``"1/T'^2"`` (the theorems' δ, Alg. 2's δ_id)."""
+    value = params[key]
+    return 1.0 / horizon ** 2 if value == INVERSE_SQUARE_HORIZON else float(value)
+
+
 def algorithm_params(algorithm: dict) -> dict:
-    """The policy's params over its defaults, checked (ε, δ, δ_id in (0, 1), or ε given as
-    ``{phase_base: c}`` with c > 1; κ and the spacing factor > 0; a baseline's assumed mean, a
-    Bernoulli mean, in (0, 1])."""
+    """The policy's params over its defaults, checked (ε, δ, δ_id in (0, 1), or δ and δ_id given
+    as ``"1/T'^2"``, ε as ``{phase_base: c}`` with c > 1; κ and the spacing factor > 0; a
+    baseline's assumed mean, a Bernoulli mean, in (0, 1])."""
     params = merged_params(algorithm, _PARAMS[algorithm["policy"]])
     if algorithm["policy"] == BASELINE and not 0 < _number(params, "assumed_mean") <= 1:
         raise ValueError(f"assumed_mean is a mean of Bernoulli rewards, so it must lie in (0, 1] "
@@ -92,14 +110,13 @@ def algorithm_params(algorithm: dict) -> dict:
                                  f"got {params['epsilon']!r}")
         else:
             _in_open_unit(params, "epsilon")
-        _in_open_unit(params, "delta")
+        _check_confidence(params, "delta")
         if params["rounding"] not in ROUNDINGS:
             raise ValueError(f"rounding must be one of {sorted(ROUNDINGS)}, got {params['rounding']!r}")
         if not _number(params, "kappa") > 0:
             raise ValueError(f"kappa must be > 0, got {params['kappa']!r}")
     if algorithm["policy"] == CTMAB:
-        if params["delta_id"] != INVERSE_SQUARE_HORIZON:
-            _in_open_unit(params, "delta_id")
+        _check_confidence(params, "delta_id")
         if not _number(params, "id_spacing_factor") > 0:
             raise ValueError(f"id_spacing_factor must be > 0, got {params['id_spacing_factor']!r}")
     return params
@@ -160,15 +177,14 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
     key = key64(env_seed)
     if policy == CTSAB:
         payoff, outcome, i_star, tau, _, estimate, _ = run_ctsab(
-            means[0], horizon, learner_epsilon(params, horizon), params["kappa"], params["delta"], key, times,
-            ROUNDINGS[params["rounding"]])
+            means[0], horizon, learner_epsilon(params, horizon), params["kappa"],
+            confidence(params, "delta", horizon), key, times, ROUNDINGS[params["rounding"]])
         return {"payoff": payoff, "failed": _repeated(outcome == FAILED, times),
                 "i_star": _repeated(i_star, times), "stop_time": _repeated(tau * lam, times),
                 "stop_estimate": _repeated(estimate if i_star else np.nan, times)}
-    delta_id = (1.0 / horizon ** 2 if params["delta_id"] == INVERSE_SQUARE_HORIZON
-                else params["delta_id"])
     payoff, outcome, i_star, t_es, t_id, arm, estimate, _ = run_ctmab(
-        means, horizon, learner_epsilon(params, horizon), params["kappa"], params["delta"], delta_id,
+        means, horizon, learner_epsilon(params, horizon), params["kappa"],
+        confidence(params, "delta", horizon), confidence(params, "delta_id", horizon),
         params["id_spacing_factor"], key, times, ROUNDINGS[params["rounding"]])
     return {"payoff": payoff, "failed": _repeated(outcome == FAILED_ESTIMATION, times),
             "id_cut": _repeated(outcome == FAILED_IDENTIFICATION, times),
