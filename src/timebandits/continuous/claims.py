@@ -42,6 +42,7 @@ from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPROD
                                      require_keys)
 from timebandits.core.decidability import derived
 from timebandits.core.stats import paired_one_sided
+from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
 from .model import equal_spacing_payoff, normalised_horizon, oracle
 from .claims_common import SIDES, instance, listed, oracle_payoff, shown, with_finals
@@ -58,20 +59,20 @@ class OracleExact:
     witnesses can put it on the brute-force optimum (favourable) or off it (unfavourable)."""
 
     evidence = EXACT
+    keys = ("experiments",)
+    # below the unfavourable witness's error, which must be outside them
+    thresholds = (Threshold("rel_tol", LOWER, low=0.0, high=WITNESS_ERROR, open_high=True),
+                  Threshold("abs_tol", LOWER, low=0.0, high=WITNESS_ERROR, open_high=True))
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "rel_tol", "abs_tol")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], ["oracle"])
-        for key in ("rel_tol", "abs_tol"):
-            if not 0.0 <= claim[key] < WITNESS_ERROR:
-                raise ValueError(f"{key} must lie in [0, {WITNESS_ERROR:g}) (the unfavourable "
-                                 f"witness's error), got {claim[key]!r}")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         rows = []
-        rel_tol, abs_tol = claim["rel_tol"], claim["abs_tol"]
+        rel_tol, abs_tol = threshold(cls, claim, "rel_tol"), threshold(cls, claim, "abs_tol")
         for exp in claim["experiments"]:
             means, lam, horizon = instance(ctx, exp)
             mu = means.max()
@@ -160,18 +161,18 @@ def _deterministic(claim: dict, ctx: ClaimContext, exp: str) -> float:
 
 class CloseToOracle:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm")
+    thresholds = (Threshold("share", HIGHER, low=0.0, high=1.0, open_low=True),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "share")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
-        if not 0 < float(claim["share"]) <= 1:
-            raise ValueError(f"share must lie in (0, 1], got {claim['share']!r}")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         rows = []
-        share = float(claim["share"])
+        share = threshold(cls, claim, "share")
         for exp in claim["experiments"]:
             payoff = ctx.final(exp, claim["algorithm"], "payoff")
             target = share * oracle_payoff(ctx, exp)
@@ -179,8 +180,7 @@ class CloseToOracle:
             ratio = payoff.mean() / oracle_payoff(ctx, exp)
             rows.append({
                 "scope": exp, "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"payoff = {shown(ratio, 3)} × the oracle's (needs ≥ {share:g}), "
-                            f"p = {shown(test['p_claimed'], 2)}",
+                "headline": f"payoff = {shown(ratio, 3)} × the oracle's (needs ≥ {share:g})",
                 "statistic": (f"mean payoff at T {shown(payoff.mean(), 6)} ± {shown(payoff.std(ddof=1) / math.sqrt(payoff.size), 2)} "
                               f"against {share:g} × P* = {shown(target, 6)}; one-sided t-test p = "
                               f"{shown(test['p_claimed'], 2)} (opposite {shown(test['p_opposite'], 2)})"),

@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from timebandits.core.claims import (INCONCLUSIVE, STATISTICAL, ClaimContext, check_run,
-                                     fraction_test, require_keys)
+                                     fraction_test)
 from timebandits.core.decidability import derived
+from timebandits.core.thresholds import HIGHER, Threshold, check_keys, threshold
 
 from .simulation import algorithm_params, learner_epsilon
 from .theory import lemma13_i_star_bound
@@ -40,20 +41,20 @@ def _event(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, str]:
 
 class RunFrequency:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm", "event")
+    thresholds = (Threshold("level", HIGHER, low=0.0, high=1.0, open_low=True, open_high=True),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "event", "level")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"]])
         if claim["event"] not in EVENTS:
             raise ValueError(f"event must be one of {EVENTS}, got {claim['event']!r}")
-        if not 0 < float(claim["level"]) < 1:
-            raise ValueError(f"level must lie in (0, 1), got {claim['level']!r}")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         rows = []
-        level = float(claim["level"])
+        level = threshold(cls, claim, "level")
         for exp in claim["experiments"]:
             holds, what = _event(claim, ctx, exp)
             holds = np.asarray(ctx.quantity(f"event:{exp}", lambda: holds), dtype=float)

@@ -11,6 +11,7 @@ from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, S
                                      ClaimContext, check_run, paired_verdict, require_keys)
 from timebandits.core.decidability import linear, scale, with_curves
 from timebandits.core.seeding import check_seed
+from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
 from .claims_common import (SIDES, horizon_regrets, instance, listed, oracle_payoff, shown,
                             regret_scale, with_finals, with_regrets)
@@ -33,22 +34,24 @@ def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) 
 
 class RegretSlope:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm")
+    thresholds = (Threshold("low", HIGHER, default=-math.inf),
+                  Threshold("high", LOWER, low=-math.inf, high=math.inf, open_high=True))
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "low", "high")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
-        if len(claim["experiments"]) < 2 or not float(claim["low"]) < float(claim["high"]):
+        low, high = threshold(cls, claim, "low"), threshold(cls, claim, "high")
+        if len(claim["experiments"]) < 2 or not low < high:
             raise ValueError("regret_slope needs at least 2 experiments and low < high")
-        if not math.isfinite(float(claim["high"])):
-            raise ValueError("regret_slope needs a finite high (low may be -.inf)")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         mus = np.array([instance(ctx, e)[0].max() for e in claim["experiments"]])
         regrets = [horizon_regrets(ctx, e, claim["algorithm"]) for e in claim["experiments"]]
         means = np.array([r.mean() for r in regrets])
-        low, high = float(claim["low"]), float(claim["high"])
+        low, high = threshold(cls, claim, "low"), threshold(cls, claim, "high")
         if (means <= 0).any():
             return [{"scope": "all μ", "verdict": INCONCLUSIVE,
                      "headline": "a mean regret ≤ 0: no log-log slope",
@@ -72,11 +75,11 @@ class RegretSlope:
                                f"({len(slopes)} resamples with every mean > 0): 95% CI "
                                f"{shown(ci_low, 4)} to {shown(ci_high, 4)}; mean regrets {listed(means, 4)}")}]
 
-    @staticmethod
-    def witnesses(claim, ctx):
+    @classmethod
+    def witnesses(cls, claim, ctx):
         """Mean regrets exactly ∝ μ^s: s in the middle of [low, high] (high − 1 for an open low
         end), or s outside it by the band's width (at least 1)."""
-        low, high = float(claim["low"]), float(claim["high"])
+        low, high = threshold(cls, claim, "low"), threshold(cls, claim, "high")
         inside = (low + high) / 2 if math.isfinite(low) else high - 1.0
         outside = high + (high - low if math.isfinite(low) else 1.0)
         mus = {e: instance(ctx, e)[0].max() for e in claim["experiments"]}
@@ -207,26 +210,26 @@ def _scaled_runs(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, 
 
 class ScaledFlat:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm", "quantity")
+    thresholds = (Threshold("max_spread", LOWER, low=1.0, open_low=True),)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "quantity", "max_spread")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
         if claim["quantity"] not in QUANTITIES:
             raise ValueError(f"quantity must be one of {QUANTITIES}, got {claim['quantity']!r}")
-        if not float(claim["max_spread"]) > 1:
-            raise ValueError(f"max_spread must be > 1, got {claim['max_spread']!r}")
         for exp in claim["experiments"]:
             if (claim["quantity"] == "identification_time"
                     and len(paper["experiments"][exp]["environment"]["means"]) < 2):
                 raise ValueError(f"identification_time needs two arms or more; experiment "
                                  f"{exp!r} has one (its gap μ1 − μ2 is undefined)")
 
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         runs = [_scaled_runs(claim, ctx, exp) for exp in claim["experiments"]]
         what = runs[0][2]
-        limit = float(claim["max_spread"])
+        limit = threshold(cls, claim, "max_spread")
         empty = [e for e, (values, _, _) in zip(claim["experiments"], runs) if values.size == 0]
         if empty:
             return [{"scope": "all", "verdict": INCONCLUSIVE,
@@ -247,12 +250,12 @@ class ScaledFlat:
                                + ", ".join(f"{e} {shown(v, 4)}" for e, v in zip(claim["experiments"], scaled))
                                + f"; spread {shown(spread, 4)}, bootstrap 95% CI {shown(low, 4)} to {shown(high, 4)}")}]
 
-    @staticmethod
-    def witnesses(claim, ctx):
+    @classmethod
+    def witnesses(cls, claim, ctx):
         """The scaled quantity equal in every experiment, or 4 × ``max_spread`` larger in the
         first: the regret (payoff = P* − regret) or t_Id (judged on the runs that really
         finished) set to level / scale."""
-        limit = float(claim["max_spread"])
+        limit = threshold(cls, claim, "max_spread")
         exps = claim["experiments"]
         scales = {e: _scaled_runs(claim, ctx, e)[1] for e in exps}
         size = regret_scale(ctx, exps, claim["algorithm"]) if claim["quantity"] == "regret" else 1.0
