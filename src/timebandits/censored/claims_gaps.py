@@ -2,7 +2,9 @@
 the horizon does not express.
 
   relative_gap_order  (statistical) RCUCB's relative advantage a = 1 − R_T(RCUCB)/R_T(baseline)
-                      is larger in the first experiment of each listed pair than in the second:
+                      (RCUCB: the claim's ``algorithm``, ``rcucb`` unless a sensitivity claim
+                      names a variant) is larger in the first experiment of each listed pair than
+                      in the second:
                       a bootstrap over runs (independent experiments) of the difference, p = the
                       bootstrap share not on the claimed side. An order of the gaps only: it
                       holds as well when RCUCB loses everywhere, by less in the first experiment.
@@ -32,9 +34,15 @@ from timebandits.core.stats import paired_one_sided
 RCUCB = "rcucb"
 
 
-def _relative_gaps(ctx, experiment, baseline, boot):
-    """1 − mean R_T(RCUCB)/mean R_T(baseline), on the runs ``boot`` (paired: same runs)."""
-    ours, theirs = ctx.paired(experiment, RCUCB, baseline, "regret")
+def rcucb_of(claim) -> str:
+    """The RCUCB algorithm the claim is about: ``algorithm`` (a variant, e.g. another α), else
+    the paper's ``rcucb``."""
+    return claim.get("algorithm", RCUCB)
+
+
+def _relative_gaps(ctx, experiment, rcucb, baseline, boot):
+    """1 − mean R_T(rcucb)/mean R_T(baseline), on the runs ``boot`` (paired: same runs)."""
+    ours, theirs = ctx.paired(experiment, rcucb, baseline, "regret")
     with np.errstate(divide="ignore", invalid="ignore"):
         return 1.0 - ours[boot].mean(axis=-1) / theirs[boot].mean(axis=-1)
 
@@ -67,24 +75,26 @@ class RelativeGapOrder:
     def check(cls, claim, paper):
         require_keys(claim, "pairs", "baselines")
         for first, second in claim["pairs"]:
-            check_run(paper, [first, second], [RCUCB, *claim["baselines"]])
+            check_run(paper, [first, second], [rcucb_of(claim), *claim["baselines"]])
         ranks(claim["pairs"])
 
     @classmethod
     def evaluate(cls, claim, ctx):
         """An undefined gap (a baseline's mean regret 0) supports neither side."""
         rows = []
+        rcucb = rcucb_of(claim)
+        name = ctx.label(rcucb)
         rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "censored", claim["id"]))
         n_boot = int(ctx.config["claims"]["bootstrap_samples"])
         for first, second in claim["pairs"]:
             for baseline in claim["baselines"]:
-                runs = [ctx.final(e, RCUCB, "regret").size for e in (first, second)]
+                runs = [ctx.final(e, rcucb, "regret").size for e in (first, second)]
                 boots = [rng.integers(0, r, size=(n_boot, r)) for r in runs]
-                gap_first = _relative_gaps(ctx, first, baseline, slice(None))
-                gap_second = _relative_gaps(ctx, second, baseline, slice(None))
+                gap_first = _relative_gaps(ctx, first, rcucb, baseline, slice(None))
+                gap_second = _relative_gaps(ctx, second, rcucb, baseline, slice(None))
                 with np.errstate(invalid="ignore"):  # −∞ − (−∞): an undefined difference
-                    diff = (_relative_gaps(ctx, first, baseline, boots[0])
-                            - _relative_gaps(ctx, second, baseline, boots[1]))
+                    diff = (_relative_gaps(ctx, first, rcucb, baseline, boots[0])
+                            - _relative_gaps(ctx, second, rcucb, baseline, boots[1]))
                 test = {"p_claimed": float(np.mean(~(diff > 0.0))),
                         "p_opposite": float(np.mean(~(diff < 0.0)))}
                 low, high = np.nanquantile(diff, [0.025, 0.975]) if np.any(np.isfinite(diff)) else (np.nan,) * 2
@@ -92,14 +102,15 @@ class RelativeGapOrder:
                     "scope": f"{first} > {second} vs {ctx.label(baseline)}",
                     "verdict": paired_verdict(test, ctx.alpha),
                     "headline": f"advantage {gap_first:.3f} vs {gap_second:.3f}",
-                    "statistic": (f"RCUCB's relative advantage 1 − R_T(RCUCB)/R_T({ctx.label(baseline)}): "
+                    "statistic": (f"{name}'s relative advantage 1 − R_T({name})/R_T({ctx.label(baseline)}): "
                                   f"{gap_first:.3f} on {first} vs {gap_second:.3f} on {second}; "
                                   f"bootstrap difference 95% CI [{low:.3f}, {high:.3f}], "
                                   f"p = {test['p_claimed']:.2g} ({n_boot} resamples)"),
                     **test})
         if cls.ahead:
             firsts = list(dict.fromkeys(first for first, _ in claim["pairs"]))
-            rows += [_ahead_row(ctx, exp, baseline) for exp in firsts for baseline in claim["baselines"]]
+            rows += [_ahead_row(ctx, exp, rcucb, baseline) for exp in firsts
+                     for baseline in claim["baselines"]]
         return rows
 
     @classmethod
@@ -109,27 +120,29 @@ class RelativeGapOrder:
         that, RCUCB behind and further behind where the claim has it further ahead."""
         place = ranks(claim["pairs"])
         top = max(place.values())
-        s = scale(ctx, list(place), [RCUCB, *claim["baselines"]], "regret")
+        rcucb = rcucb_of(claim)
+        s = scale(ctx, list(place), [rcucb, *claim["baselines"]], "regret")
         out = {}
         for side, sign in (("favourable", 1.0), ("unfavourable", -1.0)):
             levels = {}
             for exp, rank in place.items():
                 advantage = sign * (rank + 1) / (top + 2)
-                levels[(exp, RCUCB)] = linear(s)
+                levels[(exp, rcucb)] = linear(s)
                 levels.update({(exp, b): linear(s / (1.0 - advantage)) for b in claim["baselines"]})
             out[side] = with_curves(ctx, "regret", levels)
         return out
 
 
-def _ahead_row(ctx, experiment, baseline):
-    ours, theirs = ctx.paired(experiment, RCUCB, baseline, "regret")
+def _ahead_row(ctx, experiment, rcucb, baseline):
+    ours, theirs = ctx.paired(experiment, rcucb, baseline, "regret")
     test = paired_one_sided(ours, theirs)
     with np.errstate(divide="ignore", invalid="ignore"):
         gap = 1.0 - ours.mean() / theirs.mean()
-    return {"scope": f"RCUCB ahead of {ctx.label(baseline)} on {experiment}",
+    name = ctx.label(rcucb)
+    return {"scope": f"{name} ahead of {ctx.label(baseline)} on {experiment}",
             "verdict": paired_verdict(test, ctx.alpha),
             "headline": f"advantage {gap:.3f}",
-            "statistic": (f"R_T: RCUCB {ours.mean():.4g} vs {ctx.label(baseline)} {theirs.mean():.4g} "
+            "statistic": (f"R_T: {name} {ours.mean():.4g} vs {ctx.label(baseline)} {theirs.mean():.4g} "
                           f"(relative advantage {gap:.3f}); {int(np.sum(ours < theirs))}/{ours.size} "
                           f"runs lower; paired t = {test['t']:.2f}, p = {test['p_claimed']:.2g}"),
             "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"]}
