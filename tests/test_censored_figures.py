@@ -88,3 +88,34 @@ def test_censoring_view_puts_ours_beside_the_paper():
     assert view.loc["Fig. 6 (left)", ("RCUCB", "paper")] == "0.6000"
     assert view.loc["Fig. 6 (left)", (report.TRUTH, "exact")] == "0.4537"
     assert list(view.columns.get_level_values(0).unique()) == [report.TRUTH, "RCUCB", "TS", "UCB"]
+
+
+def test_fig5_shows_rcucb_minus_each_baseline_where_it_is_behind():
+    """Claim C9's early rounds, where RCUCB's reward is below UCB's, are a few hundred out of
+    thousands in panel (a); panel (b) draws RCUCB − each baseline against log t, with the
+    standard error of a difference of two means."""
+    spec = PAPER["figures"]["fig5_ames"]
+    summary = _summary(spec["algorithms"], ["regret", "censored", "reward", "gain"], runs=10)
+    rcucb = summary["algorithm"] == "rcucb"
+    early = summary["t"] < 100
+    summary.loc[rcucb & early, "mean"] = -summary.loc[rcucb & early, "t"]  # behind early
+    difference = figures.paired_difference(summary, "reward", "rcucb", "ucb")
+    ours = summary[rcucb & (summary["metric"] == "reward")].set_index("t")
+    theirs = summary[(summary["algorithm"] == "ucb") & (summary["metric"] == "reward")].set_index("t")
+    assert difference["mean"].to_numpy() == pytest.approx((ours["mean"] - theirs["mean"]).to_numpy())
+    assert difference["se"].to_numpy() == pytest.approx(
+        np.sqrt(ours["se"] ** 2 + theirs["se"] ** 2).to_numpy())
+    assert (difference["mean"] < 0).any() and (difference["mean"] > 0).any()
+    fig = figures.FIGURE_KINDS[spec["kind"]](spec, PAPER, summary)
+    try:
+        panel = next(ax for ax in fig.axes if ax.get_title().startswith("(b)"))
+        assert panel.get_xscale() == "log"
+        labels = [line.get_label() for line in panel.get_lines()]
+        assert {"RCUCB − UCB", "RCUCB − TS"} <= set(labels)
+        low, high = panel.get_ylim()
+        assert low < difference["mean"].min() and high > difference["mean"].max()
+        titles = sorted(ax.get_title() for ax in fig.axes if ax.get_title())
+        assert [t[:3] for t in titles] == ["(a)", "(b)", "(c)", "(d)"]
+        assert "(b) RCUCB's realised reward minus UCB's and TS's" in spec["caption"]
+    finally:
+        plt.close(fig)

@@ -25,6 +25,8 @@ EXAMPLE_DRAWS = 20_000
 EXAMPLE_KEY = 20230101
 # Grey shades of reference lines (bounds, rates, optima): never an algorithm's colour.
 BOUND_GREY, RATE_GREY = "0.15", "0.5"
+# Fig. 5's difference panel: linear within ±100 (rewards), logarithmic beyond.
+DIFFERENCE_LINEAR = 100.0
 REGRET_LABEL = r"regret $\sum_{s \leq t}\,(\nu^* - \nu_{I_s,\tau_s})$"
 
 
@@ -56,10 +58,11 @@ def _legend_columns(spec: dict) -> int:
     return 2 if len(spec["algorithms"]) > 3 and not spec.get("faint") else 3
 
 
-def _draw_panels(spec: dict, paper: dict, summary: pd.DataFrame, axes: dict) -> None:
+def _draw_panels(spec: dict, paper: dict, summary: pd.DataFrame, axes: dict,
+                 share_title: str = "(b) share of censored rounds") -> None:
     """Draw ``metric`` (mean ± 1 s.e.) of every algorithm of the figure on ``axes[metric]`` (the
-    faint sensitivity runs thin and light), the running censored share on ``axes["share"]``, and
-    the legend under the panels."""
+    faint sensitivity runs thin and light), the running censored share on ``axes["share"]``
+    (titled ``share_title``), and the legend under the panels."""
     data = _with_censored_share(summary)
     for alg, faint in _drawing_order(spec, paper):
         name = paper["algorithms"][alg]["label"] + (", sensitivity" if faint else "")
@@ -71,8 +74,7 @@ def _draw_panels(spec: dict, paper: dict, summary: pd.DataFrame, axes: dict) -> 
     share_ax.set_xlabel("round t (log scale)")
     share_ax.set_ylabel("censored rounds so far / t")
     share_ax.set_ylim(0, 1)
-    share_ax.set_title("(b) share of censored rounds" if len(axes) == 2
-                       else "(c) share of censored rounds")
+    share_ax.set_title(share_title)
     for ax in axes.values():
         plain_numbers(ax)
     first = next(iter(axes.values()))
@@ -92,18 +94,64 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     return fig
 
 
+def paired_difference(summary: pd.DataFrame, metric: str, ours: str, theirs: str) -> pd.DataFrame:
+    """The difference ``ours`` − ``theirs`` of the mean curves of ``metric``, as summary rows
+    (metric ``difference``) whose ``se`` is that of a difference of two means, √(s.e.² + s.e.²),
+    the runs taken as independent (a summary holds no per-run pairs); checkpoints of both only."""
+    def curve(alg):
+        rows = summary[(summary["algorithm"] == alg) & (summary["metric"] == metric)]
+        return rows.set_index("t")[["mean", "se", "n"]]
+    a, b = curve(ours), curve(theirs)
+    t = a.index.intersection(b.index).sort_values()
+    a, b = a.loc[t], b.loc[t]
+    return pd.DataFrame({"metric": "difference", "t": t.to_numpy(),
+                         "mean": (a["mean"] - b["mean"]).to_numpy(),
+                         "se": np.hypot(a["se"], b["se"]).to_numpy(),
+                         "n": np.minimum(a["n"], b["n"]).to_numpy()})
+
+
+def _difference_panel(ax, spec: dict, paper: dict, summary: pd.DataFrame, metric: str,
+                      better: str) -> None:
+    """``better`` − each other algorithm of the figure on ``metric``, against log t, with a line
+    at 0: where a curve dips below it, ``better`` is behind that algorithm."""
+    name = paper["algorithms"][better]["label"]
+    low, high = 0.0, 0.0
+    for alg in spec["algorithms"]:
+        if alg == better:
+            continue
+        rows = paired_difference(summary, metric, better, alg)
+        band(ax, rows, "difference", f"{name} − {paper['algorithms'][alg]['label']}",
+             algorithm_style(paper, alg))
+        low = min(low, float((rows["mean"] - rows["se"]).min()))
+        high = max(high, float((rows["mean"] + rows["se"]).max()))
+    ax.axhline(0.0, color=BOUND_GREY, linewidth=0.8)
+    ax.set_xscale("log")
+    ax.set_xlabel("round t (log scale)")
+    # symmetric-log: the early dips (hundreds) and the lead at T (thousands) both readable
+    ax.set_yscale("symlog", linthresh=DIFFERENCE_LINEAR)
+    ax.set_ylim(min(low * 2.0, -DIFFERENCE_LINEAR), max(high * 2.0, DIFFERENCE_LINEAR))
+    ax.legend(loc="upper left", frameon=False)
+
+
 def reward_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     """Fig. 5 (§5.2), both readings of its "cumulative reward" (spec §5). (a) The realised
-    reward Σ R_s·1{C_s ≤ τ_s} (the literal reading; 0 in a censored round). (b) The penalised
-    gain Σ y_{τ_s} of eq. (1). (c) The running share of censored rounds."""
-    fig, (reward_ax, gain_ax, share_ax) = new_figure("double", 2.5, ncols=3)
+    reward Σ R_s·1{C_s ≤ τ_s} (the literal reading; 0 in a censored round). (b) RCUCB's realised
+    reward minus each baseline's against log t: the rounds where it is behind (claim C9's
+    "throughout") are too early and too small to see in (a). (c) The penalised gain Σ y_{τ_s}
+    of eq. (1). (d) The running share of censored rounds."""
+    fig, axes = new_figure("double", 4.6, nrows=2, ncols=2)
+    (reward_ax, difference_ax), (gain_ax, share_ax) = axes
     for ax in (reward_ax, gain_ax):
         ax.set_xlabel("round t")
     reward_ax.set_ylabel(r"$\sum_{s \leq t}\, R_s\, 1\{C_s \leq \tau_s\}$")
     reward_ax.set_title("(a) realised reward (as printed)")
     gain_ax.set_ylabel(r"$\sum_{s \leq t}\, y_{\tau_s}$")
-    gain_ax.set_title("(b) penalized gain, eq. (1)")
-    _draw_panels(spec, paper, summary, {"reward": reward_ax, "gain": gain_ax, "share": share_ax})
+    gain_ax.set_title("(c) penalized gain, eq. (1)")
+    _draw_panels(spec, paper, summary, {"reward": reward_ax, "gain": gain_ax, "share": share_ax},
+                 share_title="(d) share of censored rounds")
+    _difference_panel(difference_ax, spec, paper, summary, "reward", "rcucb")
+    difference_ax.set_ylabel("difference of realised rewards\n(linear below 100, log above)")
+    difference_ax.set_title("(b) RCUCB minus each baseline, realised reward")
     return fig
 
 
