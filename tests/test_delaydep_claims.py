@@ -266,3 +266,19 @@ def test_frozen_config_hashes_by_content():
     a = _Frozen({"means": ["1", "0"], "d0": 2})
     assert hash(a) == hash(_Frozen({"d0": 2, "means": ["1", "0"]}))
     assert hash(a) != hash(_Frozen({"means": ["1", "0"], "d0": 3}))
+
+
+def test_c7_sensitivity_claims_repeat_its_growth_test(paper):
+    """C7's candidate causes (the authors' index, the pulls clock, a longer horizon) are tested
+    with C7's own kind, metric and slopes, each saying what it varies."""
+    from timebandits.core.config import claim_kinds_of
+
+    kinds = claim_kinds_of("delaydep")
+    claims = {c["id"]: c for c in paper["claims"]}
+    children = [c for c in paper["claims"] if c.get("parent") == "C7"]
+    assert [c["id"] for c in children] == ["C7-authors", "C7-pulls", "C7-T1e6"]
+    for child in children:
+        assert child["scope"] == "extension" and child["tests"] == "setting" and child["varies"]
+        for key in ("kind", "metric", "max_slope", "min_slope"):
+            assert child[key] == claims["C7"][key], (child["id"], key)
+        kinds[child["kind"]].check(child, paper)
