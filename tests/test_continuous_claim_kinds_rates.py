@@ -324,16 +324,19 @@ def test_spread_larger_check():
 
 @pytest.mark.parametrize("relative", [False, True])
 def test_spread_larger_witnesses(relative):
-    """Payoffs at T: base × (1 ± 1% spread), × 10 in ``larger`` (favourable) or in each smaller
-    one (unfavourable); base = the largest |mean payoff| (20) or, relative, each P* (10, 2.5)."""
+    """Payoffs at T: base × (1 ± 1%), or base × (1 ± 10%) in ``larger`` (favourable) or in each
+    smaller one (unfavourable). base = the largest |mean payoff| (20), capped so that the widest
+    run stays within the smaller P* (2.5): 2.5/1.1; relative, each P*/1.1 (10/1.1, 2.5/1.1).
+    No witness mean leaves [−∞, P*]."""
     ctx = context(SPREAD_MU, {"wide": {"payoff": np.full(5, 20.0)}, "flat": {"payoff": np.full(5, 1.0)}})
     claim = spread_claim(["flat"], relative)
-    base = {"wide": 10.0, "flat": 2.5} if relative else {"wide": 20.0, "flat": 20.0}
-    spread = 1 + 0.01 * np.linspace(-1, 1, 5)
+    base = {"wide": 10.0 / 1.1, "flat": 2.5 / 1.1} if relative else dict.fromkeys(("wide", "flat"), 2.5 / 1.1)
+    z = np.linspace(-1, 1, 5)
     out = SpreadLarger.witnesses(claim, ctx)
     for side, big, verdict in (("favourable", "wide", REPRODUCED), ("unfavourable", "flat", NOT_REPRODUCED)):
         for e in ("wide", "flat"):
-            expected = base[e] * (10.0 if e == big else 1.0) * spread
+            expected = base[e] * (1 + (0.1 if e == big else 0.01) * z)
+            assert expected.max() <= {"wide": 10.0, "flat": 2.5}[e] * (1 + 1e-12)
             assert out[side].final(e, "ours", "payoff") == pytest.approx(expected, rel=1e-12)
         assert [r["verdict"] for r in SpreadLarger.evaluate(claim, out[side])] == [verdict]
 

@@ -209,15 +209,15 @@ def test_exact_kinds_route_their_quantity_and_reach_both_verdicts():
 
 
 @pytest.mark.parametrize("runs, level, expected", [
-    (50, 0.95, (False, True)),   # 50/50 gives p = 0.95^50 = 0.077 > α: cannot pass
-    (59, 0.95, (True, True)),    # 0.95^59 = 0.048 < α
-    (100, 0.95, (True, True)),
-    (5, 0.85, (False, True)),    # 0.85^5 = 0.44
+    (100, 0.95, (False, True)),  # 50 runs stopped: 50/50 gives p = 0.95^50 = 0.077 > α
+    (118, 0.95, (True, True)),   # 59 stopped: 0.95^59 = 0.048 < α
+    (200, 0.95, (True, True)),
+    (10, 0.85, (False, True)),   # 5 stopped: 0.85^5 = 0.44
 ])
 def test_run_frequency_cannot_pass_with_too_few_runs(runs, level, expected):
     paper = _paper({"e": [0.3]})
     estimate = np.full(runs, 0.3)
-    estimate[: runs // 2] = np.nan  # runs that never stopped: the witnesses judge every run
+    estimate[: runs // 2] = np.nan  # runs that never stopped: no witness may judge them
     ctx = _context(paper, {("e", "ours"): {"stop_estimate": estimate}})
     claim = {"id": "C", "experiments": ["e"], "algorithm": "ours", "event": "lemma15",
              "level": level}

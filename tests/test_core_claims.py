@@ -796,7 +796,8 @@ def test_evaluate_claims_end_to_end(make_ctx, small_table):
     assert list(summary.columns) == ["claim", "scope", "where", "text", "kind", "evidence",
                                      "verdict", "decided_by", "can_reproduce", "can_refute",
                                      "decidability", "thresholds", "multiplicity", "flips_at",
-                                     "fragile", "runs_to_decide", "parent", "cause", "cause_line"]
+                                     "fragile", "runs_to_decide", "parent", "cause", "cause_line",
+                                     "variants"]
     assert list(summary["can_reproduce"]) == [True, True, True, False]
     assert list(summary["can_refute"]) == [True, True, True, False]
     assert list(summary["claim"]) == ["c1", "c2", "c4", "c6"]
@@ -980,7 +981,8 @@ def test_evaluate_claims_whole_summary_row(make_ctx):
         "decided_by": f"e A: mean -5.5 ± 0.96, p = {p_e:.2g} (2 of 2 sub-checks reproduced)",
         "can_reproduce": True, "can_refute": True, "decidability": "",
         "thresholds": "sign (paper)", "multiplicity": _note(2), "flips_at": "",
-        "fragile": False, "runs_to_decide": "", "parent": "", "cause": "", "cause_line": ""}]
+        "fragile": False, "runs_to_decide": "", "parent": "", "cause": "", "cause_line": "",
+        "variants": ""}]
     assert list(details["scope"]) == ["e A", "f A"]
 
 

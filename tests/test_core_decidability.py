@@ -50,8 +50,9 @@ def test_spread_has_mean_one_and_a_small_range():
 
 
 @pytest.mark.parametrize("ratio", [0.5, 1.0, 3.0, 10.0])
-def test_power_curves_grow_by_their_decade_ratio(ratio):
-    level = power(2.0, ratio)
+def test_power_curves_grow_with_their_slope(ratio):
+    # slope p: each decade's increase is 10^p times the one before
+    level = power(2.0, math.log10(ratio))
     values = level(T)
     assert values[-1] == pytest.approx(2.0)
     increments = np.diff(values[1:])          # over [10, 100], [100, 1000], [1000, 10000]

@@ -35,6 +35,7 @@ CLAIMS = pd.DataFrame({
     "parent": ["", "", "", ""],
     "cause": ["", "erratum", "", ""],
     "cause_line": ["", "An exact computation shows it false: A_10 = −0.41 < 0.", "", ""],
+    "variants": ["", "", "", ""],
 })
 DETAILS = pd.DataFrame({
     "claim": ["C1", "C1", "C2"], "scope": ["fig1a", "fig1b", "fig1b"],

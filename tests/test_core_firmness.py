@@ -10,7 +10,7 @@ from scipy import optimize, stats
 from test_core_claims import CONFIG, REPS, horizon_trace, make_paper
 
 from timebandits.core.causes import (DATA, ERRATUM, FRAGILE, ROBUST, SETTING, UNEXPLAINED,
-                                     check_sensitivity, decide_cause)
+                                     check_sensitivity, decide_cause, tried)
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
                                      ClaimContext, evaluate_claims)
 from timebandits.core.comparisons import BetterAtHorizon
@@ -133,11 +133,12 @@ CAUSE_ROW = {"evidence": STATISTICAL, "decided_by": "e: refuted"}
 def test_the_cause_is_decided_in_order(points, variants, row, stand_in, expected):
     paper = {"experiments": {"e": {"stand_in": stand_in} if stand_in else {}}}
     cause, line = decide_cause({"experiments": ["e"]}, row, points, variants, paper, 0.05)
-    assert cause == expected
+    assert cause == expected and line
+    listed = tried(variants, 0.05)
     for variant in variants:     # every variant tried is listed, passing or not
-        assert f"{variant['id']} ({variant['varies']}): {variant['verdict']}" in line
+        assert f"{variant['id']} ({variant['varies']}): {variant['verdict']}" in listed
     if variants:
-        assert f"α/{len(variants)} = {0.05 / len(variants):.2g}" in line
+        assert listed.startswith(f"at α/{len(variants)} = {0.05 / len(variants):.2g}: ")
 
 
 def test_a_variant_that_holds_only_at_alpha_does_not_decide_a_setting():
@@ -170,3 +171,40 @@ def test_a_sensitivity_claim_must_name_a_paper_claim_and_say_what_it_varies():
         check_sensitivity({"claims": [paper["claims"][1] | {"parent": "Q"}]})
     with pytest.raises(ValueError, match="has scope extension"):
         check_sensitivity({"claims": [paper["claims"][0], paper["claims"][1] | {"scope": "paper"}]})
+
+
+class Bounded(ClaimContext):
+    """A context whose instance allows mean values of at most 10 (as a payoff below P*)."""
+
+    def metric_range(self, experiment, algorithm, metric):
+        return (-np.inf, 10.0)
+
+
+def test_witnesses_stay_inside_what_the_instance_can_produce():
+    # real payoffs around 25 and 62: a witness 3 times the larger (the old one) would show 186,
+    # which no learner could earn; inside [−∞, 10] both sides are still reachable
+    from timebandits.core.decidability import decide
+
+    claim = better_claim(direction="higher", provenance={})
+    claim.pop("min_ratio")
+    traces = {("e", "a"): horizon_trace(2.5 * BETTER), ("e", "b"): horizon_trace(WORSE)}
+    ctx = Bounded(paper=make_paper([claim]), config=copy.deepcopy(CONFIG),
+                  trace_of=lambda exp, alg: traces[(exp, alg)])
+    witnesses = BetterAtHorizon.witnesses(claim, ctx)
+    for witness in witnesses.values():
+        for algorithm in ("a", "b"):
+            assert witness.final("e", algorithm, "m").max() <= 10.0
+    out = decide(claim, BetterAtHorizon, ctx)
+    assert out["can_reproduce"] and out["can_refute"]
+
+
+def test_a_frequency_that_cannot_pass_says_with_how_many_runs_it_could():
+    # 50 runs at level 0.95: even 50/50 gives p = 0.95^50 = 0.077 > α; twice the runs pass
+    from test_core_decidability import CONFIG as DEC_CONFIG, Frequency, T, trace
+
+    from timebandits.core.firmness import runs_to_pass
+
+    hits = trace(np.ones((50, T.size)), "hit")
+    ctx = ClaimContext(paper={"paper": {"key": "x"}}, config=DEC_CONFIG, trace_of=lambda e, a: hits)
+    assert runs_to_pass(Frequency, {"id": "f", "level": 0.95}, ctx, 50) == (
+        "could be reproduced with 100 runs (2×)")

@@ -23,6 +23,7 @@ PAPER = {
         "fig1b": {"experiment": "fig1b", "also": ["fig1a"], "group": "paper", "title": "Fig. 1b"},
         "sens_fig1a": {"experiment": "sens_fig1a", "group": "sensitivity", "title": "Sens."},
     },
+    "experiments": {"fig1a": {}, "fig1b": {}, "sens_fig1a": {}},
     "claims": [{"id": "C1", "experiments": ["fig1a"]},
                {"id": "C2", "checks": [{"experiment": "fig1b"}]},
                {"id": "C3", "experiments": ["sens_fig1a"]},
@@ -31,9 +32,13 @@ PAPER = {
 
 
 def test_claim_experiments_are_found_at_any_depth():
+    known = {"a", "b", "c", "d", "e", "f", "g"}
     assert claim_experiments({"experiments": ["a", "b"], "checks": [{"experiment": "c"}],
-                              "settings": {"inner": {"experiment": "d"}}}) == {"a", "b", "c", "d"}
-    assert claim_experiments({"id": "C4", "text": "no runs"}) == set()
+                              "settings": {"inner": {"experiment": "d"}}}, known) == {"a", "b", "c", "d"}
+    assert claim_experiments({"id": "C4", "text": "no runs"}, known) == set()
+    # the pairs of a comparison (censored C2) and a table of printed values by experiment (C12)
+    assert claim_experiments({"pairs": [["a", "e"]], "values": {"f": 0.6, "g": 0.7},
+                              "text": "b"}, {"a", "e", "f", "g"}) == {"a", "e", "f", "g"}
 
 
 def test_figures_of_a_claim_prefer_the_papers_own():

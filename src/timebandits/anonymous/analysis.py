@@ -135,3 +135,18 @@ def theorem2_table(paper: dict) -> pd.DataFrame:
                 "bound_over_trivial": bound / trivial,
             })
     return pd.DataFrame(rows)
+
+
+def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
+    """The range of the mean regret at the horizon T (trivial.py): a label game's regret
+    max_i G_i(T) − gain(T) lies in [max_i G_i(T) − T, max_i G_i(T)] (the learner gains at most
+    one label a slot, and never less than 0); a stochastic instance's pseudo-regret in
+    [0, T·max Δ]. None for other metrics."""
+    if metric != "regret":
+        return None
+    environment = paper["experiments"][experiment]["environment"]
+    if is_label_game(environment):
+        stream, labels = game_labels(environment, int(horizon))
+        best = float(label_regret_max(labels, stream.n_arms, [int(horizon)])[0])
+        return best - horizon, best
+    return 0.0, float(pseudo_regret_max(np.array([horizon]), problem_of(paper, experiment).gaps)[0])

@@ -143,8 +143,8 @@ class BestInMost:
         """Every rival's regret at 3 × ours (favourable: ours smaller in mean and in sd in every
         instance), or ours at 3 (1 + tolerance) × every rival's (unfavourable)."""
         ours, rivals = claim["algorithm"], claim["rivals"]
-        s = scale(ctx, claim["experiments"], [ours, *rivals], "regret")
         worse = 3.0 * (1.0 + threshold(cls, claim, "tolerance"))
+        s = scale(ctx, claim["experiments"], [ours, *rivals], "regret", headroom=worse)
         return {"favourable": with_curves(ctx, "regret", {ours: linear(s),
                                                            **{r: linear(3.0 * s) for r in rivals}}),
                 "unfavourable": with_curves(ctx, "regret", {ours: linear(worse * s),

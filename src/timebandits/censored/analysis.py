@@ -148,3 +148,14 @@ def censoring_table(paper: dict, trace_of) -> pd.DataFrame:
                         f"{algorithm}_sd_printed": printed_value[1]})
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
+    """The range of a mean at the horizon T on the experiment's instance: the pseudo-regret
+    Σ (ν* − ν_{I_s,τ_s}) lies in [0, T·max Δ] (policies.run_censored), and the counts of censored
+    rounds and the rewards (each in [0, 1] a round) in [0, T]. None for other metrics."""
+    if metric == "regret":
+        return 0.0, float(trivial_bound(np.array([horizon]), problem_of(paper, experiment).gaps.max())[0])
+    if metric in ("censored", "reward"):
+        return 0.0, float(horizon)
+    return None

@@ -192,7 +192,8 @@ class LargerSpread:
     def witnesses(claim, ctx):
         """The same mean curve for all; ``algorithm`` spread ±50% over runs and the rivals ±5%
         (favourable), or the reverse."""
-        s = scale(ctx, claim["experiments"], [claim["algorithm"], *claim["rivals"]], claim["metric"])
+        s = scale(ctx, claim["experiments"], [claim["algorithm"], *claim["rivals"]], claim["metric"],
+                  headroom=1.5)
 
         def curve(width):
             return lambda t, z: s * t / t.max() * (1.0 + width * z)

@@ -121,7 +121,7 @@ class RelativeGapOrder:
         place = ranks(claim["pairs"])
         top = max(place.values())
         rcucb = rcucb_of(claim)
-        s = scale(ctx, list(place), [rcucb, *claim["baselines"]], "regret")
+        s = scale(ctx, list(place), [rcucb, *claim["baselines"]], "regret", headroom=top + 2)
         out = {}
         for side, sign in (("favourable", 1.0), ("unfavourable", -1.0)):
             levels = {}
@@ -214,7 +214,7 @@ class ExceedsThroughout:
         or on the other side."""
         higher = claim.get("direction", "lower") == "higher"
         algs = claim["better"] + claim["worse"]
-        s = scale(ctx, claim["experiments"], algs, claim["metric"])
+        s = scale(ctx, claim["experiments"], algs, claim["metric"], headroom=3)
         out = {}
         for side, good in (("favourable", True), ("unfavourable", False)):
             big = set(claim["better"]) if good == higher else set(claim["worse"])

@@ -54,3 +54,15 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
                                            experiment=exp_id, algorithm=algorithm,
                                            bound_name=f"{name}_{algorithm}", metric="regret"))
     return pd.concat(frames, ignore_index=True)
+
+
+def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
+    """The range of the mean payoff at the horizon T': at most the oracle's P* (Props. 1–2: no
+    learner earns more in expectation than the best equally spaced plays of the best arm), with
+    no lower end (a learner may sample at any rate, each play costing more). None for other
+    metrics."""
+    if metric != "payoff":
+        return None
+    environment = paper["experiments"][experiment]["environment"]
+    lam = float(environment["lam"])
+    return -np.inf, oracle(float(np.max(environment["means"])), normalised_horizon(horizon, lam)).payoff

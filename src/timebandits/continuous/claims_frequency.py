@@ -77,8 +77,11 @@ class RunFrequency:
 
     @staticmethod
     def witnesses(claim, ctx):
-        """Every configured run judged, the event in all of them, or in none. With n runs at
-        level q, all n give p = qⁿ: "reproduced" needs qⁿ < α (59 runs at 0.95)."""
-        return {side: derived(ctx, overrides={f"event:{e}": (lambda h, v=float(good): np.full(h.size, v))
-                                              for e in claim["experiments"]})
+        """The event in every run that reached it, or in none: a run the real data leave
+        undecided stays undecided, so the witness never counts more runs than reached the
+        event. With n runs at level q, all n give p = qⁿ: "reproduced" needs qⁿ < α (59 runs
+        at 0.95)."""
+        return {side: derived(ctx, overrides={
+                    f"event:{e}": (lambda h, v=float(good): np.where(np.isnan(h), np.nan, v))
+                    for e in claim["experiments"]})
                 for side, good in SIDES}

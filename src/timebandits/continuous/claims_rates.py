@@ -9,7 +9,7 @@ import numpy as np
 
 from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
                                      ClaimContext, check_run, paired_verdict, require_keys)
-from timebandits.core.decidability import linear, scale, with_curves
+from timebandits.core.decidability import SPREAD, linear, scale, with_curves, with_runs
 from timebandits.core.seeding import check_seed
 from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
@@ -178,16 +178,23 @@ class SpreadLarger:
 
     @staticmethod
     def witnesses(claim, ctx):
-        """Payoffs with a 10 times wider spread over runs in ``larger`` than in each of
-        ``smaller`` (relative to P* if the claim is), or 10 times narrower."""
-        exps = [claim["larger"], *claim["smaller"]]
+        """Payoffs with a 10 times wider spread over runs (±10% against ±1%) in ``larger`` than
+        in each of ``smaller``, or 10 times narrower, around a mean every learner can have: the
+        same size everywhere, or P*/1.1 in each experiment if the claim is relative to P* (the
+        widest run then earns P*, the most a learner's mean can be)."""
+        exps, algorithm = [claim["larger"], *claim["smaller"]], claim["algorithm"]
+        wide = 10 * SPREAD
         if claim.get("relative", False):
-            base = {e: oracle_payoff(ctx, e) for e in exps}
+            base = {e: oracle_payoff(ctx, e) / (1 + wide) for e in exps}
         else:
-            base = dict.fromkeys(exps, scale(ctx, exps, [claim["algorithm"]], "payoff"))
-        return {side: with_curves(ctx, "payoff", {
-                    (e, claim["algorithm"]): linear(base[e] * (10.0 if (e == claim["larger"]) == good
-                                                              else 1.0)) for e in exps})
+            size = scale(ctx, exps, [algorithm], "payoff", headroom=(1 + wide) / (1 + SPREAD))
+            base = dict.fromkeys(exps, size)
+
+        def payoffs(level, width):
+            return lambda t, z: level * t / t.max() * (1 + width * z)
+        return {side: with_runs(ctx, "payoff", {
+                    (e, algorithm): payoffs(base[e], wide if (e == claim["larger"]) == good
+                                            else SPREAD) for e in exps}, keep_undefined=False)
                 for side, good in SIDES}
 
 

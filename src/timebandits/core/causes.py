@@ -11,7 +11,7 @@ A paper-scope claim that is *not reproduced* gets a ``cause``, a category and on
   data      the same for another stand-in data set (``tests: data``), or, with no variant that
             holds, it was judged on a stand-in data set (an experiment's ``stand_in``);
   erratum   an exact computation shows the statement false, and no variant makes it hold;
-  robust    it fails under every variant tried;
+  robust    it holds under none of the variants tried (each refuted or undecided);
   unexplained  nothing above applies: no sensitivity claim names it and no assumed threshold
             flips it (the pages show it, so the gap is visible).
 
@@ -84,31 +84,45 @@ def stand_in(claim: dict, paper: dict) -> str:
     return "; ".join(dict.fromkeys(n for n in notes if n))
 
 
+def tried(variants: list[dict], alpha: float) -> str:
+    """Every variant tried for a claim with its verdict at α/m, one line."""
+    if not variants:
+        return ""
+    m = len(variants)
+    return (f"at α/{m} = {alpha / m:.2g}: "
+            + "; ".join(f"{v['id']} ({v['varies']}): {v['verdict']}" for v in variants))
+
+
 def decide_cause(claim: dict, row: dict, points: list[dict], variants: list[dict],
                  paper: dict, alpha: float) -> tuple[str, str]:
-    """The cause of a failed paper claim and its line (see the module docstring for the order)."""
-    from .claims import EXACT, REPRODUCED
+    """The cause of a failed paper claim and its line, which names the variants it rests on
+    (:func:`tried` lists them all); see the module docstring for the order."""
+    from .claims import EXACT, NOT_REPRODUCED, REPRODUCED
     from .firmness import describe
 
-    tried = "; ".join(f"{v['id']} ({v['varies']}): {v['verdict']}" for v in variants)
     m = len(variants)
-    tried_line = (f" Variants tried, at α/{m} = {alpha / m:.2g}: {tried}." if variants else "")
+    ids = ", ".join(v["id"] for v in variants)
     fragile = [p for p in points if p["fragile"]]
     if fragile:
-        return FRAGILE, f"An assumed threshold decides it: {describe(fragile)}.{tried_line}"
+        return FRAGILE, f"An assumed threshold decides it: {describe(fragile)}."
     holding = [v for v in variants if v["verdict"] == REPRODUCED]
     if holding:
         first = holding[0]
         what = ("another stand-in data set" if first["tests"] == DATA
                 else "a setting the paper does not print")
-        return first["tests"], (f"Holds with {first['varies']} ({what}; {first['id']})."
-                                + tried_line)
+        level = f"at α/{m} over the {m} variants tried" if m > 1 else "at α, the one variant tried"
+        return first["tests"], f"Holds with {first['varies']} ({what}; {first['id']}, {level})."
     if row["evidence"] == EXACT:
-        return ERRATUM, f"An exact computation shows it false: {row['decided_by']}.{tried_line}"
+        return ERRATUM, f"An exact computation shows it false: {row['decided_by']}."
     data = stand_in(claim, paper)
     if data:
-        return DATA, f"Judged on a stand-in data set: {data}.{tried_line}"
+        return DATA, (f"Judged on a stand-in data set: {data}"
+                      + (f"; no variant tried holds ({ids})." if variants else "."))
     if variants:
-        return ROBUST, f"Fails under every variant tried.{tried_line}"
+        refuted = sum(v["verdict"] == NOT_REPRODUCED for v in variants)
+        if refuted == m:
+            return ROBUST, f"Fails under every variant tried ({m}: {ids})."
+        return ROBUST, (f"No variant tried holds ({m}: {ids}): {refuted} refuted, "
+                        f"{m - refuted} undecided.")
     return UNEXPLAINED, ("No sensitivity claim names it as parent, and no assumed threshold "
                          "flips it within its defensible range.")

@@ -45,7 +45,8 @@ SUPPORTS = "supports"
 
 SUMMARY_COLUMNS = ["claim", "scope", "where", "text", "kind", "evidence", "verdict", "decided_by",
                    "can_reproduce", "can_refute", "decidability", "thresholds", "multiplicity",
-                   "flips_at", "fragile", "runs_to_decide", "parent", "cause", "cause_line"]
+                   "flips_at", "fragile", "runs_to_decide", "parent", "cause", "cause_line",
+                   "variants"]
 
 # The scope of a claim: the paper's claim at the paper's setting, our sensitivity runs and
 # extra experiments, or a statement of the paper shown false ("not reproduced" confirms it).
@@ -120,10 +121,16 @@ def _p_text(row: dict, verdict: str, m: int, alpha: float | None) -> str:
     if verdict == NOT_REPRODUCED:
         level = f" < α/{m} = {alpha / m:.2g}" if alpha is not None and m > 1 else (
             f" < α = {alpha:g}" if alpha is not None else "")
-        return f"; refuted by the opposite test, p = {p_opposite:.2g}{level}"
+        return f"; refuted by the opposite test, {_p(p_opposite)}{level}"
     if verdict == REPRODUCED:
-        return f", p = {p_claimed:.2g}"
-    return f", p = {p_claimed:.2g} (opposite p = {p_opposite:.2g})"
+        return f", {_p(p_claimed)}"
+    return f", {_p(p_claimed)} (opposite {_p(p_opposite)})"
+
+
+def _p(value: float) -> str:
+    """``p = 0.013``; a p-value that underflows double precision reads ``p < 1e-300``, never
+    ``p = 0``."""
+    return "p < 1e-300" if value == 0 else f"p = {value:.2g}"
 
 
 def fraction_test(successes: int, n: int, level: float, alpha: float) -> dict:
@@ -193,6 +200,26 @@ class ClaimContext:
                 index="t", columns="repetition", values=metric)
         return self._cache[key]
 
+    def metric_range(self, experiment: str, algorithm: str, metric: str) -> tuple[float, float]:
+        """The least and the largest mean value ``metric`` can take at the horizon T (the last
+        checkpoint of ``algorithm``'s trace) on the experiment's instance, by any policy (the paper's
+        ``analysis.metric_range(paper, experiment, metric, T)``, exact from
+        the model: the oracle's payoff, T·Δ_max, max_i G_i(T), …); (−∞, ∞) where it gives none.
+        Decidability witnesses stay inside it (core/decidability.py)."""
+        key = ("range", experiment, algorithm, metric)
+        if key not in self._cache:
+            from .registry import PAPER_PACKAGES, paper_module
+
+            paper_key = self.paper.get("paper", {}).get("key")
+            hook = (getattr(paper_module(paper_key, "analysis"), "metric_range", None)
+                    if paper_key in PAPER_PACKAGES else None)
+            found = None
+            if hook is not None and "environment" in self.paper["experiments"][experiment]:
+                horizon = float(self.trace(experiment, algorithm)["t"].max())
+                found = hook(self.paper, experiment, metric, horizon)
+            self._cache[key] = found or (-math.inf, math.inf)
+        return self._cache[key]
+
     @property
     def alpha(self) -> float:
         return float(self.config["claims"]["alpha"])
@@ -255,6 +282,21 @@ def thresholds(claim: dict) -> str:
     return "; ".join(shown)
 
 
+def runs_needed(kind, claim: dict, ctx: ClaimContext, verdict: str, decidable: dict) -> str:
+    """How many runs would let the claim come out otherwise: for one that cannot be reproduced
+    as configured, the runs with which it could be; for an inconclusive one, the runs that
+    would decide it at today's means and spread (core/firmness.py)."""
+    from .firmness import repetitions_of, runs_to_decide, runs_to_pass
+
+    if kind.evidence == NOT_CHECKABLE:
+        return ""
+    if not decidable["can_reproduce"]:
+        return runs_to_pass(kind, claim, ctx, repetitions_of(kind, claim, ctx))
+    if verdict == INCONCLUSIVE:
+        return runs_to_decide(kind, claim, ctx, repetitions_of(kind, claim, ctx))
+    return ""
+
+
 def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Evaluate every claim of ``paper``: (one row per claim, one row per sub-check).
 
@@ -264,8 +306,8 @@ def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.Dat
     been refuted is *inconclusive*, never *reproduced*. How firmly it stands comes from
     core/firmness.py (``flips_at``, ``fragile``, ``runs_to_decide``), and a failed paper claim's
     ``cause`` from core/causes.py."""
-    from .causes import decide_cause, sensitivity_claims, variant_verdicts
-    from .firmness import describe, repetitions_of, runs_to_decide, tipping_points
+    from .causes import decide_cause, sensitivity_claims, tried, variant_verdicts
+    from .firmness import describe, tipping_points
 
     summary, details, points = {}, [], {}
     for claim in paper["claims"]:
@@ -287,9 +329,8 @@ def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.Dat
             "thresholds": thresholds(claim), "multiplicity": multiplicity,
             "flips_at": describe(points[claim["id"]]),
             "fragile": any(p["fragile"] for p in points[claim["id"]]),
-            "runs_to_decide": (runs_to_decide(kind, claim, ctx, repetitions_of(kind, claim, ctx))
-                               if verdict == INCONCLUSIVE else ""),
-            "parent": claim.get("parent", ""), "cause": "", "cause_line": "",
+            "runs_to_decide": runs_needed(kind, claim, ctx, verdict, decidable),
+            "parent": claim.get("parent", ""), "cause": "", "cause_line": "", "variants": "",
         }
     children = sensitivity_claims(paper)
     for claim in paper["claims"]:
@@ -300,6 +341,7 @@ def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.Dat
                     if claim["id"] in children else [])
         row["cause"], row["cause_line"] = decide_cause(claim, row, points[claim["id"]], variants,
                                                        paper, ctx.alpha)
+        row["variants"] = tried(variants, ctx.alpha)
     details = pd.DataFrame(details, columns=DETAIL_COLUMNS if not details else None)
     ordered = DETAIL_COLUMNS + [c for c in details.columns if c not in DETAIL_COLUMNS]
     return pd.DataFrame(list(summary.values()), columns=SUMMARY_COLUMNS), details[ordered]

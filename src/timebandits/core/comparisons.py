@@ -109,7 +109,7 @@ class BetterAtHorizon:
         ratio = threshold(cls, claim, "min_ratio")
         higher = claim.get("direction", "lower") == "higher"
         low, high = (claim["worse"], claim["better"]) if higher else (claim["better"], claim["worse"])
-        s = scale(ctx, claim["experiments"], low + high, claim["metric"])
+        s = scale(ctx, claim["experiments"], low + high, claim["metric"], headroom=3 * ratio)
         return {side: with_curves(ctx, claim["metric"],
                                   {**{a: linear(s * (1 if good else 3 * ratio)) for a in low},
                                    **{a: linear(s * (3 * ratio if good else 1)) for a in high}})
@@ -162,8 +162,8 @@ class CloseAtHorizon:
     def witnesses(cls, claim, ctx):
         """Both algorithms on one curve (favourable), or 4 × the tolerance apart."""
         first, second = claim["pair"]
-        s = scale(ctx, claim["experiments"], claim["pair"], claim["metric"])
         apart = 1.0 + 4.0 * threshold(cls, claim, "tolerance")
+        s = scale(ctx, claim["experiments"], claim["pair"], claim["metric"], headroom=apart)
         return {"favourable": with_curves(ctx, claim["metric"], {first: linear(s), second: linear(s)}),
                 "unfavourable": with_curves(ctx, claim["metric"],
                                             {first: linear(s), second: linear(s * apart)})}
@@ -219,7 +219,7 @@ class WinsInSettings:
     def witnesses(claim, ctx):
         """The algorithm at a third of every rival in every setting, or at three times."""
         algs = [claim["algorithm"], *claim["against"]]
-        s = scale(ctx, claim["experiments"], algs, claim["metric"])
+        s = scale(ctx, claim["experiments"], algs, claim["metric"], headroom=3)
         return {side: with_curves(ctx, claim["metric"],
                                   {a: linear(s * (1 if (a == claim["algorithm"]) == good else 3))
                                    for a in algs})
@@ -263,7 +263,8 @@ class SignAtHorizon:
     @staticmethod
     def witnesses(claim, ctx):
         """Every curve on the claimed side of 0, or on the other."""
-        s = scale(ctx, claim["experiments"], claim["algorithms"], claim["metric"])
+        s = min(scale(ctx, claim["experiments"], claim["algorithms"], claim["metric"], negative=neg)
+                for neg in (False, True))     # a witness on each side of 0
         sign = -1.0 if claim["sign"] == "negative" else 1.0
         return {side: with_curves(ctx, claim["metric"],
                                   {a: linear(s * sign * (1 if good else -1)) for a in claim["algorithms"]})

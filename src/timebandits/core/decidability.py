@@ -45,12 +45,9 @@ def linear(value: float) -> Level:
     return lambda t: value * np.asarray(t, dtype=float) / float(np.max(t))
 
 
-def power(value: float, decade_ratio: float) -> Level:
-    """A curve whose increase grows by ``decade_ratio`` per decade of time (t^p with
-    10^p = decade_ratio; ln t for a ratio of 1), ``value`` at the horizon. Increasing also for a
-    ratio below 1 (−t^p with p < 0, shifted)."""
-    exponent = math.log10(decade_ratio)
-
+def power(value: float, exponent: float) -> Level:
+    """A curve whose increase has log-log slope ``exponent`` (t^p, p = exponent; ln t for 0),
+    ``value`` at the horizon. Increasing also for a negative slope (−t^p with p < 0, shifted)."""
     def level(t):
         x = np.maximum(np.asarray(t, dtype=float), 1.0) / float(np.max(t))
         if exponent == 0.0:
@@ -65,8 +62,9 @@ def with_runs(ctx, metric: str, values: dict, keep_undefined: bool = True) -> "C
     """A witness of ``ctx`` in which ``metric`` of the traces named in ``values`` (keys: an
     algorithm or an (experiment, algorithm) pair) is ``fn(t, z)``, z the repetition's place in
     [−1, 1] (evenly spread over the sorted repetitions), so the witness chooses the spread over
-    runs too. With ``keep_undefined``, a value undefined (NaN) in the real trace stays undefined:
-    no witness makes evidence where there is none. Other traces are the real ones."""
+    runs too, clipped into the range the instance can produce (``ctx.metric_range``). With
+    ``keep_undefined``, a value undefined (NaN) in the real trace stays undefined: no witness
+    makes evidence where there is none. Other traces are the real ones."""
     def trace_of(experiment: str, algorithm: str) -> pd.DataFrame:
         trace = ctx.trace(experiment, algorithm)
         fn = values.get((experiment, algorithm), values.get(algorithm))
@@ -76,6 +74,7 @@ def with_runs(ctx, metric: str, values: dict, keep_undefined: bool = True) -> "C
         reps = np.sort(trace["repetition"].unique())
         z = pd.Series(np.linspace(-1.0, 1.0, reps.size) if reps.size > 1 else np.zeros(1), index=reps)
         value = fn(trace["t"].to_numpy(dtype=float), z.loc[trace["repetition"]].to_numpy())
+        value = np.clip(value, *ctx.metric_range(experiment, algorithm, metric))
         if keep_undefined and metric in trace:
             value = np.where(np.isnan(trace[metric].to_numpy(dtype=float)), np.nan, value)
         trace[metric] = value
@@ -97,12 +96,22 @@ def derived(ctx, trace_of=None, bounds=None, overrides=None):
                    overrides={**ctx.overrides, **(overrides or {})})
 
 
-def scale(ctx, experiments, algorithms, metric: str) -> float:
+def scale(ctx, experiments, algorithms, metric: str, headroom: float = 1.0,
+          negative: bool = False) -> float:
     """A positive size for witness curves: the largest |mean of ``metric`` at the horizon| over
-    the named traces, or 1 where every one is 0 or undefined."""
+    the named traces, or 1 where every one is 0 or undefined; at most 1/``headroom`` of the
+    largest value the instance allows (``ctx.metric_range``; of minus the least, for a witness
+    that goes ``negative``), so that a witness ``headroom`` times the size stays feasible."""
     sizes = [abs(float(np.mean(ctx.final(e, a, metric)))) for e in experiments for a in algorithms]
     sizes = [s for s in sizes if math.isfinite(s) and s > 0]
-    return max(sizes) if sizes else 1.0
+    size = max(sizes) if sizes else 1.0
+    for experiment in experiments:
+        for algorithm in algorithms:
+            low, high = ctx.metric_range(experiment, algorithm, metric)
+            room = -low if negative else high
+            if math.isfinite(room) and room > 0:
+                size = min(size, room / (headroom * (1.0 + SPREAD)))
+    return size
 
 
 def bound_witness(bounds: pd.DataFrame, favourable: bool) -> pd.DataFrame:

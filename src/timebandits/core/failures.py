@@ -9,7 +9,7 @@ front page, so the two never disagree.
 from __future__ import annotations
 
 import pandas as pd
-from IPython.display import Markdown, display
+from IPython.display import HTML, Markdown, display
 from markupsafe import Markup, escape
 
 from . import paths
@@ -22,7 +22,7 @@ CAUSE_NOTE = (
     "*fragile*: an assumed threshold flips it within its defensible range or ±10%; *setting*: it "
     "holds under a parameter the paper does not print (a sensitivity claim reproduced at α/m over "
     "the m tried); *data*: another stand-in data set, or judged on one; *erratum*: an exact "
-    "computation shows the statement false; *robust*: it fails under every variant tried; "
+    "computation shows the statement false; *robust*: no variant tried holds; "
     "*unexplained*: no sensitivity run tests it yet.")
 
 
@@ -36,22 +36,31 @@ def _links(ids: str, prefix: str) -> Markup:
 
 def failed_claims(frame: pd.DataFrame, paper: dict) -> pd.DataFrame:
     """The failed paper claims of a claims frame, one row each, indexed by claim: the paper's
-    words, cause, why (the evidence), figures (their ids, comma-separated)."""
+    words, cause, why (the evidence), every variant tried with its verdict, figures (their ids,
+    comma-separated)."""
     failed = frame[(frame["scope"] == PAPER) & (frame["verdict"] == NOT_REPRODUCED)]
     configured = {claim["id"]: claim for claim in paper["claims"]}
     rows = [{"claim": row.claim, "the paper's words": row.text,
              "cause": "" if pd.isna(row.cause) else row.cause,
              "why": "" if pd.isna(row.cause_line) else row.cause_line,
-             "figures": ", ".join(figures_of(paper, claim_experiments(configured.get(row.claim, {}))))}
+             "variants tried": "" if pd.isna(row.variants) else row.variants,
+             "figures": ", ".join(figures_of(paper, claim_experiments(
+                 configured.get(row.claim, {}), paper["experiments"])))}
             for row in failed.itertuples()]
-    columns = ["claim", "the paper's words", "cause", "why", "figures"]
+    columns = ["claim", "the paper's words", "cause", "why", "variants tried", "figures"]
     return pd.DataFrame(rows, columns=columns).set_index("claim")
 
 
+def _linked(styler, figures: bool = True):
+    styler = styler.format_index(lambda claim: _links(claim, "claim"), axis=0)
+    return styler.format(lambda ids: _links(ids, "figure"), subset=["figures"]) if figures else styler
+
+
 def what_failed(root: str, key: str, paper: dict) -> None:
-    """The section: one line of how causes are decided, then the table (each claim linking to
-    its verdict line, each figure to the figure), or a line saying none of the paper's claims
-    failed."""
+    """The section: one line of how causes are decided, then each failed claim's cause, the
+    evidence and its figures (each claim linking to its verdict line, each figure to the
+    figure), with every variant tried folded below; or a line saying none failed. The paper's
+    words are a click away, in the verdict table, so the verdicts stay near the top."""
     frame = _read_checked(paths.claims(root, key), SUMMARY_COLUMNS)
     table = failed_claims(frame, paper)
     if table.empty:
@@ -60,7 +69,10 @@ def what_failed(root: str, key: str, paper: dict) -> None:
     display(Markdown(f"**What failed and why.** {len(table)} of the paper's own claims did not "
                      f"reproduce. Each cause is decided by the pipeline, not written by hand: "
                      f"{CAUSE_NOTE}"))
-    display(readable(table)
-            .format(lambda ids: _links(ids, "figure"), subset=["figures"])
-            .format_index(lambda claim: _links(claim, "claim"), axis=0)
-            .set_properties(subset=["why"], **{"max-width": "40em"}))
+    display(_linked(readable(table[["cause", "why", "figures"]]))
+            .set_properties(subset=["why"], **{"max-width": "48em"}))
+    tried = table[table["variants tried"] != ""][["variants tried"]]
+    if not tried.empty:
+        folded = _linked(readable(tried), figures=False).to_html()
+        display(HTML(f"<details><summary>Every variant tried for each failed claim, with its "
+                     f"verdict ({len(tried)} claims)</summary>{folded}</details>"))

@@ -146,7 +146,7 @@ def tiled(ctx, factor: int):
 def runs_to_decide(kind, claim: dict, ctx, runs: int) -> str:
     """For an inconclusive claim decided by a test over runs: the fewest runs (today's times 2,
     4, 8 or 16) at which the same means and spread reach a verdict, e.g. "reproduced with 400
-    runs (4×)"; "" where more runs would not decide it."""
+    runs (4×)", or that 16× would not; "" for a claim that no test over runs decides."""
     from .claims import INCONCLUSIVE, STATISTICAL
 
     if kind.evidence != STATISTICAL or not getattr(kind, "reads_traces", True) or runs <= 0:
@@ -156,6 +156,21 @@ def runs_to_decide(kind, claim: dict, ctx, runs: int) -> str:
         if verdict != INCONCLUSIVE:
             return f"{verdict} with {runs * factor} runs ({factor}×), at today's means and spread"
     return f"still inconclusive with {runs * RUN_FACTORS[-1]} runs ({RUN_FACTORS[-1]}×)"
+
+
+def runs_to_pass(kind, claim: dict, ctx, runs: int) -> str:
+    """For a claim that cannot be reproduced as configured (no witness reaches it, e.g. 50 runs
+    at a frequency of 0.95): the fewest runs (today's times 2, 4, 8 or 16) with which its
+    favourable witness would reach "reproduced"; "" for a claim no test over runs decides."""
+    from .claims import STATISTICAL
+    from .decidability import decide
+
+    if kind.evidence != STATISTICAL or not getattr(kind, "reads_traces", True) or runs <= 0:
+        return ""
+    for factor in RUN_FACTORS:
+        if decide(claim, kind, tiled(ctx, factor))["can_reproduce"]:
+            return f"could be reproduced with {runs * factor} runs ({factor}×)"
+    return f"could not be reproduced even with {runs * RUN_FACTORS[-1]} runs ({RUN_FACTORS[-1]}×)"
 
 
 def repetitions_of(kind, claim: dict, ctx) -> int:

@@ -16,22 +16,18 @@ from .pages import render
 from .verdict_tables import ERRATUM_COLOUR, SCORECARD_NOTE, VERDICT_COLOURS, scorecard_table
 
 
-def claim_experiments(claim) -> set[str]:
-    """Every experiment a claim's config names, at any depth (``experiment``, ``experiments``,
-    and those of its sub-checks)."""
-    found = set()
+def claim_experiments(claim, known) -> set[str]:
+    """Every experiment of ``known`` a claim's config names, at any depth: as a value
+    (``experiment``, ``experiments``, the pairs of a comparison) or as a key (a table of printed
+    values per experiment)."""
+    if isinstance(claim, str):
+        return {claim} & set(known)
     if isinstance(claim, dict):
-        for key, value in claim.items():
-            if key == "experiment" and isinstance(value, str):
-                found.add(value)
-            elif key == "experiments" and isinstance(value, list):
-                found |= {v for v in value if isinstance(v, str)}
-            else:
-                found |= claim_experiments(value)
-    elif isinstance(claim, list):
-        for value in claim:
-            found |= claim_experiments(value)
-    return found
+        return set().union(set(claim) & set(known),
+                           *(claim_experiments(v, known) for v in claim.values()))
+    if isinstance(claim, list):
+        return set().union(*(claim_experiments(v, known) for v in claim))
+    return set()
 
 
 def figures_of(paper: dict, experiments: set[str]) -> list[str]:
@@ -61,7 +57,8 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
     notebook = paths.relative_to_front_page(paths.notebook(root, key, "html"))
     rows = []
     for row in frame.itertuples():
-        figures = figures_of(paper, claim_experiments(configured.get(row.claim, {})))
+        figures = figures_of(paper, claim_experiments(configured.get(row.claim, {}),
+                                                      paper["experiments"]))
         rows.append({
             "id": row.claim, "scope": row.scope, "text": prose(row.text),
             "where": "" if pd.isna(row.where) else prose(str(row.where)),

@@ -147,5 +147,5 @@ class LogGrowth:
         low = threshold(cls, claim, "min_slope")
         inside = 0.0 if low <= 0.0 <= high else (max(low, high - 1.0) + high) / 2
         s = scale(ctx, claim["experiments"], [claim["algorithm"]], claim["metric"])
-        return {side: with_curves(ctx, claim["metric"], {claim["algorithm"]: power(s, 10.0 ** slope)})
+        return {side: with_curves(ctx, claim["metric"], {claim["algorithm"]: power(s, slope)})
                 for side, slope in (("favourable", inside), ("unfavourable", high + 0.6))}

@@ -125,3 +125,14 @@ def regret_decomposition(paper: dict, experiment: str, trace_of, algorithms: lis
         table[f"{alg} pulls"] = pulls
         table[f"{alg} share"] = weights * pulls / max(float((weights * pulls).sum()), 1e-300)
     return table[table["gap"] > 0].reset_index(drop=True)
+
+
+def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
+    """The range of a mean regret at the horizon T on the experiment's instance: the pseudo-regret
+    R̃_T lies in [0, T·max Δ] and the realised regret's mean is at most T·max Δ too (every epoch
+    of length c loses at most Δ_max·c in expectation; as the bound table's trivial bound). None
+    for other metrics."""
+    if metric not in ("pseudo_regret", "regret"):
+        return None
+    top = float(trivial_bound(np.array([horizon]), problem_of(paper, experiment).gaps.max())[0])
+    return (0.0 if metric == "pseudo_regret" else -np.inf, top)

@@ -160,7 +160,7 @@ def races(claim, ctx, favourable: bool):
     """``ctx`` with the supporting races of a ``bound_regime`` claim won (favourable) or lost by
     the algorithm each experiment's smaller term favours: its pseudo-regret curve a third of the
     other's."""
-    s = scale(ctx, claim["experiments"], ["wait_ucb", "ucb_simplex"], "pseudo_regret")
+    s = scale(ctx, claim["experiments"], ["wait_ucb", "ucb_simplex"], "pseudo_regret", headroom=3)
     levels = {}
     for exp in claim["experiments"]:
         wait_smaller, _ = _wait_is_smaller(problem_of(ctx.paper, exp))
