@@ -47,3 +47,35 @@ def test_a_claim_that_cannot_reach_a_verdict_at_the_papers_scale_says_why(decida
     silent = table[~(table["can_reproduce"] & table["can_refute"]) & (table["one_sided"] == "")
                    & (table["evidence"] != NOT_CHECKABLE)]
     assert silent.empty, "\n".join(f"{r.claim}: {r.decidability}" for r in silent.itertuples())
+
+
+@pytest.mark.parametrize("key", PAPERS)
+def test_every_claimed_metric_has_an_exact_range_that_holds_its_runs(built_traces, key):
+    # Witnesses stay inside metric_range; so it must be known for every metric a claim compares,
+    # and the smoke build's own means at T must lie inside it (the range is exact, not a guess).
+    import math
+
+    import numpy as np
+
+    from timebandits.core.claims import ClaimContext
+    from timebandits.core.config import load_paper
+    from timebandits.core.workflow import trace_reader
+
+    full = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())
+    config = {**full, "scale": "smoke"}
+    paper = load_paper(key)
+    ctx = ClaimContext(paper=paper, config=config, trace_of=trace_reader(built_traces, paper, config))
+    checked = 0
+    for claim in paper["claims"]:
+        if "metric" not in claim:
+            continue
+        algorithms = {a for field in ("better", "worse", "pair", "algorithms", "against", "rivals")
+                      for a in claim.get(field, [])} | ({claim["algorithm"]} if "algorithm" in claim else set())
+        for experiment in claim.get("experiments", []):
+            for algorithm in sorted(algorithms & set(paper["experiments"][experiment]["algorithms"])):
+                low, high = ctx.metric_range(experiment, algorithm, claim["metric"])
+                assert math.isfinite(low) or math.isfinite(high), (claim["id"], claim["metric"])
+                mean = float(np.nanmean(ctx.final(experiment, algorithm, claim["metric"])))
+                assert low <= mean <= high, (claim["id"], experiment, algorithm, low, mean, high)
+                checked += 1
+    assert checked > 0

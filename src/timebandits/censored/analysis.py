@@ -151,11 +151,17 @@ def censoring_table(paper: dict, trace_of) -> pd.DataFrame:
 
 
 def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
-    """The range of a mean at the horizon T on the experiment's instance: the pseudo-regret
-    Σ (ν* − ν_{I_s,τ_s}) lies in [0, T·max Δ] (policies.run_censored), and the counts of censored
-    rounds and the rewards (each in [0, 1] a round) in [0, T]. None for other metrics."""
-    if metric == "regret":
-        return 0.0, float(trivial_bound(np.array([horizon]), problem_of(paper, experiment).gaps.max())[0])
+    """The range of a mean at the horizon T on the experiment's instance (policies.run_censored):
+    the pseudo-regret Σ (ν* − ν_{I_s,τ_s}) lies in [0, T·max Δ]; the counts of censored rounds
+    and the rewards (each in [0, 1] a round) in [0, T]; the penalized gain, a round's reward less
+    its cost c·x (x ≤ the largest limit) or, censored, less the penalty λ(τ), in
+    [−T·max(max λ, c·max τ), T]. None for other metrics."""
     if metric in ("censored", "reward"):
         return 0.0, float(horizon)
+    problem = problem_of(paper, experiment)
+    if metric == "regret":
+        return 0.0, float(trivial_bound(np.array([horizon]), problem.gaps.max())[0])
+    if metric == "gain":
+        loss = max(float(np.max(problem.penalty)), problem.cost_slope * float(np.max(problem.grid)))
+        return -horizon * loss, float(horizon)
     return None

@@ -4,6 +4,8 @@ per-run table."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pandas as pd
 
@@ -119,3 +121,17 @@ def run_table(paper: dict, experiment: str, trace_of) -> pd.DataFrame:
         for metric in (*metrics, "switches", "suboptimal_pulls"):
             table[f"{alg} {metric}"] = final[metric].to_numpy()
     return table
+
+
+def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
+    """The range of a mean at the horizon T, from the payoffs alone (every expected reward lies
+    in [0, max μ], paper §2): a regret with switching cost c, the ghost's earnings less the
+    learner's plus c per switch, lies in [−T·max μ, T·max μ + c·T]; switches and suboptimal pulls
+    in [0, T]. None for other metrics."""
+    means = [float(Fraction(str(m))) for m in paper["experiments"][experiment]["environment"]["means"]]
+    costs = {regret_metric(c): c for c in switch_costs(paper["experiments"][experiment]["environment"])}
+    if metric in costs:
+        return -horizon * max(means), horizon * (max(means) + costs[metric])
+    if metric in ("switches", "suboptimal_pulls"):
+        return 0.0, float(horizon)
+    return None
