@@ -306,3 +306,17 @@ def test_bad_censored_input_names_file_and_key(tmp_path, censored_data, edit, me
     text = str(err.value)
     assert "censored.yaml: key experiments." in text and ".environment: " in text
     assert message in text, text
+
+
+def test_a_key_written_twice_is_refused_naming_its_lines(tmp_path):
+    # YAML keeps the last of two equal keys without a word: `min_ratio` twice in farewell's C2
+    text = (REPO_ROOT / "config/papers/farewell.yaml").read_text()
+    doubled = text.replace("    min_ratio: &much_better 2.0\n",
+                           "    min_ratio: &much_better 2.0\n    min_ratio: 1.0\n", 1)
+    assert doubled != text
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "farewell.yaml").write_text(doubled)
+    line = doubled[:doubled.index("    min_ratio: 1.0")].count("\n") + 1
+    with pytest.raises(ConfigError, match=rf"farewell\.yaml: line {line}: key 'min_ratio' written "
+                                          rf"twice in one mapping \(first on line {line - 1}\)"):
+        load_paper("farewell", tmp_path)

@@ -14,7 +14,7 @@ from timebandits.core.frontpage import claim_experiments, figures_of, front_page
 from timebandits.core.notebooks import add_contents
 from timebandits.core.verdict_tables import ERRATUM_COLOUR, VERDICT_COLOURS
 
-from test_core_display import CLAIMS, SCORECARD
+from test_core_display import CLAIMS, SCORECARD, root  # noqa: F401 (a fixture)
 
 PAPER = {
     "paper": {"title": "A Farewell to Arms", "citation": "AISTATS 2020"},
@@ -24,10 +24,10 @@ PAPER = {
         "sens_fig1a": {"experiment": "sens_fig1a", "group": "sensitivity", "title": "Sens."},
     },
     "experiments": {"fig1a": {}, "fig1b": {}, "sens_fig1a": {}},
-    "claims": [{"id": "C1", "experiments": ["fig1a"]},
-               {"id": "C2", "checks": [{"experiment": "fig1b"}]},
-               {"id": "C3", "experiments": ["sens_fig1a"]},
-               {"id": "C4"}],
+    "claims": [{"id": "C1", "scope": "paper", "experiments": ["fig1a"]},
+               {"id": "C2", "scope": "paper", "checks": [{"experiment": "fig1b"}]},
+               {"id": "C3", "scope": "extension", "experiments": ["sens_fig1a"]},
+               {"id": "C4", "scope": "paper"}],
 }
 
 
@@ -58,7 +58,9 @@ def page(tmp_path, monkeypatch) -> str:
                         (paths.scorecard("smoke/"), SCORECARD)):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         frame.to_csv(path, index=False)
-    return front_page("smoke/", {"farewell": PAPER}, software="Python 3.11.7 · numpy 2.4.6")
+    paper = {**PAPER, "claims": [{**c, "scope": "erratum"} if c["id"] == "C2" else c
+                                 for c in PAPER["claims"]]}
+    return front_page("smoke/", {"farewell": paper}, software="Python 3.11.7 · numpy 2.4.6")
 
 
 def test_every_claim_links_its_notebook_line_and_its_figures(page):
@@ -125,3 +127,20 @@ def test_figures_show_title_caption_links_and_fold(tmp_path, monkeypatch):
     folded = show.folded_figures("smoke/", "farewell", {"fig1a": spec}, "1 figure").data
     assert folded.startswith('<details class="collapsed-table"><summary>1 figure</summary>')
     assert 'id="figure-fig1a"' in folded
+
+
+@pytest.mark.parametrize("edit, message", [
+    # a table cut at a row boundary: the erratum and the rest gone, rc 0 before
+    (lambda claims: claims.iloc[:2], r"holds 2 claims, the paper file 4 \(missing C3, C4\); rebuild it"),
+    # a verdict edited to "reproduced" where the claim could not reach it as configured
+    (lambda claims: claims.assign(verdict=["reproduced", "not reproduced", "reproduced", "not checkable"]),
+     r"C3 reproduced although as configured it could not reach both verdicts; rebuild it"),
+    (lambda claims: claims.assign(verdict="probably"), r"unknown verdict or evidence values"),
+])
+def test_a_claims_table_that_is_not_whole_or_consistent_is_refused(root, edit, message):  # noqa: F811
+    from timebandits.core import paths
+    from timebandits.core.scorecard import read_claims
+
+    edit(CLAIMS).to_csv(paths.claims(root, "farewell"), index=False)
+    with pytest.raises(ValueError, match=message):
+        read_claims(paths.claims(root, "farewell"), PAPER)

@@ -196,15 +196,20 @@ def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
                      ("exact computation", "reproduced"), ("not checkable", "not checkable")],
         "delaydep": [("statistical test", "inconclusive"), ("exact computation", "not reproduced")],
     }
-    paths = []
+    from timebandits.core.claims import SUMMARY_COLUMNS
+
+    paths, configs = [], {}
     for key, rows in verdicts.items():
         path = tmp_path / f"{key}.csv"
-        pd.DataFrame(rows, columns=["evidence", "verdict"]).assign(
-            claim="C", scope="paper", can_reproduce=True, can_refute=True).to_csv(path, index=False)
+        frame = pd.DataFrame(rows, columns=["evidence", "verdict"]).assign(
+            claim=[f"C{i}" for i in range(len(rows))], scope="paper", can_reproduce=True,
+            can_refute=True)
+        frame.reindex(columns=SUMMARY_COLUMNS, fill_value="").to_csv(path, index=False)
         paths.append(str(path))
+        configs[key] = {"claims": [{"id": f"C{i}", "scope": "paper"} for i in range(len(rows))]}
     output = tmp_path / "scorecard.csv"
     page = tmp_path / "scorecard.html"
-    main(list(verdicts), paths, str(output), str(page), str(tmp_path / "scorecard.log"))
+    main(list(verdicts), paths, str(output), str(page), str(tmp_path / "scorecard.log"), configs)
     table = pd.read_csv(output).set_index("paper")
     # the page the report shows is the same table, with its reading note
     assert "Scorecard." in page.read_text() and page.read_text().count("<tr>") >= 4

@@ -3,22 +3,25 @@ CSV and as a page (the table the report shows)."""
 
 from pathlib import Path
 
-import pandas as pd
-
 from timebandits.core.atomic import atomic_output
 from timebandits.core.jit import forbid_kernels
 from timebandits.core.pages import render
-from timebandits.core.scorecard import scorecard
+from timebandits.core.config import read_paper
+from timebandits.core.scorecard import read_claims, scorecard
 from timebandits.core.traces import write_atomic
 from timebandits.core.verdict_tables import SCORECARD_NOTE, scorecard_table
 from timebandits.core.workflow import end_job, log_start_up, logger
 
 
-def main(papers, claims_paths, output, page, log_path):
+def main(papers, claims_paths, output, page, log_path, configs=None):
+    """``configs``: each paper's config ({key: paper}), read from config/papers by default; every
+    claims table is checked against it (core/scorecard.read_claims) before it is counted."""
     forbid_kernels("scorecard")
     log = logger(log_path)
     log_start_up(log)
-    table = scorecard({key: pd.read_csv(path) for key, path in zip(papers, claims_paths, strict=True)})
+    configs = configs or {key: read_paper(key) for key in papers}
+    table = scorecard({key: read_claims(path, configs[key])
+                       for key, path in zip(papers, claims_paths, strict=True)})
     write_atomic(table, output)
     with atomic_output(Path(page)) as tmp:
         Path(tmp).write_text(render("scorecard.html.j2", note=SCORECARD_NOTE,

@@ -20,7 +20,30 @@ SCHEMA_DIR = Path("workflow") / "schemas"
 
 # PyYAML's safe loader, with libyaml's parser where PyYAML was built with it (ten times faster on
 # a paper file; the same constructors, so the same data); an error is worded by PyYAML's own.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class DuplicateKey(yaml.YAMLError):
+    """A key written twice in one mapping of a YAML file."""
+
+
+class _UniqueKeyLoader(_BASE_LOADER):
+    """The safe loader, refusing a key written twice in one mapping: YAML keeps the last and
+    drops the first without a word. A merge (``<<: *anchor``) may still be overridden, as YAML
+    means it to be."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            if isinstance(key, (str, int, float, bool)) and key in seen:
+                raise DuplicateKey(f"line {line}: key {key!r} written twice in one mapping "
+                                   f"(first on line {seen[key]}); YAML would keep the last")
+            seen.setdefault(key, line)
+        return super().construct_mapping(node, deep)
 
 
 class ConfigError(ValueError):
@@ -38,7 +61,9 @@ def load_yaml(path: str | Path) -> dict:
     except UnicodeDecodeError as err:
         raise ConfigError(f"{path}: not a text file (byte {err.start} is not UTF-8)") from err
     try:
-        data = yaml.load(text, Loader=_LOADER)
+        data = yaml.load(text, Loader=_UniqueKeyLoader)
+    except DuplicateKey as err:
+        raise ConfigError(f"{path}: {err}") from err
     except yaml.YAMLError:
         try:  # PyYAML's own parser words the problem (libyaml's words differ between builds)
             yaml.load(text, Loader=yaml.SafeLoader)
@@ -76,7 +101,7 @@ def _validator(schema_text: str):
     file is checked against the same schema."""
     import jsonschema
 
-    return jsonschema.Draft202012Validator(yaml.load(schema_text, Loader=_LOADER))
+    return jsonschema.Draft202012Validator(yaml.load(schema_text, Loader=_UniqueKeyLoader))
 
 
 def validate_schema(data: dict, schema_name: str, source: str | Path) -> None:

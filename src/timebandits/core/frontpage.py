@@ -9,7 +9,8 @@ from __future__ import annotations
 import pandas as pd
 
 from . import paths
-from .claims import NOT_CHECKABLE, SUMMARY_COLUMNS
+from .claims import NOT_CHECKABLE
+from .scorecard import read_claims
 from .text import prose
 from .versions import LOCK
 from .pages import render
@@ -49,10 +50,7 @@ def _shown_verdict(scope: str, verdict: str) -> dict:
 
 
 def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
-    frame = pd.read_csv(paths.claims(root, key))
-    missing = [c for c in SUMMARY_COLUMNS if c not in frame.columns]
-    if missing:
-        raise ValueError(f"{paths.claims(root, key)}: missing columns {missing}")
+    frame = read_claims(paths.claims(root, key), paper)
     configured = {claim["id"]: claim for claim in paper["claims"]}
     notebook = paths.relative_to_front_page(paths.notebook(root, key, "html"))
     rows = []
@@ -61,11 +59,10 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
                                                       paper["experiments"]))
         rows.append({
             "id": row.claim, "scope": row.scope, "text": prose(row.text),
-            "where": "" if pd.isna(row.where) else prose(str(row.where)),
+            "where": prose(str(row.where)),
             "verdict": row.verdict, "evidence": row.evidence, "decided_by": prose(row.decided_by),
-            "cause": "" if pd.isna(row.cause) else row.cause,
-            "cause_line": "" if pd.isna(row.cause_line) else prose(row.cause_line),
-            "fragile": bool(row.fragile), "flips_at": "" if pd.isna(row.flips_at) else row.flips_at,
+            "cause": row.cause, "cause_line": prose(row.cause_line),
+            "fragile": row.fragile, "flips_at": row.flips_at,
             **_shown_verdict(row.scope, row.verdict),
             "one_sided": row.evidence != NOT_CHECKABLE and not (row.can_reproduce
                                                                 and row.can_refute),

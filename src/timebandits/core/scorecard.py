@@ -15,10 +15,40 @@ from __future__ import annotations
 import pandas as pd
 
 from .claims import (EVIDENCE, EXACT, INCONCLUSIVE, NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED,
-                     SCOPES, STATISTICAL)
+                     SCOPES, STATISTICAL, SUMMARY_COLUMNS, VERDICTS)
 
 COLUMNS = ["paper", "scope", "claims", "reproduced", "not_reproduced", "inconclusive", "exact",
            "exact_holds", "exact_fails", "not_checkable", "undecidable"]
+
+
+def read_claims(path, paper: dict) -> pd.DataFrame:
+    """A paper's claims table (``results/claims/<paper>.csv``), refused in one line unless it is
+    whole and consistent with the paper file: every column; one row per configured claim, in the
+    config's order, with its scope (a table cut at a row boundary, or of another paper, is
+    refused); known verdicts and evidence; and no "reproduced" for a claim that as configured
+    could not reach it or could not have been refuted. Nothing half-written is shown."""
+    frame = pd.read_csv(path, keep_default_na=False)
+    missing = [c for c in SUMMARY_COLUMNS if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{path}: missing columns {missing}; rebuild it")
+    expected = [(c["id"], c["scope"]) for c in paper["claims"]]
+    found = list(zip(frame["claim"], frame["scope"]))
+    if found != expected:
+        lost = [c for c, _ in expected if c not in set(frame["claim"])]
+        raise ValueError(f"{path}: holds {len(found)} claims, the paper file {len(expected)}"
+                         + (f" (missing {', '.join(lost[:5])})" if lost else
+                            " (in another order or scope)") + "; rebuild it")
+    unknown = (set(frame["verdict"]) - set(VERDICTS)) | (set(frame["evidence"]) - set(EVIDENCE))
+    if unknown:
+        raise ValueError(f"{path}: unknown verdict or evidence values {sorted(unknown)}; rebuild it")
+    reachable = frame["can_reproduce"].astype(str).eq("True") & frame["can_refute"].astype(str).eq("True")
+    impossible = frame[(frame["verdict"] == REPRODUCED) & ~reachable]
+    if not impossible.empty:
+        raise ValueError(f"{path}: {', '.join(impossible['claim'])} reproduced although as "
+                         f"configured it could not reach both verdicts; rebuild it")
+    for column in ("can_reproduce", "can_refute", "fragile"):
+        frame[column] = frame[column].astype(str).eq("True")
+    return frame
 
 
 def scorecard(verdicts: dict[str, pd.DataFrame]) -> pd.DataFrame:
