@@ -63,9 +63,8 @@ def at_level(ctx, alpha: float):
 def variant_verdicts(children: list[dict], kinds: dict, ctx, summary: dict) -> list[dict]:
     """Each sensitivity claim's verdict at α/m (m = how many were tried), as ``{id, tests,
     varies, verdict}``; a variant that could not have been refuted never counts as holding."""
-    from .firmness import verdict_with
-
     from .claims import INCONCLUSIVE, REPRODUCED
+    from .firmness import verdict_with
 
     level = at_level(ctx, ctx.alpha / len(children))
     out = []

@@ -282,21 +282,6 @@ def thresholds(claim: dict) -> str:
     return "; ".join(shown)
 
 
-def runs_needed(kind, claim: dict, ctx: ClaimContext, verdict: str, decidable: dict) -> str:
-    """How many runs would let the claim come out otherwise: for one that cannot be reproduced
-    as configured, the runs with which it could be; for an inconclusive one, the runs that
-    would decide it at today's means and spread (core/firmness.py)."""
-    from .firmness import repetitions_of, runs_to_decide, runs_to_pass
-
-    if kind.evidence == NOT_CHECKABLE:
-        return ""
-    if not decidable["can_reproduce"]:
-        return runs_to_pass(kind, claim, ctx, repetitions_of(kind, claim, ctx))
-    if verdict == INCONCLUSIVE:
-        return runs_to_decide(kind, claim, ctx, repetitions_of(kind, claim, ctx))
-    return ""
-
-
 def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Evaluate every claim of ``paper``: (one row per claim, one row per sub-check).
 
@@ -307,7 +292,7 @@ def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.Dat
     core/firmness.py (``flips_at``, ``fragile``, ``runs_to_decide``), and a failed paper claim's
     ``cause`` from core/causes.py."""
     from .causes import decide_cause, sensitivity_claims, tried, variant_verdicts
-    from .firmness import describe, tipping_points
+    from .firmness import describe, runs_needed, tipping_points
 
     summary, details, points = {}, [], {}
     for claim in paper["claims"]:

@@ -184,3 +184,18 @@ def repetitions_of(kind, claim: dict, ctx) -> int:
         except (KeyError, StopIteration):
             return 0
     return 0
+
+
+def runs_needed(kind, claim: dict, ctx, verdict: str, decidable: dict) -> str:
+    """How many runs would let the claim come out otherwise: for one that cannot be reproduced
+    as configured, the runs with which it could be; for an inconclusive one, the runs that
+    would decide it at today's means and spread."""
+    from .claims import INCONCLUSIVE, NOT_CHECKABLE
+
+    if kind.evidence == NOT_CHECKABLE:
+        return ""
+    if not decidable["can_reproduce"]:
+        return runs_to_pass(kind, claim, ctx, repetitions_of(kind, claim, ctx))
+    if verdict == INCONCLUSIVE:
+        return runs_to_decide(kind, claim, ctx, repetitions_of(kind, claim, ctx))
+    return ""
