@@ -62,6 +62,86 @@ def test_a_threshold_given_without_its_provenance_is_refused(tmp_path):
         load_paper("farewell", tmp_path)
 
 
+def _write_farewell(tmp_path, data):
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "farewell.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+
+
+def test_a_misspelt_optional_claim_key_is_refused_with_the_key_it_means(tmp_path):
+    # Issue 44: `min_raito: 2` for `min_ratio: 2` left C2 ("much better") tested at ratio 1.
+    data = load_yaml(paper_path("farewell"))
+    c2 = next(c for c in data["claims"] if c["id"] == "C2")
+    c2["min_raito"] = c2.pop("min_ratio")
+    _write_farewell(tmp_path, data)
+    with pytest.raises(ConfigError) as err:
+        load_paper("farewell", tmp_path)
+    assert str(err.value) == (f"{tmp_path / 'papers' / 'farewell.yaml'}: key claims.2 (C2): "
+                              f"unknown key 'min_raito' (did you mean 'min_ratio'?)")
+
+
+def test_a_key_no_kind_reads_is_refused_naming_what_the_kind_reads(tmp_path):
+    data = load_yaml(paper_path("farewell"))
+    c2 = next(c for c in data["claims"] if c["id"] == "C2")
+    c2["window"] = 3
+    c2["directoin"] = "lower"
+    _write_farewell(tmp_path, data)
+    with pytest.raises(ConfigError, match=r"farewell\.yaml: key claims\.2 \(C2\): unknown keys "
+                                          r"'directoin' \(did you mean 'direction'\?\), 'window'; "
+                                          r"kind 'better_at_horizon' reads \['experiments', 'metric', "
+                                          r"'better', 'worse', 'min_ratio', 'direction'\], besides "
+                                          r"\['id', 'text',"):
+        load_paper("farewell", tmp_path)
+
+
+def test_every_claim_kind_declares_the_keys_it_reads():
+    from timebandits.core.config import claim_kinds_of
+    from timebandits.core.kinds import GENERIC_KINDS
+    from timebandits.core.registry import PAPER_PACKAGES
+    from timebandits.core.thresholds import COMMON_KEYS, accepted_keys
+
+    kinds = dict(GENERIC_KINDS)
+    for key in PAPER_PACKAGES:
+        kinds.update({f"{key}:{name}": kind for name, kind in claim_kinds_of(key).items()})
+    for name, kind in kinds.items():
+        assert hasattr(kind, "keys") or hasattr(kind, "thresholds"), name
+        assert isinstance(kind.optional, tuple), name
+        own = [*getattr(kind, "keys", ()), *(t.name for t in getattr(kind, "thresholds", ())),
+               *kind.optional]
+        assert len(own) == len(set(own)) and not set(own) & set(COMMON_KEYS), name
+        assert set(accepted_keys(kind)) == {*COMMON_KEYS, *own}, name
+
+
+def test_a_kind_that_declares_nothing_accepts_nothing():
+    from timebandits.core.thresholds import accepted_keys, unknown_keys
+
+    class Bare:
+        @staticmethod
+        def check(claim, paper):
+            pass
+
+    with pytest.raises(TypeError, match="claim kind Bare must declare its keys"):
+        unknown_keys(Bare, {"id": "C1", "kind": "bare"})
+
+    class Declared:
+        keys = ("experiments",)
+        optional = ("direction",)
+
+    assert accepted_keys(Declared)[-2:] == ("experiments", "direction")
+    assert unknown_keys(Declared, {"id": "C1", "experiments": [], "min_ratio": 2}) == ["min_ratio"]
+
+
+def test_the_common_claim_keys_are_the_schemas():
+    schema = load_yaml(REPO_ROOT / "workflow" / "schemas" / "paper.schema.yaml")
+    from timebandits.core.thresholds import COMMON_KEYS
+
+    assert set(schema["properties"]["claims"]["items"]["properties"]) == set(COMMON_KEYS)
+
+
+@pytest.mark.parametrize("key", ["farewell", "censored", "anonymous", "continuous", "delaydep"])
+def test_every_shipped_paper_file_loads(key):
+    assert load_paper(key)["paper"]["key"] == key
+
+
 def test_a_sensitivity_claim_must_name_a_paper_claim(tmp_path):
     data = load_yaml(paper_path("farewell"))
     next(c for c in data["claims"] if c["id"] == "C2-raw")["parent"] = "C2-better"

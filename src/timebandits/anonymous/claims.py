@@ -71,6 +71,7 @@ class BestInMost:
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "rivals", "statistic")
     thresholds = (Threshold("tolerance", LOWER, low=0.0),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -161,6 +162,7 @@ class ConstantOrder:
     keys = ("experiments", "alphas", "order")
     # in decades, below 1: the witnesses fall by one decade a step
     thresholds = (Threshold("rounding_tolerance", LOWER, low=0.0, high=1.0, open_high=True),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -244,6 +246,8 @@ def infinite_radius(paper: dict, experiment: str) -> bool:
 
 class Lemma1:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithms")
+    optional = ()
 
     @staticmethod
     def check(claim, paper):

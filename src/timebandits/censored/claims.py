@@ -71,6 +71,7 @@ class CensoringNearTruth:
     evidence = STATISTICAL
     keys = ("experiments", "algorithms")
     thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -114,6 +115,7 @@ class CensoringAboveTruth:
     evidence = STATISTICAL
     keys = ("experiments", "algorithms")
     thresholds = (Threshold("margin", HIGHER, low=0.0),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -152,6 +154,8 @@ class CensoringAboveTruth:
 
 class LargerSpread:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm", "rivals", "metric")
+    optional = ()
 
     @staticmethod
     def check(claim, paper):

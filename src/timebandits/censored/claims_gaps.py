@@ -70,6 +70,8 @@ def ranks(pairs) -> dict:
 class RelativeGapOrder:
     evidence = STATISTICAL
     ahead = False  # superiority_grows: also RCUCB ahead in the first experiment of each pair
+    keys = ("pairs", "baselines")
+    optional = ("algorithm",)  # RCUCB unless given: rcucb_of
 
     @classmethod
     def check(cls, claim, paper):
@@ -154,6 +156,8 @@ class SuperiorityGrows(RelativeGapOrder):
 
 class ExceedsThroughout:
     evidence = STATISTICAL
+    keys = ("experiments", "metric", "better", "worse")
+    optional = ("direction", "from_t")
 
     @staticmethod
     def check(claim, paper):

@@ -40,6 +40,7 @@ class PrintedTruth:
     evidence = EXACT
     keys = ("values",)
     thresholds = (Threshold("tolerance", LOWER, low=0.0),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -89,6 +90,8 @@ def bound_ratio(problem, alpha: float, horizon: float) -> tuple[float, float, fl
 
 class BoundRatio:
     evidence = EXACT
+    keys = ("experiments", "alphas", "horizon")
+    optional = ()
 
     @staticmethod
     def check(claim, paper):
@@ -123,6 +126,8 @@ class BoundRatio:
 
 class Coverage:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithms", "from_t")
+    optional = ()
 
     @staticmethod
     def check(claim, paper):

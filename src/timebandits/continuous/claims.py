@@ -63,6 +63,7 @@ class OracleExact:
     # below the unfavourable witness's error, which must be outside them
     thresholds = (Threshold("rel_tol", LOWER, low=0.0, high=WITNESS_ERROR, open_high=True),
                   Threshold("abs_tol", LOWER, low=0.0, high=WITNESS_ERROR, open_high=True))
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -118,6 +119,8 @@ def _brute_force(ctx: ClaimContext, exp: str) -> float:
 
 class ExactSign:
     evidence = EXACT
+    keys = ("experiments", "algorithm", "metric", "sign")
+    optional = ()
 
     @staticmethod
     def check(claim, paper):
@@ -163,6 +166,7 @@ class CloseToOracle:
     evidence = STATISTICAL
     keys = ("experiments", "algorithm")
     thresholds = (Threshold("share", HIGHER, low=0.0, high=1.0, open_low=True),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):

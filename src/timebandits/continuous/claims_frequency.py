@@ -43,6 +43,7 @@ class RunFrequency:
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "event")
     thresholds = (Threshold("level", HIGHER, low=0.0, high=1.0, open_low=True, open_high=True),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):

@@ -37,6 +37,7 @@ class RegretSlope:
     keys = ("experiments", "algorithm")
     thresholds = (Threshold("low", HIGHER, default=-math.inf),
                   Threshold("high", LOWER, low=-math.inf, high=math.inf, open_high=True))
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -93,6 +94,8 @@ class RegretSlope:
 
 class RegretGrows:
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm")
+    optional = ()
 
     @staticmethod
     def check(claim, paper):
@@ -136,6 +139,8 @@ class SpreadLarger:
     how wide the band looks on a panel whose axis spans 0 to P*."""
 
     evidence = STATISTICAL
+    keys = ("larger", "smaller", "algorithm")
+    optional = ("relative",)
 
     @staticmethod
     def check(claim, paper):
@@ -219,6 +224,7 @@ class ScaledFlat:
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "quantity")
     thresholds = (Threshold("max_spread", LOWER, low=1.0, open_low=True),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):

@@ -54,6 +54,7 @@ class BetterAtHorizon:
     keys = ("experiments", "metric", "better", "worse")
     # "better" is a direction (a ratio of 1); "much better" needs a ratio the paper does not give
     thresholds = (Threshold("min_ratio", HIGHER, default=1.0, low=1.0),)
+    optional = ("direction",)
 
     @classmethod
     def check(cls, claim, paper):
@@ -125,6 +126,7 @@ class CloseAtHorizon:
     evidence = STATISTICAL
     keys = ("experiments", "metric", "pair")
     thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -179,6 +181,7 @@ class WinsInSettings:
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "against", "metric")
     thresholds = (Threshold("min_settings", HIGHER, low=1, integer=True),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -232,6 +235,7 @@ class SignAtHorizon:
 
     evidence = STATISTICAL
     keys = ("experiments", "algorithms", "metric", "sign")
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):

@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from .causes import check_sensitivity
-from .thresholds import check_provenance
+from .thresholds import check_known_keys, check_provenance
 from .registry import PAPER_PACKAGES, paper_module
 
 # Like Snakemake's `configfile:`, paths are relative to the working directory (the workflow's).
@@ -224,6 +224,7 @@ def check_paper(paper: dict, source: str | Path) -> None:
             raise ConfigError(f"{source}: key claims.{i}.kind: unknown claim kind "
                               f"{claim['kind']!r}; known: {sorted(claim_kinds)}")
         try:
+            check_known_keys(claim_kinds[claim["kind"]], claim)
             claim_kinds[claim["kind"]].check(claim, paper)
             check_provenance(claim_kinds[claim["kind"]], claim)
         except (ValueError, KeyError) as err:

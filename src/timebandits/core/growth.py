@@ -78,6 +78,7 @@ class LogGrowth:
     keys = ("experiments", "algorithm", "metric")
     thresholds = (Threshold("max_slope", LOWER),
                   Threshold("min_slope", HIGHER, default=-math.inf))
+    optional = ("regime",)  # {bound: <name prefix>} or {from_t: <time>}: regime_start
 
     @classmethod
     def check(cls, claim, paper):

@@ -21,6 +21,8 @@ class BelowBound:
 
     evidence = STATISTICAL
     reads_traces = False  # the bound table's summaries: more runs of the same would not tell
+    keys = ("experiments", "algorithm", "bounds")
+    optional = ()
 
     @staticmethod
     def check(claim, paper):
@@ -50,6 +52,8 @@ class NotCheckable:
     """A claim that no simulation or computation here can decide; ``reason`` says why."""
 
     evidence = NOT_CHECKABLE
+    keys = ("reason",)
+    optional = ()
 
     @staticmethod
     def check(claim, paper):

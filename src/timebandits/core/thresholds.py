@@ -1,21 +1,29 @@
 """A claim kind's thresholds as data (DESIGN.md, "Claims and bounds": firmness).
 
-A kind lists the keys its claims need (``keys``) and the numbers its verdict is measured against
+A kind lists the keys its claims need (``keys``), the other keys it reads when a claim gives them
+(``optional``, e.g. ``direction``), and the numbers its verdict is measured against
 (``thresholds``), each a :class:`Threshold`: its name, its default (None: the claim must give
 it), which way makes the claim harder to reproduce, the values it may take, and where the default
 comes from. Code reads a threshold through :func:`threshold`, so a default is written once.
 
 :func:`check_keys` is every kind's config check: the needed keys are there, each threshold lies in
-its range; :func:`check_provenance`, run when a paper file loads, that every threshold a claim
+its range; :func:`check_known_keys`, run when a paper file loads, that the claim has no key its
+kind does not read (a misspelt optional key would otherwise be ignored, its default used);
+:func:`check_provenance`, run when a paper file loads, that every threshold a claim
 gives carries its provenance (``paper``, ``assumed``, …), or the file is refused.
 """
 
 from __future__ import annotations
 
+import difflib
 import math
 from dataclasses import dataclass
 
 HIGHER, LOWER = "higher", "lower"
+
+# Keys every claim may have whatever its kind (workflow/schemas/paper.schema.yaml, claims).
+COMMON_KEYS = ("id", "text", "where", "kind", "scope", "one_sided", "parent", "tests", "varies",
+               "provenance")
 
 
 @dataclass(frozen=True)
@@ -108,3 +116,38 @@ def check_provenance(kind, claim: dict) -> None:
         if item.name in claim and item.name not in provenance:
             raise ValueError(f"threshold {item.name} = {claim[item.name]!r} needs a provenance "
                              f"entry (source: paper | reconstructed | assumed, and why)")
+
+
+def accepted_keys(kind) -> tuple[str, ...]:
+    """Every key a claim of ``kind`` may have: the common keys, then the kind's needed keys, its
+    thresholds and its optional keys. Raises TypeError for a kind that does not declare them
+    (``keys`` or ``thresholds``, and ``optional``): a kind declaring nothing accepts nothing."""
+    if not hasattr(kind, "optional") or not (hasattr(kind, "keys") or hasattr(kind, "thresholds")):
+        raise TypeError(f"claim kind {kind.__name__} must declare its keys: `keys` (or "
+                        f"`thresholds`) and `optional`")
+    own = [*getattr(kind, "keys", ()), *(t.name for t in getattr(kind, "thresholds", ())),
+           *kind.optional]
+    return tuple(dict.fromkeys([*COMMON_KEYS, *own]))
+
+
+def unknown_keys(kind, claim: dict) -> list[str]:
+    """The keys of ``claim`` that no claim of ``kind`` may have, in the claim's order."""
+    accepted = set(accepted_keys(kind))
+    return [key for key in claim if key not in accepted]
+
+
+def check_known_keys(kind, claim: dict) -> None:
+    """Raise ValueError naming every key of the claim its kind does not read, with the closest
+    accepted key where one is close (``min_raito``: did you mean ``min_ratio``?)."""
+    unknown = unknown_keys(kind, claim)
+    if not unknown:
+        return
+    accepted = accepted_keys(kind)
+    named = []
+    for key in unknown:
+        close = difflib.get_close_matches(str(key), accepted, n=1, cutoff=0.7)  # not window: kind
+        named.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+    own = [k for k in accepted if k not in COMMON_KEYS]
+    hint = "" if all("did you mean" in n for n in named) else (
+        f"; kind {claim['kind']!r} reads {own}, besides {list(COMMON_KEYS)}")
+    raise ValueError(f"unknown key{'s' if len(named) > 1 else ''} {', '.join(named)}{hint}")

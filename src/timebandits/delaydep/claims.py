@@ -84,6 +84,8 @@ class StopsExploring:
     exactly at T is not counted: the wider C_s of the stage before can only judge fewer runs."""
 
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm")
+    optional = ()
     check = staticmethod(_check_low_experiments)
 
     @staticmethod
@@ -142,6 +144,8 @@ class Theorem3:
     and r* ∈ A_s (the proof's good event), each in ≥ 1 − δ of the runs."""
 
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm")
+    optional = ()
     check = staticmethod(_check_low_experiments)
 
     @staticmethod
@@ -207,6 +211,8 @@ class SwitchBound:
     run above kS refutes it and no run is spared by chance."""
 
     evidence = STATISTICAL
+    keys = ("experiments", "algorithm")
+    optional = ()
     check = staticmethod(_check_low_experiments)
 
     @staticmethod
@@ -240,6 +246,8 @@ class Theorem4:
     arms and once on a B2DEP instance."""
 
     evidence = STATISTICAL
+    keys = ("delta", "runs", "instances")
+    optional = ("b2dep",)  # a B2DEP instance to rank once: ranker_table
 
     @staticmethod
     def check(claim, paper):

@@ -92,6 +92,9 @@ class Erratum:
 
     evidence = EXACT
     NEEDS = {"e1": (), "e2": ("epsilons",), "e3": ("horizons", "k", "delta")}
+    keys = ("erratum",)
+    # those NEEDS[erratum] lists; growth_factor for e3 (_e3)
+    optional = ("epsilons", "horizons", "k", "delta", "growth_factor")
 
     @staticmethod
     def check(claim, paper):
@@ -136,6 +139,8 @@ class Fact1Printed:
     optimal policies."""
 
     evidence = EXACT
+    keys = ("instances", "k_max", "d_max")
+    optional = ("instances_of",)  # random_instance_table
 
     @staticmethod
     def check(claim, paper):

@@ -58,6 +58,7 @@ class MeanGap:
     evidence = EXACT
     keys = ("experiment", "stated")
     thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -109,6 +110,8 @@ class StageCount:
     ``horizons``."""
 
     evidence = EXACT
+    keys = ("horizons", "k")
+    optional = ()
 
     @staticmethod
     def check(claim, paper):
@@ -145,6 +148,8 @@ class Theorem2:
     certify, never refute). Exact throughout: Fractions and Karp's maximum mean cycle."""
 
     evidence = EXACT
+    keys = ("instances", "k_max", "d_max", "proxy_experiments")
+    optional = ("instances_of",)  # random_instance_table
 
     @staticmethod
     def check(claim, paper):
@@ -215,6 +220,8 @@ class Fact1:
     simulated alternations. Fact 1 as printed for every instance is the erratum ``fact1_printed``."""
 
     evidence = EXACT
+    keys = ("instances", "k_max", "d_max", "experiment")
+    optional = ("instances_of",)  # random_instance_table
 
     @staticmethod
     def check(claim, paper):

@@ -80,6 +80,8 @@ class Theorem1:
     is the erratum kind ``theorem1_printed_sign``."""
 
     evidence = EXACT
+    keys = ("experiments",)
+    optional = ()
     check = staticmethod(_check_constant_policies)
     witnesses = staticmethod(theorem1_witnesses)
 
@@ -127,7 +129,9 @@ class Theorem1PrintedSign:
 
     evidence = EXACT
     witnesses = staticmethod(theorem1_witnesses)
+    keys = ("experiments",)
     thresholds = (Threshold("rounding_tolerance", LOWER, low=0.0),)
+    optional = ()
 
     @classmethod
     def check(cls, claim, paper):
@@ -188,6 +192,8 @@ class BoundRegime:
     pseudo-regret at T)."""
 
     evidence = EXACT
+    keys = ("experiments", "max_delay")
+    optional = ()
 
     @staticmethod
     def check(claim, paper):
