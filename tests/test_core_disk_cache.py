@@ -53,7 +53,21 @@ def test_a_damaged_or_altered_entry_is_made_again(cache, damage):
             np.savez(handle, **{**kept, "labels": np.array([1, 1, 1])})
     arrays, _ = disk_cache.cached_arrays("stream", {"spec": 1}, _maker(calls, [0, 1, 1]))
     assert calls == [1, 1] and arrays["labels"].tolist() == [0, 1, 1]
-    assert disk_cache._read(path) is not None  # replaced by a sound entry
+    assert disk_cache._read(path, disk_cache.key_text({"spec": 1})) is not None  # made again
+
+
+def test_an_entry_copied_over_another_keys_name_is_made_again(cache):
+    # the 7-label stream's entry copied over the 10-label one's: sound in itself, but made for
+    # another key, so it is never used under this name
+    calls = []
+    disk_cache.cached_arrays("stream", {"labels": 10}, _maker(calls, [0, 1, 2]))
+    disk_cache.cached_arrays("stream", {"labels": 7}, _maker(calls, [6, 6]))
+    ten = cache / f"stream-{disk_cache.key_digest({'labels': 10})}.npz"
+    seven = cache / f"stream-{disk_cache.key_digest({'labels': 7})}.npz"
+    ten.write_bytes(seven.read_bytes())
+    arrays, _ = disk_cache.cached_arrays("stream", {"labels": 10}, _maker(calls, [0, 1, 2]))
+    assert calls == [1, 1, 1] and arrays["labels"].tolist() == [0, 1, 2]
+    assert disk_cache._read(ten, disk_cache.key_text({"labels": 10})) is not None
 
 
 def test_a_folder_that_cannot_be_written_only_costs_time(tmp_path, monkeypatch):
