@@ -12,6 +12,7 @@ import timebandits
 from timebandits.core import paths, resources
 from timebandits.core.config import (ConfigError, load_paper, resolve_experiment,
                                      validate_workflow_config)
+from timebandits.core.imports import simulation_modules
 from timebandits.core.jit import source_digest
 from timebandits.core.job_client import run_script
 from timebandits.core.registry import paper_module
@@ -84,7 +85,7 @@ def all_paper_traces(key):
     return [path for e in PAPERS[key]["experiments"] for path, _ in experiment_chunks(key, e)]
 
 
-PACKAGE = Path(timebandits.__file__).parent
+PACKAGE = Path(timebandits.__file__).resolve().parent
 SCRIPTS = Path(workflow.basedir) / "workflow" / "scripts"
 
 
@@ -106,16 +107,6 @@ def run_job(stack, input, output, params, wildcards, threads, resources, log, ru
     run_script(SCRIPTS / params.script.split()[0], stack, job)
 
 
-# Modules of a paper package that only read traces (analysis side): editing them reruns the
-# outputs after the simulation (analysis_code), never a simulation. A claims module split by
-# concept is named claims_<concept>.
-ANALYSIS_MODULES = ("__init__", "analysis", "claims", "figures", "report")
-
-
-def analysis_module(stem):
-    return stem in ANALYSIS_MODULES or stem.startswith("claims_")
-
-
 @functools.cache
 def code_fingerprint(files: tuple[str, ...]) -> str:
     """"code 1a2b…": 16 hex digits of SHA-256 over ``files`` (paths within the package, and
@@ -126,15 +117,16 @@ def code_fingerprint(files: tuple[str, ...]) -> str:
 
 
 def simulation_code(wildcards):
-    """What a trace depends on besides its parameters and data: every simulation-side module of
-    the paper's package (the model, its environment and policies, in the installed package,
-    wherever it lives) and the core modules a simulation runs."""
-    modules = [path for path in (PACKAGE / wildcards.paper).glob("*.py")
-               if not analysis_module(path.stem)]
-    modules += [PACKAGE / "core" / f"{m}.py"
-                for m in ("jit", "rng", "beta_blocks", "seeding", "checkpoints", "simulation",
-                          "traces")]
-    return code_fingerprint(tuple(sorted(map(str, modules))))
+    """What a trace depends on besides its parameters and data: the modules its simulation runs
+    (core.imports.simulation_modules: the paper's simulation-side modules, core.simulation and
+    core.traces, and what they import at module level within the package, found by reading the
+    source), in the installed package, wherever it lives."""
+    return _simulation_code(wildcards.paper)
+
+
+@functools.cache
+def _simulation_code(key):
+    return code_fingerprint(tuple(str(path) for path in simulation_modules(key, PACKAGE)))
 
 
 def simulation_data(wildcards):

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import yaml
 
-from .causes import check_sensitivity
-from .thresholds import check_known_keys, check_provenance
+# Only the registry at module level: a simulation imports this module (merged_params,
+# resolve_experiment), and the verdict machinery the paper checks use (causes, thresholds, claim
+# kinds) is imported inside check_paper, so that it stays out of the code a simulation is
+# rerun for (core/imports.py).
 from .registry import PAPER_PACKAGES, paper_module
 
 # Like Snakemake's `configfile:`, paths are relative to the working directory (the workflow's).
@@ -164,6 +166,9 @@ def read_paper(key: str, config_dir: str | Path = CONFIG_DIR) -> dict:
 
 def check_paper(paper: dict, source: str | Path) -> None:
     """Cross-references and paper-specific checks the schema cannot express."""
+    from .causes import check_sensitivity
+    from .thresholds import check_known_keys, check_provenance
+
     key = paper["paper"]["key"]
     if Path(source).stem != key:
         raise ConfigError(f"{source}: key paper.key: {key!r} does not match the file name")
