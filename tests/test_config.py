@@ -400,3 +400,24 @@ def test_a_key_written_twice_is_refused_naming_its_lines(tmp_path):
     with pytest.raises(ConfigError, match=rf"farewell\.yaml: line {line}: key 'min_ratio' written "
                                           rf"twice in one mapping \(first on line {line - 1}\)"):
         load_paper("farewell", tmp_path)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+     "    better: wait_ucb\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+     r"key claims\.2 \(C2\): better must be a list, e\.g\. \[wait_ucb\], got 'wait_ucb'"),
+    ("    experiments: [fig1a]\n    metric: regret\n    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+     "    experiments: fig1a\n    metric: regret\n    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+     r"key claims\.2 \(C2\): experiments must be a list, e\.g\. \[fig1a\], got 'fig1a'"),
+    ("    min_settings: 2\n", "    min_settings: two\n",
+     r"\(C6\): min_settings must be a number, got 'two'"),
+])
+def test_a_value_of_the_wrong_type_is_refused_before_any_job(tmp_path, old, new, message):
+    # issue 44 item 7: these reached the claims job (a TypeError, "unknown experiment 'f'", a
+    # ValueError after the claims table was deleted)
+    text = (REPO_ROOT / "config/papers/farewell.yaml").read_text()
+    assert old in text
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "farewell.yaml").write_text(text.replace(old, new, 1))
+    with pytest.raises(ConfigError, match=message):
+        load_paper("farewell", tmp_path)

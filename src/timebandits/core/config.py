@@ -167,7 +167,7 @@ def read_paper(key: str, config_dir: str | Path = CONFIG_DIR) -> dict:
 def check_paper(paper: dict, source: str | Path) -> None:
     """Cross-references and paper-specific checks the schema cannot express."""
     from .causes import check_sensitivity
-    from .thresholds import check_known_keys, check_provenance
+    from .thresholds import check_known_keys, check_lists, check_provenance
 
     key = paper["paper"]["key"]
     if Path(source).stem != key:
@@ -230,6 +230,7 @@ def check_paper(paper: dict, source: str | Path) -> None:
                               f"{claim['kind']!r}; known: {sorted(claim_kinds)}")
         try:
             check_known_keys(claim_kinds[claim["kind"]], claim)
+            check_lists(claim)
             claim_kinds[claim["kind"]].check(claim, paper)
             check_provenance(claim_kinds[claim["kind"]], claim)
         except (ValueError, KeyError) as err:

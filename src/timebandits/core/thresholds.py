@@ -136,6 +136,21 @@ def unknown_keys(kind, claim: dict) -> list[str]:
     return [key for key in claim if key not in accepted]
 
 
+# Keys whose value is a list wherever a kind reads them (of experiments, algorithms, bounds,
+# horizons, …): a single name written without brackets would be read letter by letter.
+LIST_KEYS = ("experiments", "better", "worse", "against", "algorithms", "rivals", "pair", "pairs",
+             "baselines", "bounds", "alphas", "order", "smaller", "horizons", "epsilons",
+             "proxy_experiments")
+
+
+def check_lists(claim: dict) -> None:
+    """Raise ValueError naming a key of ``LIST_KEYS`` whose value is not a list
+    (``better: wait_ucb`` for ``better: [wait_ucb]``)."""
+    for key in LIST_KEYS:
+        if key in claim and not isinstance(claim[key], list):
+            raise ValueError(f"{key} must be a list, e.g. [{claim[key]}], got {claim[key]!r}")
+
+
 def check_known_keys(kind, claim: dict) -> None:
     """Raise ValueError naming every key of the claim its kind does not read, with the closest
     accepted key where one is close (``min_raito``: did you mean ``min_ratio``?)."""
