@@ -15,7 +15,7 @@ from timebandits.anonymous.analysis import _theorem2_rows
 from timebandits.anonymous.claims import BestInMost, ConstantOrder, Lemma1, constants_key
 from timebandits.anonymous.simulation import game_labels
 from timebandits.anonymous.trivial import best_label_gains, label_regret_max, pseudo_regret_max
-from timebandits.core.bounds import is_vacuous
+from timebandits.core.trivial import is_vacuous
 from timebandits.core.claims import (INCONCLUSIVE, ClaimContext, evaluate_claims)
 from timebandits.core.kinds import BelowBound
 from timebandits.core.decidability import decide, derived

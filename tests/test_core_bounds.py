@@ -10,8 +10,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.bounds import (COLUMNS, bound_verdict, compare_curves, compare_to_bound,
-                                     is_vacuous, trivial_bound)
+from timebandits.core.bounds import COLUMNS, bound_verdict, compare_curves, compare_to_bound
+from timebandits.core.trivial import is_vacuous, trivial_bound
 from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 

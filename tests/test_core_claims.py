@@ -11,8 +11,8 @@ import pandas as pd
 import pytest
 from scipy import stats as st
 
-from timebandits.core.bounds import (COLUMNS, bound_verdict, compare_to_bound, informative_from,
-                                     is_vacuous, trivial_bound)
+from timebandits.core.bounds import COLUMNS, bound_verdict, compare_to_bound, informative_from
+from timebandits.core.trivial import is_vacuous, trivial_bound
 from timebandits.core.checkpoints import checkpoint_grid
 from timebandits.core.claims import (DETAIL_COLUMNS, EXACT, INCONCLUSIVE, NOT_CHECKABLE,
                                      NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUMMARY_COLUMNS,

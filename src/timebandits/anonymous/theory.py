@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from timebandits.core import bounds
+from timebandits.core import trivial
 
 ROUND_SIZE_KINDS = ("power", "exponential")
 _INT64_MAX = int(np.iinfo(np.int64).max)
@@ -541,6 +541,6 @@ def theorem2_bound(T, N: int, d: float, beta: float):
 def trivial_bound(T, max_gap):
     r"""The trivial regret bound :math:`T \cdot \max_i \Delta_i` (spec §4, claim 8): a bound
     says something only where it is below this. Delegates to
-    :func:`timebandits.core.bounds.trivial_bound` (one definition for every paper).
+    :func:`timebandits.core.trivial.trivial_bound` (one definition for every paper).
     """
-    return _scalar_or_array(bounds.trivial_bound(T, max_gap), T)
+    return _scalar_or_array(trivial.trivial_bound(T, max_gap), T)

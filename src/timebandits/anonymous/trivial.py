@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.bounds import trivial_bound
+from timebandits.core.trivial import trivial_bound
 
 
 def pseudo_regret_max(t, gaps) -> np.ndarray:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_curves, compare_to_bound, trivial_bound
+from timebandits.core.bounds import compare_curves, compare_to_bound
+from timebandits.core.trivial import trivial_bound
 
 from .claims import censored_share, problem_of, truth_of
 from .simulation import ZOOMING, algorithm_params, pair_label, penalty_max

@@ -23,7 +23,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import is_vacuous, trivial_bound
+from timebandits.core.trivial import is_vacuous, trivial_bound
 
 # Why Theorem 1, Corollary 14 and Proposition 1 give +inf for α ≤ 1.
 VOID_REASON = ("alpha <= 1: the constant 8/ln((α+1)/2)·((α+1)/(α−1))² (Thm 1; 4/… in Cor. 14) "
@@ -296,9 +296,9 @@ def simple_regret(nu_at, arm, tau, nu_star) -> float:
 # ---- magnitudes (spec §6) ------------------------------------------------------------------------
 
 def bound_magnitudes(nu, penalty, penalty_max, T, alphas=(1.5, 2.0, 3.0)) -> pd.DataFrame:
-    """One row per α: the trivial bound T·max Δ (``core.bounds.trivial_bound``), Theorem 1
+    """One row per α: the trivial bound T·max Δ (``core.trivial.trivial_bound``), Theorem 1
     (conservative, p_A = 0), Corollary 14 with λ(τmax) = ``penalty_max``, their ratio, and whether
-    each bound is below the trivial bound (``not core.bounds.is_vacuous``). Scalar T.
+    each bound is below the trivial bound (``not core.trivial.is_vacuous``). Scalar T.
     Columns: alpha, T, max_gap, trivial, theorem1, corollary14, ratio_thm1_cor14,
     theorem1_informative, corollary14_informative."""
     nu, penalty = _check_table(nu, penalty)

@@ -5,8 +5,8 @@ One row per (experiment, algorithm, bound, checkpoint t) with columns:
   mean, se, max   over repetitions at t
   runs_exceeding  repetitions whose value exceeds the bound at t (of n_runs)
   bound           the bound's value at t (NaN where the theorem does not apply)
-  trivial         the trivial bound at t (:func:`trivial_bound`); the bound is ``vacuous``
-                  where it is not below it (:func:`is_vacuous`)
+  trivial         the trivial bound at t (:func:`core.trivial.trivial_bound`); the bound is ``vacuous``
+                  where it is not below it (:func:`core.trivial.is_vacuous`)
   ratio           mean / bound
 The comparison notebook reads these tables for every paper without knowing the paper.
 """
@@ -18,21 +18,10 @@ import math
 import numpy as np
 import pandas as pd
 
+from .trivial import is_vacuous
+
 COLUMNS = ["experiment", "algorithm", "bound", "metric", "t", "mean", "se", "max",
            "runs_exceeding", "n_runs", "bound_value", "trivial", "vacuous", "ratio"]
-
-
-def trivial_bound(t, rate, offset=0.0) -> np.ndarray:
-    """The value a metric cannot exceed at t whatever the learner does, ``rate``·t + ``offset``:
-    for regret, ``rate`` is the largest expected loss per time unit (t × the largest gap, or the
-    comparator's own earnings when the learner earns ≥ 0); for a count, 1 per time unit. ``rate``
-    may vary with t. A theorem's bound says something only where it is below this."""
-    return np.asarray(rate, dtype=float) * np.asarray(t, dtype=float) + offset
-
-
-def is_vacuous(bound, trivial) -> np.ndarray:
-    """Where a bound says nothing: not below the trivial bound, or undefined (NaN)."""
-    return ~(np.asarray(bound, dtype=float) < np.asarray(trivial, dtype=float))
 
 
 def compare_to_bound(table: pd.DataFrame, bound: np.ndarray, trivial: np.ndarray, *,

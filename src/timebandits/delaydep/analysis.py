@@ -9,7 +9,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_to_bound, trivial_bound
+from timebandits.core.bounds import compare_to_bound
+from timebandits.core.trivial import trivial_bound
 
 from .model import B2DEPProblem
 from .simulation import algorithm_params, regret_metric, switch_costs
@@ -42,7 +43,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
     at every checkpoint t ≤ T: ``theorem3`` = k²S + √T + 4(S−1)√(kT ln(2kS/δ)) on R(t) without
     switching cost; ``theorem3-tight`` the same keeping C_s's factor 1/2; ``theorem3-cost{c}``
     = theorem3 + c·kS on R(t) with switching cost c > 0; ``switches`` = kS on the switch count.
-    The trivial bounds (core.bounds.trivial_bound) are G_t(ghost) for the regret (the learner
+    The trivial bounds (core.trivial.trivial_bound) are G_t(ghost) for the regret (the learner
     earns ≥ 0: the rate is the ghost's mean earnings per round), plus c·kS with costs, and t for
     the switches.
     """

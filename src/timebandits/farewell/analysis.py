@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_to_bound, trivial_bound
+from timebandits.core.bounds import compare_to_bound
+from timebandits.core.trivial import trivial_bound
 
 from .model import F2AProblem
 from .theory import (comparison_orders, constant_policy_expected_reward, lemma2_pull_bound,

@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from timebandits.core.bounds import trivial_bound
+from timebandits.core.trivial import trivial_bound
 from timebandits.core.jit import njit
 
 from .model import F2AProblem
@@ -149,7 +149,7 @@ def comparison_orders(problem: F2AProblem) -> dict:
 
 def vacuity_crossover(problem: F2AProblem, t_max: int, constant=None) -> float:
     """Smallest integer t* ≥ 2 with theorem2_bound(t) below the trivial bound t·max Δ
-    (core.bounds.trivial_bound, as in the bound table) for every integer t ≥ t*.
+    (core.trivial.trivial_bound, as in the bound table) for every integer t ≥ t*.
 
     Before t* the bound is vacuous. h(t) = bound(t) − t·Δ_max = A·ln t + C − Δ_max·t with A ≥ 0,
     so h is concave; it increases up to t_p = A/Δ_max and decreases after. Its integer maximiser
