@@ -20,8 +20,6 @@ and, when the experiment's ``record`` list asks for them,
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
 from timebandits.core.config import merged_params
@@ -51,10 +49,12 @@ def validate_environment(environment: dict) -> None:
 
 def environment_files(environment: dict) -> list[str]:
     """Files a trace of ``environment`` is made from besides the simulation code: for the
-    ``pool`` family (Fig. 5) the pool file and the module that reads it."""
+    ``pool`` family (Fig. 5) the pool file, by its path relative to the workflow (moving a clone
+    reruns nothing). The module that reads it, pool.py, is simulation code (core/imports.py):
+    it counts by content, not by its path and time stamp."""
     if environment.get("family") != "pool":
         return []
-    return [environment["pool"]["path"], str(Path(__file__).with_name("pool.py"))]
+    return [environment["pool"]["path"]]
 
 
 def algorithm_params(algorithm: dict) -> dict:
