@@ -18,7 +18,7 @@ from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, Cl
 from timebandits.core.decidability import decide
 from timebandits.core.seeding import check_seed
 
-CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400}}
+CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 LABELS = {"ours": "Ours", "r1": "Rival 1", "r2": "Rival 2"}
 
 OURS = np.array([10.0, 12.0, 14.0, 16.0])  # mean 13

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from timebandits.anonymous.analysis import _theorem2_rows
-from timebandits.anonymous.claims import BestInMost, ConstantOrder, Lemma1, constants_key
+from timebandits.anonymous.claims import BestInMost, ConstantOrder, Lemma1
 from timebandits.anonymous.simulation import game_labels
 from timebandits.anonymous.trivial import best_label_gains, label_regret_max, pseudo_regret_max
 from timebandits.core.trivial import is_vacuous
@@ -20,7 +20,7 @@ from timebandits.core.claims import (INCONCLUSIVE, ClaimContext, evaluate_claims
 from timebandits.core.kinds import BelowBound
 from timebandits.core.decidability import decide, derived
 
-CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400}}
+CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 
 
 @pytest.fixture(scope="module")

@@ -51,7 +51,7 @@ def _frame(columns, ts):
 
 
 def _ctx(frames, alpha=0.05):
-    config = {"base_seed": 7, "claims": {"alpha": alpha, "bootstrap_samples": 400}}
+    config = {"base_seed": 7, "claims": {"alpha": alpha, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
     return ClaimContext(paper=PAPER, config=config, trace_of=lambda exp, alg: frames[(exp, alg)])
 
 

@@ -35,7 +35,7 @@ PAPER = {"experiments": {name: {"environment": env, "algorithms": ["rcucb"]} for
              "quarter": _env(math.log(4.0)), "twins": _env(math.log(4.0), arms=2),
              "ladder": _env(math.log(2.0), grid=(1.0, 2.0, 3.0), slope=0.1)}.items()},
          "algorithms": {"rcucb": {"label": "RCUCB", "params": {"alpha": 2.0}}}}
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400}}
+CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 
 
 def _frame(columns, ts):

@@ -21,7 +21,7 @@ from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, C
 from timebandits.core.config import load_paper
 from timebandits.core.decidability import decide
 
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400}}
+CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = 1000
 TS = np.array([1, 10, 100, 500, T])
 

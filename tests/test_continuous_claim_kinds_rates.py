@@ -24,7 +24,7 @@ from timebandits.continuous.claims_rates import RegretGrows, RegretSlope, Scaled
 from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
 from timebandits.core.seeding import check_seed
 
-CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400}}
+CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = 1000.0  # horizon; T' = T/λ
 # P* = μ1 N* − N*²/T' with N* = μ1T'/2 (Props. 1–2): μ = 0.1: N* = 50, 5 − 2.5 = 2.5;
 # μ = 0.2: N* = 100, 20 − 10 = 10.

@@ -15,7 +15,7 @@ from timebandits.continuous.claims import CLAIM_KINDS
 from timebandits.continuous.model import oracle
 from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
 
-CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400}}
+CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 HORIZON = 1000.0  # T' (λ = 1)
 
 

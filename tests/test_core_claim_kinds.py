@@ -17,7 +17,7 @@ from timebandits.core.claims import (INCONCLUSIVE, NOT_CHECKABLE, NOT_REPRODUCED
 from timebandits.core.decidability import decide
 from timebandits.core.kinds import GENERIC_KINDS
 
-CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 300}}
+CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 300, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 N = 8
 Z = np.linspace(-1.0, 1.0, N)                       # a small spread over repetitions, mean 0
 SIGNS = np.array([1.0, -1.0] * (N // 2))            # ±1, mean exactly 0

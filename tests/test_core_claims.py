@@ -23,7 +23,7 @@ from timebandits.core.comparisons import (BetterAtHorizon, CloseAtHorizon, SignA
                                           WinsInSettings, last_crossing)
 from timebandits.core.growth import LogGrowth, growth_increments
 
-CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500}}
+CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 
 
 def ASSUMED(*names):  # noqa: N802 (reads like the config's provenance entries)

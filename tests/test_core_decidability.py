@@ -16,7 +16,7 @@ from timebandits.core.config import claim_kinds_of, load_paper
 from timebandits.core.decidability import (SPREAD, bound_witness, decide, derived, linear, power,
                                            spread, with_curves, with_runs)
 
-CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 300}}
+CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 300, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = np.array([1.0, 10.0, 100.0, 1000.0, 10000.0])
 
 

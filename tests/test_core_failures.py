@@ -9,8 +9,9 @@ from timebandits.core import failures
 PAPER = {"experiments": {"thm1_fig1b": {}, "fig1a": {}},
          "figures": {"fig1a": {"experiment": "fig1a", "group": "paper"},
                      "thm1": {"experiment": "thm1_fig1b", "group": "theory"}},
-         "claims": [{"id": "C1", "experiments": ["fig1a"]},
-                    {"id": "C2", "experiments": ["thm1_fig1b"]}]}
+         "claims": [{"id": "C1", "scope": "paper", "experiments": ["fig1a"]},
+                    {"id": "C2", "scope": "paper", "experiments": ["thm1_fig1b"]},
+                    {"id": "C3", "scope": "extension"}, {"id": "C4", "scope": "paper"}]}
 
 
 @pytest.fixture
@@ -53,6 +54,8 @@ def test_every_variant_tried_is_folded_below(root, shown, tmp_path):  # noqa: F8
 def test_no_failure_says_so(root, shown):  # noqa: F811
     from timebandits.core import paths
 
-    CLAIMS.assign(verdict="reproduced").to_csv(paths.claims(root, "farewell"), index=False)
+    passing = CLAIMS.assign(verdict=["reproduced", "reproduced", "inconclusive", "not checkable"],
+                            cause="", cause_line="")
+    passing.to_csv(paths.claims(root, "farewell"), index=False)
     failures.what_failed(root, "farewell", PAPER)
     assert [s.data for s in shown] == ["**What failed and why.** None of the paper's own claims failed."]

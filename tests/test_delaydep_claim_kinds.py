@@ -24,7 +24,7 @@ from timebandits.delaydep import claims as claims_module
 from timebandits.delaydep.claims import CLAIM_KINDS, with_metrics
 from timebandits.delaydep.theory import theorem3_bound_paper
 
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05}}
+CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 ENVIRONMENT = {"means": ["1", "1/2"], "f": {"kind": "table", "values": ["1/2"]}, "switch_costs": [1]}
 LOW = {"algorithm": "pi_low"}
 

@@ -18,7 +18,7 @@ from timebandits.delaydep import claims_exact
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.theory import theorem2_counterexample
 
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05}}
+CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 ALGORITHMS = ["first", "second"]
 
 

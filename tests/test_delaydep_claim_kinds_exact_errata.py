@@ -17,7 +17,7 @@ from timebandits.delaydep.claims import CLAIM_KINDS
 
 from test_delaydep_claim_kinds_exact import claim, witness_rows
 
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05}}
+CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 PAPER = {"paper": {"key": "delaydep"}, "experiments": {}}
 ERRATUM = CLAIM_KINDS["erratum"]
 

@@ -17,7 +17,7 @@ from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.simulation import draw_delays, simulate_repetition
 from timebandits.delaydep.theory import switch_bound, theorem3_bound_paper
 
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 200},
+CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 200, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]},
           "scale": "small", "scales": {"small": {"max_horizon": 3000, "max_repetitions": 4,
                                                  "checkpoints": 30}}}
 EXPERIMENTS = ("fig2", "fig3")

@@ -14,7 +14,7 @@ from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, S
 from timebandits.core.decidability import SPREAD, decide, derived
 from timebandits.farewell.claims import BoundRegime
 
-CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05}}
+CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 PAIR = ["wait_ucb", "ucb_simplex"]
 # K = 1, V = 1 (g_j = F(j)/μ^c_j, μ^c_j = E[min(τ, j)]). By hand:
 #   short, P(τ=1) = P(τ=2) = 1/2: μ^c = (1, 3/2), mean 5/4 < Σ 1/μ^c = 1 + 2/3 = 5/3: (WAIT) smaller;

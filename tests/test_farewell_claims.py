@@ -15,7 +15,7 @@ from timebandits.core.decidability import decide, derived
 from timebandits.farewell.claims import (CLAIM_KINDS, simulated_as_exact, theorem1_witnesses,
                                          with_exact_rewards)
 
-CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 200}}
+CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 200, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = 2
 # K = 1, D = 2, V = 1, P(τ = 1) = P(τ = 2) = 1/2. By hand:
 #   j = 1: every epoch waits 1 and pays with probability 1/2: g = 1/2, W(2) = 2·1/2 = 1, A = 0.

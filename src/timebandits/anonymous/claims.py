@@ -34,7 +34,7 @@ import math
 import numpy as np
 
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                     STATISTICAL, ClaimContext, check_run, require_keys)
+                                     STATISTICAL, ClaimContext, check_run)
 from timebandits.core.decidability import derived, linear, scale, with_curves
 from timebandits.core.seeding import check_seed
 from timebandits.core.stats import paired_one_sided
@@ -249,9 +249,9 @@ class Lemma1:
     keys = ("experiments", "algorithms")
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithms")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], claim["algorithms"])
         for exp in claim["experiments"]:
             if "lemma1" not in paper["experiments"][exp].get("record", []):

@@ -21,8 +21,6 @@ the kernel's rounded cumulative weights at the window's end (``window_state``).
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from timebandits.core.jit import njit

@@ -23,7 +23,7 @@ import warnings
 
 import numpy as np
 
-from timebandits.core.claims import STATISTICAL, check_run, paired_verdict, require_keys
+from timebandits.core.claims import STATISTICAL, check_run, paired_verdict
 from timebandits.core.decidability import SPREAD, linear, scale, with_curves, with_runs
 from timebandits.core.seeding import check_seed
 from timebandits.core.stats import equivalence_test, one_sided_t
@@ -157,9 +157,9 @@ class LargerSpread:
     keys = ("experiments", "algorithm", "rivals", "metric")
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "rivals", "metric")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"], *claim["rivals"]])
 
     @staticmethod

@@ -30,6 +30,7 @@ from timebandits.core.claims import INCONCLUSIVE, STATISTICAL, check_run, paired
 from timebandits.core.decidability import linear, scale, with_curves
 from timebandits.core.seeding import check_seed
 from timebandits.core.stats import paired_one_sided
+from timebandits.core.thresholds import check_keys
 
 RCUCB = "rcucb"
 
@@ -159,9 +160,9 @@ class ExceedsThroughout:
     keys = ("experiments", "metric", "better", "worse")
     optional = ("direction", "from_t")
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "metric", "better", "worse")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], claim["better"] + claim["worse"])
         if claim.get("direction", "lower") not in ("lower", "higher"):
             raise ValueError(f"direction must be 'lower' or 'higher', got {claim['direction']!r}")

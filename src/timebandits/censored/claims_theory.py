@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                     STATISTICAL, check_run, require_keys)
+                                     STATISTICAL, check_run)
 from timebandits.core.decidability import derived, with_runs
 
 from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
@@ -93,9 +93,9 @@ class BoundRatio:
     keys = ("experiments", "alphas", "horizon")
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "alphas", "horizon")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
 
     @staticmethod
     def evaluate(claim, ctx):
@@ -129,9 +129,9 @@ class Coverage:
     keys = ("experiments", "algorithms", "from_t")
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithms", "from_t")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], claim["algorithms"])
 
     @staticmethod

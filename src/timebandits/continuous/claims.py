@@ -38,8 +38,7 @@ import math
 import numpy as np
 
 from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     ClaimContext, check_run, check_sign, paired_verdict,
-                                     require_keys)
+                                     ClaimContext, check_run, check_sign, paired_verdict)
 from timebandits.core.decidability import derived
 from timebandits.core.stats import paired_one_sided
 from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
@@ -122,9 +121,9 @@ class ExactSign:
     keys = ("experiments", "algorithm", "metric", "sign")
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "metric", "sign")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_sign(claim)
         check_run(paper, claim["experiments"], [claim["algorithm"]])
 

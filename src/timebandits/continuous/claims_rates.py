@@ -8,8 +8,8 @@ import math
 import numpy as np
 
 from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     ClaimContext, check_run, paired_verdict, require_keys)
-from timebandits.core.decidability import SPREAD, linear, scale, with_curves, with_runs
+                                     ClaimContext, check_run, paired_verdict)
+from timebandits.core.decidability import SPREAD, scale, with_runs
 from timebandits.core.seeding import check_seed
 from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
@@ -97,9 +97,9 @@ class RegretGrows:
     keys = ("experiments", "algorithm")
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
 
     @staticmethod
@@ -142,9 +142,9 @@ class SpreadLarger:
     keys = ("larger", "smaller", "algorithm")
     optional = ("relative",)
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "larger", "smaller", "algorithm")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, [claim["larger"], *claim["smaller"]], [claim["algorithm"]])
         if not isinstance(claim.get("relative", False), bool):
             raise ValueError(f"relative must be true or false, got {claim['relative']!r}")

@@ -41,7 +41,7 @@ from timebandits.core.rng import uniform
 
 from .ctsab import WINDOW_DRAWS
 from .lucb import run_lucb1
-from .schedule import exploit_window, learning_phase, play_window
+from .schedule import exploit_window, learning_phase
 
 LUCB_DRAWS = 1 << 40
 EXPLOIT_DRAWS = 1 << 41

@@ -13,10 +13,10 @@ from IPython.display import HTML, Markdown, display
 from markupsafe import Markup, escape
 
 from . import paths
-from .claims import NOT_REPRODUCED, PAPER, SUMMARY_COLUMNS
+from .claims import NOT_REPRODUCED, PAPER
 from .display import readable
 from .frontpage import claim_experiments, figures_of
-from .verdict_tables import _read_checked
+from .scorecard import read_claims
 
 CAUSE_NOTE = (
     "*fragile*: an assumed threshold flips it within its defensible range or ±10%; *setting*: it "
@@ -41,9 +41,7 @@ def failed_claims(frame: pd.DataFrame, paper: dict) -> pd.DataFrame:
     failed = frame[(frame["scope"] == PAPER) & (frame["verdict"] == NOT_REPRODUCED)]
     configured = {claim["id"]: claim for claim in paper["claims"]}
     rows = [{"claim": row.claim, "the paper's words": row.text,
-             "cause": "" if pd.isna(row.cause) else row.cause,
-             "why": "" if pd.isna(row.cause_line) else row.cause_line,
-             "variants tried": "" if pd.isna(row.variants) else row.variants,
+             "cause": row.cause, "why": row.cause_line, "variants tried": row.variants,
              "figures": ", ".join(figures_of(paper, claim_experiments(
                  configured.get(row.claim, {}), paper["experiments"])))}
             for row in failed.itertuples()]
@@ -61,7 +59,7 @@ def what_failed(root: str, key: str, paper: dict) -> None:
     evidence and its figures (each claim linking to its verdict line, each figure to the
     figure), with every variant tried folded below; or a line saying none failed. The paper's
     words are a click away, in the verdict table, so the verdicts stay near the top."""
-    frame = _read_checked(paths.claims(root, key), SUMMARY_COLUMNS)
+    frame = read_claims(paths.claims(root, key), paper)
     table = failed_claims(frame, paper)
     if table.empty:
         display(Markdown("**What failed and why.** None of the paper's own claims failed."))

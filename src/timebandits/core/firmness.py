@@ -2,9 +2,10 @@
 
 :func:`tipping_points` re-evaluates a claim, with its own code, at other values of every threshold
 that is not the paper's, and finds the nearest value at which its verdict changes (``flips_at``).
-A flip within ±10% of the threshold, or inside the range the config calls as defensible, makes
-the verdict ``fragile``. :func:`runs_to_decide` finds how many runs an undecided statistical
-claim would need, at the effect and spread it shows now, to reach a verdict.
+A flip within ``claims.fragile_share`` of the threshold (config/config.yaml: ±10%), or inside
+the range the paper file calls as defensible, makes the verdict ``fragile``.
+:func:`runs_to_decide` finds how many runs an undecided statistical claim would need, at the
+effect and spread it shows now, to reach a verdict.
 
 The search assumes a verdict that changes monotonically with the threshold (each kind tests a
 statistic against it): from the threshold it steps outwards, ×2 a step (or +1 for a whole
@@ -19,9 +20,7 @@ import numpy as np
 
 from .thresholds import HIGHER, defensible, source_of, threshold
 
-FRAGILE_SHARE = 0.10      # a flip this close to the threshold (relative) makes a verdict fragile
-STEPS, BISECTIONS = 14, 14
-RUN_FACTORS = (2, 4, 8, 16)  # the multiples of today's runs :func:`runs_to_decide` tries
+STEPS, BISECTIONS = 14, 14   # of the search; ×2 a step reaches 2^14 times the threshold
 
 
 def verdict_with(kind, claim: dict, ctx) -> str:
@@ -113,7 +112,8 @@ def tipping_points(kind, claim: dict, ctx, verdict: str) -> list[dict]:
             if hit is None:
                 continue
             at, to = hit
-            near = abs(at - x0) <= FRAGILE_SHARE * abs(x0) if x0 else False
+            share = float(ctx.config["claims"]["fragile_share"])
+            near = abs(at - x0) <= share * abs(x0) if x0 else False
             within = span is not None and span[0] <= at <= span[1]
             out.append({"name": item.name, "value": x0, "flips_at": at, "to": to,
                         "fragile": bool(near or within)})
@@ -144,33 +144,37 @@ def tiled(ctx, factor: int):
 
 
 def runs_to_decide(kind, claim: dict, ctx, runs: int) -> str:
-    """For an inconclusive claim decided by a test over runs: the fewest runs (today's times 2,
-    4, 8 or 16) at which the same means and spread reach a verdict, e.g. "reproduced with 400
-    runs (4×)", or that 16× would not; "" for a claim that no test over runs decides."""
+    """For an inconclusive claim decided by a test over runs: the fewest runs (today's times
+    each of ``claims.run_factors``) at which the same means and spread reach a verdict, e.g.
+    "reproduced with 400 runs (4×)", or that the largest would not; "" for a claim that no test
+    over runs decides."""
     from .claims import INCONCLUSIVE, STATISTICAL
 
     if kind.evidence != STATISTICAL or not getattr(kind, "reads_traces", True) or runs <= 0:
         return ""
-    for factor in RUN_FACTORS:
+    factors = ctx.config["claims"]["run_factors"]
+    for factor in factors:
         verdict = verdict_with(kind, claim, tiled(ctx, factor))
         if verdict != INCONCLUSIVE:
             return f"{verdict} with {runs * factor} runs ({factor}×), at today's means and spread"
-    return f"still inconclusive with {runs * RUN_FACTORS[-1]} runs ({RUN_FACTORS[-1]}×)"
+    return f"still inconclusive with {runs * factors[-1]} runs ({factors[-1]}×)"
 
 
 def runs_to_pass(kind, claim: dict, ctx, runs: int) -> str:
     """For a claim that cannot be reproduced as configured (no witness reaches it, e.g. 50 runs
-    at a frequency of 0.95): the fewest runs (today's times 2, 4, 8 or 16) with which its
-    favourable witness would reach "reproduced"; "" for a claim no test over runs decides."""
+    at a frequency of 0.95): the fewest runs (today's times each of ``claims.run_factors``) with
+    which its favourable witness would reach "reproduced"; "" for a claim no test over runs
+    decides."""
     from .claims import STATISTICAL
     from .decidability import decide
 
     if kind.evidence != STATISTICAL or not getattr(kind, "reads_traces", True) or runs <= 0:
         return ""
-    for factor in RUN_FACTORS:
+    factors = ctx.config["claims"]["run_factors"]
+    for factor in factors:
         if decide(claim, kind, tiled(ctx, factor))["can_reproduce"]:
             return f"could be reproduced with {runs * factor} runs ({factor}×)"
-    return f"could not be reproduced even with {runs * RUN_FACTORS[-1]} runs ({RUN_FACTORS[-1]}×)"
+    return f"could not be reproduced even with {runs * factors[-1]} runs ({factors[-1]}×)"
 
 
 def repetitions_of(kind, claim: dict, ctx) -> int:

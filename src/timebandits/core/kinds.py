@@ -9,10 +9,11 @@ are neither comparisons nor growth rates:
 from __future__ import annotations
 
 from .bounds import bound_verdict
-from .claims import NOT_CHECKABLE, STATISTICAL, ClaimContext, check_run, require_keys
+from .claims import NOT_CHECKABLE, STATISTICAL, ClaimContext, check_run
 from .comparisons import BetterAtHorizon, CloseAtHorizon, SignAtHorizon, WinsInSettings
 from .decidability import bound_witness, derived
 from .growth import LogGrowth
+from .thresholds import check_keys
 
 
 class BelowBound:
@@ -24,9 +25,9 @@ class BelowBound:
     keys = ("experiments", "algorithm", "bounds")
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "algorithm", "bounds")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         check_run(paper, claim["experiments"], [claim["algorithm"]])
 
     @staticmethod
@@ -55,9 +56,9 @@ class NotCheckable:
     keys = ("reason",)
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "reason")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:

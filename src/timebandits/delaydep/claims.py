@@ -11,6 +11,7 @@ import numpy as np
 from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
                                      SUPPORTS, ClaimContext, fraction_test, require_keys)
 from timebandits.core.decidability import derived
+from timebandits.core.thresholds import check_keys
 
 from .analysis import bounded_algorithms, run_instances
 from .claims_errata import Erratum, Fact1Printed
@@ -249,9 +250,9 @@ class Theorem4:
     keys = ("delta", "runs", "instances")
     optional = ("b2dep",)  # a B2DEP instance to rank once: ranker_table
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "delta", "runs", "instances")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         if "b2dep" in claim:
             missing = {"means", "delays", "f", "d0"} - set(claim["b2dep"])
             if missing:

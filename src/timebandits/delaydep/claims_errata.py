@@ -10,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 
 from timebandits.core.claims import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, require_keys
+from timebandits.core.thresholds import check_keys
 
 from .claims_exact import everywhere, sides
 from .claims_instances import random_instance_table
@@ -96,9 +97,9 @@ class Erratum:
     # those NEEDS[erratum] lists; growth_factor for e3 (_e3)
     optional = ("epsilons", "horizons", "k", "delta", "growth_factor")
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "erratum")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         if claim["erratum"] not in Erratum.NEEDS:
             raise ValueError(f"erratum must be e1, e2 or e3, got {claim['erratum']!r}")
         require_keys(claim, *Erratum.NEEDS[claim["erratum"]])
@@ -142,9 +143,9 @@ class Fact1Printed:
     keys = ("instances", "k_max", "d_max")
     optional = ("instances_of",)  # random_instance_table
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "instances", "k_max", "d_max")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
 
     @staticmethod
     def evaluate(claim, ctx) -> list[dict]:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from timebandits.core.claims import EXACT, NOT_REPRODUCED, REPRODUCED, INCONCLUSIVE, require_keys
+from timebandits.core.claims import EXACT, NOT_REPRODUCED, REPRODUCED, INCONCLUSIVE
 from timebandits.core.decidability import derived
 from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
 
@@ -113,9 +113,9 @@ class StageCount:
     keys = ("horizons", "k")
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "horizons", "k")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
 
     @staticmethod
     def evaluate(claim, ctx) -> list[dict]:
@@ -151,9 +151,9 @@ class Theorem2:
     keys = ("instances", "k_max", "d_max", "proxy_experiments")
     optional = ("instances_of",)  # random_instance_table
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "instances", "k_max", "d_max", "proxy_experiments")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         for exp in claim["proxy_experiments"]:
             if exp not in paper["experiments"]:
                 raise ValueError(f"unknown experiment {exp!r}")
@@ -223,9 +223,9 @@ class Fact1:
     keys = ("instances", "k_max", "d_max", "experiment")
     optional = ("instances_of",)  # random_instance_table
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "instances", "k_max", "d_max", "experiment")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         environment = paper["experiments"][claim["experiment"]]["environment"]
         if isinstance(environment["delays"], dict):
             raise ValueError("fact1 needs an experiment with fixed delays")

@@ -195,9 +195,9 @@ class BoundRegime:
     keys = ("experiments", "max_delay")
     optional = ()
 
-    @staticmethod
-    def check(claim, paper):
-        require_keys(claim, "experiments", "max_delay")
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
         if int(claim["max_delay"]) < 2:
             raise ValueError("max_delay must be >= 2")
         for exp in claim["experiments"]:
