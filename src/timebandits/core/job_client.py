@@ -38,10 +38,17 @@ class JobFailed(RuntimeError):
     """A script ended with a non-zero exit status (its traceback is in its log)."""
 
 
+class JobServerDied(JobFailed):
+    """The job server ended (killed, or stopped with the build) before the job did. The job's
+    copy ended with it and put no output in place (each is renamed into place whole,
+    core/atomic.py), so Snakemake's next run builds it again."""
+
+
 def run_script(script: str | os.PathLike, stack: str, job) -> None:
     """Run ``script`` for ``job`` (the ``snakemake`` object it reads) in the job server of
     ``stack`` if one listens, else in a process of its own; raise :class:`JobFailed` if it
-    fails. Call it from a rule's ``run:`` block."""
+    fails (:class:`JobServerDied` if its server dies first). Call it from a rule's ``run:``
+    block."""
     if stack not in STACKS:
         raise ValueError(f"run_script: unknown stack {stack!r}; the job servers are {STACKS}")
     request = {"script": str(Path(script).resolve()), "cwd": os.getcwd(),
@@ -58,8 +65,10 @@ def run_script(script: str | os.PathLike, stack: str, job) -> None:
 
 
 def _served(stack: str, request: dict) -> int | None:
-    """The exit status of the job run by the server of ``stack``, or None if none serves it.
-    The copy writes to this process's standard output and error."""
+    """The exit status of the job run by the server of ``stack``, or None if none serves it
+    (none listens: a server killed earlier leaves its socket, which then refuses). The copy
+    writes to this process's standard output and error. A server that dies with the job handed
+    over, queued or running, raises :class:`JobServerDied`, one line naming the job."""
     folder = os.environ.get(SOCKET_ENV, "off")
     if folder == "off" or "SLURM_JOB_ID" in os.environ:
         return None
@@ -73,12 +82,19 @@ def _served(stack: str, request: dict) -> int | None:
         data = pickle.dumps(request)
         sys.stdout.flush()
         sys.stderr.flush()
-        socket.send_fds(connection, [HEADER.pack(len(data))], [1, 2])
-        connection.sendall(data)
-        status = receive(connection, STATUS.size)
-    if status is None:
-        print("the job server ended before this job did; run the build again", file=sys.stderr)
-        return 1
+        try:
+            socket.send_fds(connection, [HEADER.pack(len(data))], [1, 2])
+            connection.sendall(data)
+            status = receive(connection, STATUS.size)
+        except OSError:  # a job still in the server's queue is reset, not ended
+            status = None
+    if status is None:  # raised here, not in the except: no reset's traceback with it
+        job = request["snakemake"]
+        outputs = list(getattr(job, "output", ()))
+        named = f" ({outputs[0]}{', ...' if len(outputs) > 1 else ''})" if outputs else ""
+        name = getattr(job, "rule", None) or Path(request["script"]).name
+        raise JobServerDied(f"job {name}{named}: the {stack} job server died before the job "
+                            "ended, and the job with it; run the build again")
     return STATUS.unpack(status)[0]
 
 

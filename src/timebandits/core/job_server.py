@@ -13,7 +13,11 @@ object, working directory, environment, ``sys.path`` and standard output and err
 server and waits. The server forks; the copy runs the script with the job's settings and exits,
 and the server reports the exit status back to the waiting thread. A job whose waiting side goes
 away (Snakemake stopped) has its copy killed; the server ends with Snakemake and takes its copies
-with it.
+with it. A server that dies, even by SIGKILL, takes them too: each copy asks Linux, as it
+starts, to be killed when its server ends (prctl's parent-death signal), so no copy writes on
+after its server; and each job waiting for one fails with one line saying that its job server
+died (core/job_client.py's ``JobServerDied``). Its outputs are not in place (each is written
+whole under a temporary name and renamed, core/atomic.py), so the next run builds them again.
 
 Every copy starts from the state the server reached before its first fork, and the server never
 runs a job, so what a job writes cannot depend on the jobs before it: the same bits as in a
@@ -24,6 +28,7 @@ runs in a process of its own (core/job_client.py).
 
 from __future__ import annotations
 
+import ctypes
 import os
 import pickle
 import selectors
@@ -43,6 +48,30 @@ PRELOAD = ("pandas", "pyarrow.parquet", "matplotlib.pyplot", "scipy.stats", "yam
            "snakemake.script", "timebandits.core.claims", "timebandits.core.plotting",
            "timebandits.core.notebooks", "timebandits.core.frontpage", "timebandits.core.workflow")
 PAPER_PARTS = ("simulation", "claims", "analysis", "figures", "report")
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _libc_prctl():
+    """libc's ``prctl``, looked up once in the server; None where there is none (not Linux,
+    where :func:`start` starts no server, but Snakemake's process imports this module)."""
+    try:
+        return ctypes.CDLL(None).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _libc_prctl()
+
+
+def _die_with(server: int) -> None:
+    """The first thing a forked copy does: have the kernel SIGKILL it when ``server`` (its
+    parent, single-threaded, so its death is the forking thread's) ends, however it ends; a
+    copy in compiled code would not run a Python handler. A server that died before this call
+    is no longer the copy's parent: the copy ends at once."""
+    if _PRCTL is not None:
+        _PRCTL(ctypes.c_int(PR_SET_PDEATHSIG), ctypes.c_ulong(signal.SIGKILL))
+    if os.getppid() != server:
+        os._exit(128 + signal.SIGKILL)
 
 
 def _run_copy(request: dict, fds: list[int]) -> None:
@@ -154,8 +183,10 @@ def _accept(listener, selector, running) -> None:
             os.close(fd)
         connection.close()
         return
+    server = os.getpid()
     pid = os.fork()
     if pid == 0:  # the copy keeps none of the server's sockets, nor the other jobs'
+        _die_with(server)
         listener.close()
         selector.close()
         for _, other, pidfd in running.values():
@@ -203,8 +234,10 @@ MIN_JOBS = 8
 def start(workflow) -> None:
     """Start the servers for a build that runs at least MIN_JOBS jobs on this machine (from the
     Snakefile's ``onstart``); a cluster build, a dry run or ``TIMEBANDITS_JOB_SERVER=off``
-    starts none. Jobs that begin before a server listens run in their own processes."""
+    starts none, and so does a system without pidfds (not Linux), which the server watches its
+    copies with. Jobs that begin before a server listens run in their own processes."""
     if (os.environ.get(SOCKET_ENV) == "off" or not workflow.local_exec or workflow.remote_exec
+            or not hasattr(os, "pidfd_open")
             or sum(1 for _ in workflow.dag.needrun_jobs()) < MIN_JOBS):
         return
     directory = tempfile.mkdtemp(prefix="timebandits-jobs-")
