@@ -13,6 +13,7 @@ import pandas as pd
 from timebandits.core.bounds import compare_to_bound
 
 from .claims import problem_of
+from .policies import LEMMA1_METRICS
 from .simulation import ARS_EXP3, ARS_UCB, game_labels, is_label_game, label_games, runs_of
 from .theory import (ars_exp3_gamma, exp3_rounds, log_term_coefficient, theorem1_constant,
                      theorem2_bound)
@@ -135,6 +136,12 @@ def theorem2_table(paper: dict) -> pd.DataFrame:
                 "bound_over_trivial": bound / trivial,
             })
     return pd.DataFrame(rows)
+
+
+# The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
+# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# a number.
+METRICS = ("regret", *LEMMA1_METRICS)
 
 
 def metric_range(paper: dict, experiment: str, metric: str, horizon: float):

@@ -151,6 +151,13 @@ def censoring_table(paper: dict, trace_of) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+# The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
+# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# a number.
+METRICS = ("regret", "censored", "reward", "gain", "simple_regret", "output_tau", "grid_points",
+           "plays_a{i}_l{k}", "above_conf", "below_conf")
+
+
 def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
     """The range of a mean at the horizon T on the experiment's instance (policies.run_censored):
     the pseudo-regret Σ (ν* − ν_{I_s,τ_s}) lies in [0, T·max Δ]; the counts of censored rounds

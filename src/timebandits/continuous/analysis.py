@@ -56,6 +56,13 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+# The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
+# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# a number.
+METRICS = ("payoff", "failed", "id_cut", "i_star", "stop_time", "stop_estimate", "id_time",
+           "identified")
+
+
 def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
     """The range of the mean payoff at the horizon T': at most the oracle's P* (Props. 1–2: no
     learner earns more in expectation than the best equally spaced plays of the best arm), with

@@ -11,8 +11,8 @@ import yaml
 
 # Only the registry at module level: a simulation imports this module (merged_params,
 # resolve_experiment), and the verdict machinery the paper checks use (causes, thresholds, claim
-# kinds) is imported inside check_paper, so that it stays out of the code a simulation is
-# rerun for (core/imports.py).
+# kinds, config_checks) is imported inside check_paper, so that it stays out of the code a
+# simulation is rerun for (core/imports.py).
 from .registry import PAPER_PACKAGES, paper_module
 
 # Like Snakemake's `configfile:`, paths are relative to the working directory (the workflow's).
@@ -167,6 +167,7 @@ def read_paper(key: str, config_dir: str | Path = CONFIG_DIR) -> dict:
 def check_paper(paper: dict, source: str | Path) -> None:
     """Cross-references and paper-specific checks the schema cannot express."""
     from .causes import check_sensitivity
+    from .config_checks import check_names
     from .thresholds import check_known_keys, check_lists, check_provenance
 
     key = paper["paper"]["key"]
@@ -235,6 +236,7 @@ def check_paper(paper: dict, source: str | Path) -> None:
             check_provenance(claim_kinds[claim["kind"]], claim)
         except (ValueError, KeyError) as err:
             raise ConfigError(f"{source}: key claims.{i} ({claim['id']}): {err}") from err
+    check_names(paper, source)
     try:
         check_sensitivity(paper)
     except ValueError as err:

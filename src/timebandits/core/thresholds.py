@@ -158,11 +158,15 @@ def check_known_keys(kind, claim: dict) -> None:
     if not unknown:
         return
     accepted = accepted_keys(kind)
-    named = []
-    for key in unknown:
-        close = difflib.get_close_matches(str(key), accepted, n=1, cutoff=0.7)  # not window: kind
-        named.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+    named = [f"{key!r}{did_you_mean(key, accepted)}" for key in unknown]
     own = [k for k in accepted if k not in COMMON_KEYS]
     hint = "" if all("did you mean" in n for n in named) else (
         f"; kind {claim['kind']!r} reads {own}, besides {list(COMMON_KEYS)}")
     raise ValueError(f"unknown key{'s' if len(named) > 1 else ''} {', '.join(named)}{hint}")
+
+
+def did_you_mean(name, known) -> str:
+    """`` (did you mean 'x'?)`` with the name of ``known`` closest to ``name``, where one is close
+    (``min_raito``: ``min_ratio``; not ``window``: ``kind``); else ""."""
+    close = difflib.get_close_matches(str(name), list(known), n=1, cutoff=0.7)
+    return f" (did you mean {close[0]!r}?)" if close else ""

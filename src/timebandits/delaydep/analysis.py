@@ -124,6 +124,13 @@ def run_table(paper: dict, experiment: str, trace_of) -> pd.DataFrame:
     return table
 
 
+# The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
+# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# a number.
+METRICS = ("expected", "realised", "ghost", "switches", "regret_cost{c}", "suboptimal_pulls",
+           "pulls_pi{m}", "delay_{i}", "stage", "n_active", "optimum_active", "hoeffding_ok")
+
+
 def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
     """The range of a mean at the horizon T, from the payoffs alone (every expected reward lies
     in [0, max μ], paper §2): a regret with switching cost c, the ghost's earnings less the

@@ -128,6 +128,12 @@ def regret_decomposition(paper: dict, experiment: str, trace_of, algorithms: lis
     return table[table["gap"] > 0].reset_index(drop=True)
 
 
+# The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
+# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# a number.
+METRICS = ("epochs", "reward", "regret", "pseudo_regret", "pulls_k{k}_j{j}", "reward_k{k}_j{j}")
+
+
 def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
     """The range of a mean regret at the horizon T on the experiment's instance: the pseudo-regret
     R̃_T lies in [0, T·max Δ] and the realised regret's mean is at most T·max Δ too (every epoch
