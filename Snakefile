@@ -1,7 +1,9 @@
 # timebandits: every figure, table, claim verdict and notebook of five papers, from simulation.
 # Layout and data flow: README.md and ../shared/DESIGN.md.
 import sys
+from pathlib import Path
 
+import timebandits
 from snakemake.utils import min_version
 
 from timebandits.core import job_server
@@ -15,6 +17,13 @@ min_version("9.0")
 if not bound_wakeups():
     print("note: this Snakemake has no JobScheduler._schedule_reevalutation; its scheduler runs "
           "unpatched (core/scheduler_wakeups.py)", file=sys.stderr)
+
+# A copy of a clone (`cp -a`) keeps a .venv whose editable install and scripts point back to the
+# original: its jobs would run the other clone's code. The tests' scratch copies have no src/.
+HERE, IMPORTED = Path(workflow.basedir) / "src" / "timebandits", Path(timebandits.__file__).parent
+if HERE.is_dir() and HERE.resolve() != IMPORTED.resolve():
+    sys.exit(f"This workflow's code is {HERE}, but Python imports timebandits from {IMPORTED} "
+             "(a .venv copied from another clone?): run `rm -rf .venv && make` here")
 
 # `configfile:` would fail on a malformed file with a traceback; this says file and line. The
 # schema and cross-checks of the loaded config (one line each) are in workflow/rules/common.smk.

@@ -21,11 +21,12 @@ from timebandits.core import display as show
 from timebandits.core import paths, verdict_tables
 from timebandits.core.config import load_paper, load_yaml
 from timebandits.core.registry import paper_module
+from timebandits.core.sealed import read_sealed
 
 CONFIG = CONFIG or load_yaml("config/config.yaml")
 PAPERS = CONFIG["papers"]
 papers = {key: load_paper(key) for key in PAPERS}
-bounds = {key: pd.read_parquet(paths.bounds(ROOT, key)) for key in PAPERS}
+bounds = {key: read_sealed(paths.bounds(ROOT, key)) for key in PAPERS}
 
 
 def paper_section(key: str) -> None:

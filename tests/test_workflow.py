@@ -100,6 +100,22 @@ def test_traces_have_one_row_per_algorithm_repetition_and_checkpoint(built):
     assert len(trace) == trace["algorithm"].nunique() * 3 * trace["t"].nunique()
 
 
+@pytest.mark.parametrize("key", PAPERS)
+def test_every_column_a_simulation_writes_is_a_declared_metric(built, key):
+    """The metric names a paper file may use (its analysis module's METRICS, checked when the
+    file loads: core/config_checks.py) cover every column its simulations write."""
+    from timebandits.core.config_checks import known_metric
+    from timebandits.core.registry import paper_module
+
+    metrics = paper_module(key, "analysis").METRICS
+    columns = {column for path in (built / f"smoke/results/traces/{key}").rglob("*.parquet")
+               for column in pq.read_schema(path).names}
+    assert columns, key
+    unknown = sorted(c for c in columns - {"algorithm", "repetition", "t"}
+                     if not known_metric(c, metrics))
+    assert not unknown, f"{key}: columns not in analysis.METRICS: {unknown}"
+
+
 def test_nothing_to_do_after_a_full_build(built):
     result = snakemake(built, "--profile", "profiles/smoke", "-n")
     assert result.returncode == 0
@@ -235,6 +251,41 @@ def test_bad_config_fails_before_any_job(built):
         config.write_text(original)
 
 
+def test_a_summary_edited_by_hand_stops_its_figure_job_in_one_line(built, tmp_path, monkeypatch):
+    """Snakemake never re-reads a finished output: the figure job itself refuses a summary whose
+    content no longer matches the digest its summarise job sealed it with (core/sealed.py)."""
+    from timebandits.core.sealed import OutputError
+
+    edited = tmp_path / "fig1a.parquet"
+    table = pq.read_table(built / "smoke/results/summaries/farewell/fig1a.parquet")
+    column = table.schema.get_field_index("mean")
+    pq.write_table(table.set_column(column, "mean", pc.multiply(table["mean"], 2.0)), edited)
+    main = runpy.run_path(str(REPO_ROOT / "workflow/scripts/figure.py"))["main"]
+    monkeypatch.chdir(built)
+    with pytest.raises(OutputError, match=r"fig1a.parquet: its content differs from what its "
+                                          r"job wrote \(edited by hand\?\); rebuild it with"):
+        main("farewell", "fig1a", [str(edited)], tmp_path / "f.pdf", tmp_path / "f.png",
+             tmp_path / "f.log")
+    assert not (tmp_path / "f.pdf").exists()
+
+
+def test_a_copy_whose_python_runs_another_clones_code_stops_in_one_line(built):
+    """A clone copied with ``cp -a`` keeps a .venv whose editable install points back to the
+    original: the Snakefile stops before any job when the workflow's own src/timebandits is not
+    the package Python imports (the scratch copy has no src/ until the test gives it one)."""
+    own = built / "src/timebandits"
+    own.mkdir(parents=True)
+    (own / "__init__.py").write_text("")
+    try:
+        result = snakemake(built, "--profile", "profiles/smoke", "-n")
+    finally:
+        shutil.rmtree(built / "src")
+    assert result.returncode != 0
+    lines = [line for line in result.stderr.splitlines() if "imports timebandits from" in line]
+    assert len(lines) == 1 and str(own) in lines[0] and "rm -rf .venv && make" in lines[0]
+    assert "Traceback" not in result.stderr
+
+
 def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_them(built):
     """Each job logs how long it took to reach its work (core.workflow.log_start_up) and, as it
     exits, its record (core.workflow.job_record); benchmarks/build_profile.py reads both for
@@ -265,28 +316,49 @@ def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_
 
 
 def test_a_damaged_trace_is_rebuilt_bit_for_bit_and_a_foreign_one_refused(built):
-    """A truncated chunk and a valid chunk with one repetition removed are removed before any
-    job and rebuilt, bit for bit; a chunk from other settings stops every reader with one line
-    naming the file and how to rebuild it (core/traces.py). The build is restored afterwards."""
+    """A plain ``snakemake``, naming no target, rebuilds a trace that is gone and everything
+    after it (core's ``all_targets`` asks for every intermediate: Snakemake itself would leave a
+    missing trace missing once its consumers exist). A truncated chunk and a valid chunk with
+    one repetition removed are removed before any job, so they are rebuilt, bit for bit, as a
+    removed one is; a chunk from other settings stops every reader with one line naming the
+    file and how to rebuild it (core/traces.py). The build is restored afterwards."""
     from timebandits.core.config import load_paper
     from timebandits.core.traces import CONTRACT_KEY, TraceError
     from timebandits.core.workflow import trace_reader
 
     path = built / "smoke/results/traces/farewell/fig1a/reps0-3.parquet"
+    summary = built / "smoke/results/summaries/farewell/fig1a.parquet"
+    claims = built / "smoke/results/claims/farewell.csv"
     saved = path.with_suffix(".saved")
     shutil.copy2(path, saved)
     original = path.read_bytes()
     table = pq.read_table(path)
     try:
-        for damage, problem in [(lambda: os.truncate(path, 100), "unreadable ("),
-                                (lambda: pq.write_table(table.filter(pc.not_equal(table["repetition"], 1)), path),
-                                 "(incomplete)")]:
+        for removed in (path, summary):  # gone: planned by a plain run, with all after it
+            shutil.move(removed, removed.with_suffix(".gone"))
+            try:
+                result = snakemake(built, "--profile", "profiles/smoke", "-n")
+            finally:
+                shutil.move(removed.with_suffix(".gone"), removed)
+            jobs = planned_jobs(result)
+            assert jobs.get("simulate", 0) == (removed == path), result.stdout[-2000:]
+            assert jobs.get("figure", 0) >= 1 and jobs.get("front_page") == 1
+            assert (jobs.get("claims") == 1) == (removed == path)
+        made = claims.stat().st_mtime_ns
+        for damage, problem, run in [
+                (lambda: os.truncate(path, 100), "unreadable (", ()),
+                (lambda: pq.write_table(table.filter(pc.not_equal(table["repetition"], 1)), path),
+                 "(incomplete)", ("-n",))]:
             damage()
-            result = snakemake(built, "--profile", "profiles/smoke", str(path.relative_to(built)))
+            result = snakemake(built, "--profile", "profiles/smoke", *run)
             assert result.returncode == 0, result.stderr[-2000:]
             assert f"{path.relative_to(built)}: " in result.stderr and problem in result.stderr
             assert "removed, so the workflow rebuilds it" in result.stderr
-            assert path.read_bytes() == original
+            if run:  # the dry run removed it; the plan rebuilds it and what it feeds
+                assert planned_jobs(result)["simulate"] == 1 and not path.exists()
+                shutil.copy2(saved, path)
+            else:
+                assert path.read_bytes() == original and claims.stat().st_mtime_ns > made
         contract = json.loads(table.schema.metadata[CONTRACT_KEY])
         foreign = {**table.schema.metadata,
                    CONTRACT_KEY: json.dumps({**contract, "settings": "0" * 16}).encode()}

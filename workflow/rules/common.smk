@@ -252,8 +252,15 @@ def paper_tables(key):
 
 
 def all_targets():
+    """Everything the build makes, the intermediates included: Snakemake rebuilds a missing
+    file only when something asked for needs it, so a trace or summary removed after its
+    consumers were made (a failed or killed job, a damaged trace) would otherwise stay missing,
+    and the outputs after it would stay built from the file that is gone."""
     targets = []
     for key, paper in PAPERS.items():
+        targets += all_paper_traces(key)
+        targets += [s for figure in paper["figures"] for s in summaries_of(key, figure)]
+        targets += [paths.claim_details(ROOT, key)]
         for figure in paper["figures"]:
             targets += figure_paths(key, figure)
         targets += [paths.claims(ROOT, key), paths.bounds(ROOT, key)]

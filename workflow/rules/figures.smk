@@ -3,11 +3,14 @@
 # labels) rerenders it. Captions for `snakemake --report` come from the paper file.
 
 
-def figure_summaries(wildcards):
+def summaries_of(key, figure_id):
     """The summary of the figure's experiment, then those of the experiments it ``also`` reads."""
-    figure = PAPERS[wildcards.paper]["figures"][wildcards.figure]
-    return [paths.summary(ROOT, wildcards.paper, exp)
-            for exp in [figure["experiment"], *figure.get("also", [])]]
+    figure = PAPERS[key]["figures"][figure_id]
+    return [paths.summary(ROOT, key, exp) for exp in [figure["experiment"], *figure.get("also", [])]]
+
+
+def figure_summaries(wildcards):
+    return summaries_of(wildcards.paper, wildcards.figure)
 
 
 rule figure:

@@ -1,9 +1,8 @@
 """Snakemake script: the verdict of every claim of one paper, with its numbers."""
 
-import pandas as pd
-
 from timebandits.core.claims import ClaimContext, evaluate_claims
 from timebandits.core.config import claim_kinds_of, read_paper
+from timebandits.core.sealed import read_sealed
 from timebandits.core.traces import write_atomic
 from timebandits.core.workflow import end_job, log_start_up, logger, trace_reader
 
@@ -14,7 +13,7 @@ def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_
     kinds = claim_kinds_of(paper_key)
     log_start_up(log)
     context = ClaimContext(paper=paper, config=config, trace_of=trace_reader(root, paper, config),
-                           bounds=pd.read_parquet(bounds_path))
+                           bounds=read_sealed(bounds_path))
     verdicts, details = evaluate_claims(paper, context, kinds)
     write_atomic(details, details_path)
     write_atomic(verdicts, verdicts_path)

@@ -7,6 +7,7 @@ from timebandits.core.config import read_paper
 from timebandits.core.jit import forbid_kernels
 from timebandits.core.plotting import save_figure
 from timebandits.core.registry import paper_module
+from timebandits.core.sealed import read_sealed
 from timebandits.core.workflow import end_job, log_start_up, logger
 
 
@@ -20,7 +21,7 @@ def main(paper_key, figure_id, summary_paths, pdf, png, log_path):
     plot = figures.FIGURE_KINDS[spec["kind"]]
     log_start_up(log)
     experiments = [spec["experiment"], *spec.get("also", [])]
-    summary = pd.concat([pd.read_parquet(path).assign(experiment=exp)
+    summary = pd.concat([read_sealed(path).assign(experiment=exp)
                          for exp, path in zip(experiments, summary_paths)], ignore_index=True)
     fig = plot(spec, paper, summary)
     save_figure(fig, pdf, png)

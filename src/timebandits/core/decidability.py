@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 import pandas as pd
+
+if TYPE_CHECKING:  # annotations only: core/claims.py imports this module
+    from .claims import ClaimContext
 
 # Relative spread of a witness's curves over repetitions: enough to give every test over runs a
 # non-zero standard error, far too small to change the side a witness is on.

@@ -29,19 +29,17 @@ import pandas as pd
 from .atomic import atomic_output
 from .checkpoints import checkpoint_grid
 from .config import resolve_experiment
+from .sealed import (CONTENT_KEY, UNSEALED, OutputError, read_parquet, read_sealed, seal_problem,
+                     write_sealed)
 
 RUN_COLUMNS = ("repetition", "t")  # the identifiers of one algorithm's trace
 ID_COLUMNS = ("algorithm", *RUN_COLUMNS)
 CONTRACT_KEY = b"timebandits.trace"
 
 
-class TraceError(ValueError):
+class TraceError(OutputError):
     """A trace file that cannot be used as it is: the message names the file, what is wrong and
     the command that rebuilds it."""
-
-    def __init__(self, path, problem: str):
-        super().__init__(f"{path}: {problem}; rebuild it with `snakemake --force {path}` "
-                         f"(and your usual --cores or --profile)")
 
 
 def simulation_settings(paper: dict, config: dict, experiment_id: str) -> dict:
@@ -95,6 +93,8 @@ def footer_problem(path: str | os.PathLike, expected: dict) -> str | None:
     except Exception as err:  # noqa: BLE001 (any unreadable file is the same finding)
         return f"unreadable ({type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''})"
     raw = (meta.metadata or {}).get(CONTRACT_KEY)
+    if raw and CONTENT_KEY not in meta.metadata:
+        return UNSEALED
     found = json.loads(raw) if raw else None
     problem = _contract_problem(found, expected)
     if problem is not None and not problem.startswith("made by other settings"):
@@ -121,14 +121,15 @@ def _coverage_problem(frame: pd.DataFrame, contract: dict) -> str | None:
 
 
 def write_atomic(frame: pd.DataFrame, path: str | os.PathLike, writer=None) -> None:
-    """Write ``frame`` to ``path`` (parquet, or csv for a ``.csv`` path) via a rename."""
+    """Write ``frame`` to ``path`` (sealed parquet, core/sealed.py, or csv for a ``.csv`` path)
+    via a rename."""
     with atomic_output(path) as tmp:
         if writer is not None:
             writer(frame, tmp)
         elif Path(path).suffix == ".csv":
             frame.to_csv(tmp, index=False)
         else:
-            frame.to_parquet(tmp, index=False)
+            write_sealed(frame, tmp)
 
 
 def write_trace(frame: pd.DataFrame, path: str | os.PathLike, contract: dict | None = None) -> None:
@@ -147,30 +148,20 @@ def write_trace(frame: pd.DataFrame, path: str | os.PathLike, contract: dict | N
         return
 
     def with_contract(frame, tmp):
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        table = pa.Table.from_pandas(frame, preserve_index=False)
-        metadata = {**(table.schema.metadata or {}),
-                    CONTRACT_KEY: json.dumps(contract, sort_keys=True).encode()}
-        pq.write_table(table.replace_schema_metadata(metadata), tmp)
+        write_sealed(frame, tmp, {CONTRACT_KEY: json.dumps(contract, sort_keys=True).encode()})
     write_atomic(frame, path, writer=with_contract)
 
 
 def read_trace(path: str | os.PathLike, contract: dict | None = None) -> pd.DataFrame:
-    """A chunk file; given the ``contract`` its config expects, checked against it (metadata
-    and rows): :class:`TraceError` names the file, what is wrong and how to rebuild it."""
+    """A chunk file, checked against its seal (core/sealed.py) and, given the ``contract`` its
+    config expects, against that (metadata and rows): :class:`TraceError` names the file, what
+    is wrong and how to rebuild it."""
     if contract is None:
-        return pd.read_parquet(path)
-    import pyarrow.parquet as pq
-
-    try:
-        raw = (pq.read_schema(path).metadata or {}).get(CONTRACT_KEY)
-        frame = pd.read_parquet(path)
-    except Exception as err:  # noqa: BLE001 (any unreadable file is the same finding)
-        raise TraceError(path, f"unreadable ({type(err).__name__})") from err
+        return read_sealed(path, TraceError)
+    frame, metadata = read_parquet(path, TraceError)
+    raw = metadata.get(CONTRACT_KEY)
     problem = _contract_problem(json.loads(raw) if raw else None, contract)
-    problem = problem or _coverage_problem(frame, contract)
+    problem = problem or _coverage_problem(frame, contract) or seal_problem(frame, metadata)
     if problem:
         raise TraceError(path, problem)
     return frame

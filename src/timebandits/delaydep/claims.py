@@ -16,7 +16,7 @@ from timebandits.core.thresholds import check_keys
 from .analysis import bounded_algorithms, run_instances
 from .claims_errata import Erratum, Fact1Printed
 from .claims_exact import Fact1, MeanGap, StageCount, Theorem2, sides
-from .claims_instances import random_instance_table, ranker_table, with_seeded_delays  # noqa: F401 (report.py reads the tables here)
+from .claims_instances import ranker_table, with_seeded_delays
 from .model import B2DEPProblem
 from .simulation import algorithm_params
 from .theory import low_schedule, switch_bound, theorem3_bound_paper

@@ -10,7 +10,7 @@ from timebandits.core.provenance import provenance_table
 from timebandits.core.text import prose
 
 from .analysis import bound_table, horizon_table, run_table
-from .claims import random_instance_table, ranker_table
+from .claims_instances import random_instance_table, ranker_table
 from .model import B2DEPProblem
 from .simulation import algorithm_params
 from .theory import (erratum_e1, erratum_e2, erratum_e3, low_schedule, theorem2_counterexample,
