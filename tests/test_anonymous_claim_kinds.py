@@ -54,7 +54,7 @@ def context(regrets: dict, rivals=("r1", "r2"), bootstrap_samples=400) -> ClaimC
 
 
 def claim(experiments, statistic="mean", tolerance=0.0, rivals=("r1", "r2")):
-    return {"id": "C3", "kind": "best_in_most", "where": "", "text": "", "scope": "paper",
+    return {"id": "C3", "kind": "best_in_most", "where": "", "tested_as": "", "scope": "paper",
             "algorithm": "ours", "rivals": list(rivals), "experiments": list(experiments),
             "statistic": statistic, "tolerance": tolerance}
 

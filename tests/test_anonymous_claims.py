@@ -59,7 +59,7 @@ def context(tmp_path):
 
 
 def _best_claim(statistic="mean", experiments=("e1", "e2", "e3")):
-    return {"id": "C3", "kind": "best_in_most", "where": "", "text": "", "scope": "paper",
+    return {"id": "C3", "kind": "best_in_most", "where": "", "tested_as": "", "scope": "paper",
             "algorithm": "ours",
             "rivals": ["r1", "r2"], "experiments": list(experiments), "statistic": statistic,
             "tolerance": 0.1}
@@ -107,7 +107,7 @@ def test_best_in_most_on_the_spread(context):
 def test_lemma1_poisson_check(context, misses, verdict):
     """Allowed Σ 2/t³ = 0.3 in total: 0 or 1 miss is consistent with it (P(Poisson(0.3) ≥ 1) =
     0.26), 5 misses are not (P ≈ 1.6e-5)."""
-    claim = {"id": "C9", "kind": "lemma1", "where": "", "text": "", "scope": "paper",
+    claim = {"id": "C9", "kind": "lemma1", "where": "", "tested_as": "", "scope": "paper",
              "experiments": ["e"], "algorithms": ["ours"]}
     paper = _paper(["e"], ["ours"], [claim])
     ctx = context(paper, {("e", "ours"): {"lemma1_checks": [100, 100, 100],
@@ -191,7 +191,7 @@ def _zero_delay_paper():
 
 
 def _order_claim(order, experiments=("zero",), alphas=(9.0,)):
-    return {"id": "C4b", "kind": "constant_order", "where": "", "text": "", "scope": "paper",
+    return {"id": "C4b", "kind": "constant_order", "where": "", "tested_as": "", "scope": "paper",
             "experiments": list(experiments), "alphas": list(alphas), "order": list(order),
             "rounding_tolerance": 1e-9}
 
@@ -314,7 +314,7 @@ def test_constant_order_check_wants_ars_ucb_algorithms(alg):
 
 
 # ---- lemma1: every row, by hand -----------------------------------------------------------------
-LEMMA1 = {"id": "C9", "kind": "lemma1", "where": "", "text": "", "scope": "paper",
+LEMMA1 = {"id": "C9", "kind": "lemma1", "where": "", "tested_as": "", "scope": "paper",
           "experiments": ["e"], "algorithms": ["a", "b"]}
 
 

@@ -89,7 +89,7 @@ def test_a_key_no_kind_reads_is_refused_naming_what_the_kind_reads(tmp_path):
                                           r"'directoin' \(did you mean 'direction'\?\), 'window'; "
                                           r"kind 'better_at_horizon' reads \['experiments', 'metric', "
                                           r"'better', 'worse', 'min_ratio', 'direction'\], besides "
-                                          r"\['id', 'text',"):
+                                          r"\['id', 'quote', 'tested_as',"):
         load_paper("farewell", tmp_path)
 
 

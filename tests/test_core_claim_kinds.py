@@ -46,7 +46,7 @@ def context(traces: dict, bounds=None, experiments=("e", "f")) -> ClaimContext:
 
 
 def claim(kind, **fields):
-    return {"id": "c", "kind": kind, "where": "", "text": "", "scope": "paper", **fields}
+    return {"id": "c", "kind": kind, "where": "", "tested_as": "", "scope": "paper", **fields}
 
 
 def verdicts(kind_name, claim_, ctx):

@@ -172,7 +172,7 @@ def test_context_final_sorted_by_repetition_and_cached(make_ctx):
 
 # --------------------------------------------------------------------------- better_at_horizon
 
-BETTER_CLAIM = {"id": "c1", "kind": "better_at_horizon", "where": "Fig. 1", "text": "a beats b",
+BETTER_CLAIM = {"id": "c1", "kind": "better_at_horizon", "where": "Fig. 1", "tested_as": "a beats b",
                 "experiments": ["e"], "metric": "m", "better": ["a"], "worse": ["b"]}
 
 
@@ -310,7 +310,7 @@ def test_better_at_horizon_higher_direction_effect_size(make_ctx):
 
 # --------------------------------------------------------------------------- close_at_horizon
 
-CLOSE_CLAIM = {"id": "c9", "kind": "close_at_horizon", "where": "Fig. 5", "text": "a ~ b",
+CLOSE_CLAIM = {"id": "c9", "kind": "close_at_horizon", "where": "Fig. 5", "tested_as": "a ~ b",
                "experiments": ["e"], "metric": "m", "pair": ["a", "b"], "tolerance": 0.02,
                "provenance": ASSUMED("tolerance")}
 
@@ -382,7 +382,7 @@ def test_growth_increments_of_log_and_linear_curves():
     np.testing.assert_allclose(lin_inc[:, 0] / lin_inc[:, 1], [10.0, 10.0])
 
 
-LOG_CLAIM = {"id": "c2", "kind": "log_growth", "where": "Thm 2", "text": "log regret",
+LOG_CLAIM = {"id": "c2", "kind": "log_growth", "where": "Thm 2", "tested_as": "log regret",
              "experiments": ["e"], "algorithm": "a", "metric": "m", "max_slope": math.log10(2),
              "provenance": ASSUMED("max_slope")}
 T_LOG = 10**7
@@ -506,7 +506,7 @@ def test_log_growth_regime_from_a_bound(make_ctx):
 # --------------------------------------------------------------------------- wins_in_settings
 
 def wins_claim(min_settings, against=("b",)):
-    return {"id": "c3", "kind": "wins_in_settings", "where": "Sec. 7", "text": "a wins",
+    return {"id": "c3", "kind": "wins_in_settings", "where": "Sec. 7", "tested_as": "a wins",
             "experiments": ["e", "f", "g"], "algorithm": "a", "against": list(against),
             "metric": "m", "min_settings": min_settings, "provenance": ASSUMED("min_settings")}
 
@@ -558,7 +558,7 @@ def _without(claim, key):
     return {k: v for k, v in claim.items() if k != key}
 
 
-BELOW_CLAIM = {"id": "c4", "kind": "below_bound", "where": "Thm 2", "text": "below",
+BELOW_CLAIM = {"id": "c4", "kind": "below_bound", "where": "Thm 2", "tested_as": "below",
                "experiments": ["e"], "algorithm": "a", "bounds": ["theorem2"]}
 
 CHECK_CASES = [
@@ -603,7 +603,7 @@ def test_generic_kinds_registry():
 
 # --------------------------------------------------------------------------- sign_at_horizon
 
-SIGN_CLAIM = {"id": "c5", "kind": "sign_at_horizon", "where": "Fig. 3", "text": "negative",
+SIGN_CLAIM = {"id": "c5", "kind": "sign_at_horizon", "where": "Fig. 3", "tested_as": "negative",
               "experiments": ["e"], "algorithms": ["a"], "metric": "m", "sign": "negative"}
 
 
@@ -781,7 +781,7 @@ def test_below_bound_needs_bound_table(make_ctx):
 
 def test_evaluate_claims_end_to_end(make_ctx, small_table):
     claims = [BETTER_CLAIM, LOG_CLAIM, {**BELOW_CLAIM, "bounds": ["theorem2"]},
-              {"id": "c6", "kind": "not_checkable", "where": "Thm 1", "text": "NP-hard",
+              {"id": "c6", "kind": "not_checkable", "where": "Thm 1", "tested_as": "NP-hard",
                "reason": "a complexity statement"}]
     claims = [{"scope": "paper", **c} for c in claims]
     paper = make_paper(claims)
@@ -793,7 +793,7 @@ def test_evaluate_claims_end_to_end(make_ctx, small_table):
                                  1000: BASE}),
     }, bounds=bounds)
     summary, details = evaluate_claims(paper, ctx, GENERIC_KINDS)
-    assert list(summary.columns) == ["claim", "scope", "where", "text", "kind", "evidence",
+    assert list(summary.columns) == ["claim", "scope", "where", "quote", "tested_as", "kind", "evidence",
                                      "verdict", "decided_by", "can_reproduce", "can_refute",
                                      "decidability", "thresholds", "multiplicity", "flips_at",
                                      "fragile", "runs_to_decide", "parent", "cause", "cause_line",
@@ -832,7 +832,7 @@ def test_evaluate_claims_rejects_a_config_fixed_deciding_row(make_ctx):
                     {"scope": "x", "verdict": NOT_REPRODUCED, "headline": "exact", "statistic": "",
                      "evidence": EXACT, **claim.get("extra", {})}]
 
-    paper = make_paper([{"id": "m", "kind": "mixed", "where": "", "text": "", "scope": "paper"}])
+    paper = make_paper([{"id": "m", "kind": "mixed", "where": "", "tested_as": "", "scope": "paper"}])
     ctx = make_ctx(paper, {})
     with pytest.raises(ValueError, match="mark them as supporting"):
         evaluate_claims(paper, ctx, {"mixed": Mixed})
@@ -968,7 +968,7 @@ def test_evaluate_claims_whole_summary_row(make_ctx):
     # f: the same minus 10, mean -15.5, same se, so its p is smaller and e is the weakest row.
     values = -np.arange(1.0, REPS + 1)
     claim = {"id": "s1", "kind": "sign_at_horizon", "scope": "extension", "where": "Fig. 2",
-             "text": "a's metric is negative", "experiments": ["e", "f"], "algorithms": ["a"],
+             "tested_as": "a's metric is negative", "experiments": ["e", "f"], "algorithms": ["a"],
              "metric": "m", "sign": "negative", "provenance": {"sign": {"source": "paper"}}}
     paper = make_paper([claim], experiments=("e", "f"))
     ctx = make_ctx(paper, {("e", "a"): horizon_trace(values), ("f", "a"): horizon_trace(values - 10)})
@@ -976,7 +976,8 @@ def test_evaluate_claims_whole_summary_row(make_ctx):
     p_e = st.ttest_1samp(values, 0.0, alternative="less").pvalue
     assert p_e < 0.001
     assert summary.to_dict("records") == [{
-        "claim": "s1", "scope": "extension", "where": "Fig. 2", "text": "a's metric is negative",
+        "claim": "s1", "scope": "extension", "where": "Fig. 2", "quote": "",
+        "tested_as": "a's metric is negative",
         "kind": "sign_at_horizon", "evidence": STATISTICAL, "verdict": REPRODUCED,
         "decided_by": f"e A: mean -5.5 ± 0.96, p = {p_e:.2g} (2 of 2 sub-checks reproduced)",
         "can_reproduce": True, "can_refute": True, "decidability": "",

@@ -124,7 +124,7 @@ def test_bound_above_the_largest_value_of_its_metric_cannot_fail():
     # can have, at every checkpoint. No curve can exceed it; the claim is never reproduced.
     largest = 0.3 * T
     ctx = context(bounds=bound_table(bound=0.5 * T, trivial=largest),
-                  claims=[{**BELOW, "scope": "paper", "where": "", "text": ""}])
+                  claims=[{**BELOW, "scope": "paper", "where": "", "tested_as": ""}])
     assert reach("below_bound", BELOW, ctx) == (False, False)
     summary, _ = evaluate_claims(ctx.paper, ctx, GENERIC_KINDS)
     assert summary.loc[0, "verdict"] == INCONCLUSIVE

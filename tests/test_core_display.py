@@ -17,8 +17,9 @@ from timebandits.core.plotting import algorithm_style, log_safe, series_style
 CLAIMS = pd.DataFrame({
     "claim": ["C1", "C2", "C3", "C4"],
     "where": ["Sect. 6", "Thm 1", "Fig. 1b", ""],
-    "text": ["Wait-UCB beats UCB-Simplex", "the best constant policy maximises E[r]/E[c]",
-             "optimum in the middle (j*=5)", "the authors' runtime"],
+    "quote": ["Wait-UCB performs much better", "", "the optimal arm lies in the middle", ""],
+    "tested_as": ["Wait-UCB beats UCB-Simplex", "the best constant policy maximises E[r]/E[c]",
+                  "optimum in the middle (j*=5)", "the authors' runtime"],
     "kind": ["better_at_horizon", "theorem1", "better_at_horizon", "not_checkable"],
     "evidence": ["statistical test", "exact computation", "statistical test", "not checkable"],
     "verdict": ["reproduced", "not reproduced", "inconclusive", "not checkable"],
@@ -118,11 +119,12 @@ def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
     assert "- **C1**: Holm over 6 experiments" in headings[1]
     for table in tables:
         assert table.index.name == "claim"
-        assert list(table.columns) == ["scope", "text", "verdict", "decided by", "thresholds",
-                                       "why it failed", "can reach"]
+        assert list(table.columns) == ["scope", "the paper says", "we test", "verdict",
+                                       "decided by", "thresholds", "why it failed", "can reach"]
         assert not table.map(lambda v: "|" in str(v)).any().any()
-    assert tables[0]["text"].iloc[0] == "Wait-UCB beats UCB-Simplex (Sect. 6)"
-    assert tables[2]["text"].iloc[0] == "the authors' runtime"
+    assert tables[0]["the paper says"].iloc[0] == "“Wait-UCB performs much better” (Sect. 6)"
+    assert tables[0]["we test"].iloc[0] == "Wait-UCB beats UCB-Simplex"
+    assert tables[2]["the paper says"].iloc[0] == "" and tables[2]["we test"].iloc[0] == "the authors' runtime"
     assert tables[0]["thresholds"].tolist() == [
         "min_ratio = 2 (assumed); flips at: min_ratio 2 → 2.1: inconclusive (fragile)", ""]
     assert tables[0]["can reach"].tolist() == [

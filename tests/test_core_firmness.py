@@ -25,7 +25,7 @@ WORSE = 2.5 * BETTER + NOISE          # about 2.5 times the better one's, paired
 
 def better_claim(**extra):
     return {"id": "C2", "kind": "better_at_horizon", "scope": "paper", "where": "Fig. 1",
-            "text": "much better", "experiments": ["e"], "metric": "m", "better": ["a"],
+            "tested_as": "much better", "experiments": ["e"], "metric": "m", "better": ["a"],
             "worse": ["b"], "min_ratio": 2.0,
             "provenance": {"min_ratio": {"source": "assumed", "why": "test"}}, **extra}
 

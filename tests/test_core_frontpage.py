@@ -35,10 +35,10 @@ def test_claim_experiments_are_found_at_any_depth():
     known = {"a", "b", "c", "d", "e", "f", "g"}
     assert claim_experiments({"experiments": ["a", "b"], "checks": [{"experiment": "c"}],
                               "settings": {"inner": {"experiment": "d"}}}, known) == {"a", "b", "c", "d"}
-    assert claim_experiments({"id": "C4", "text": "no runs"}, known) == set()
+    assert claim_experiments({"id": "C4", "tested_as": "no runs"}, known) == set()
     # the pairs of a comparison (censored C2) and a table of printed values by experiment (C12)
     assert claim_experiments({"pairs": [["a", "e"]], "values": {"f": 0.6, "g": 0.7},
-                              "text": "b"}, {"a", "e", "f", "g"}) == {"a", "e", "f", "g"}
+                              "tested_as": "b"}, {"a", "e", "f", "g"}) == {"a", "e", "f", "g"}
 
 
 def test_figures_of_a_claim_prefer_the_papers_own():
@@ -52,7 +52,8 @@ def test_figures_of_a_claim_prefer_the_papers_own():
 def page(tmp_path, monkeypatch) -> str:
     monkeypatch.chdir(tmp_path)
     claims = CLAIMS.copy()
-    claims.loc[0, "text"] = "Wait-UCB <beats> UCB-Simplex & more"
+    claims.loc[0, "tested_as"] = "Wait-UCB <beats> UCB-Simplex & more"
+    claims.loc[0, "quote"] = "the <paper> & its words"
     claims.loc[1, "scope"] = "erratum"
     for path, frame in ((paths.claims("smoke/", "farewell"), claims),
                         (paths.scorecard("smoke/"), SCORECARD)):
@@ -84,6 +85,7 @@ def test_confirmed_erratum_is_not_shown_as_a_failure_and_text_is_escaped(page):
     assert f'class="verdict" style="background: {ERRATUM_COLOUR}">erratum confirmed' in page
     assert f'class="verdict" style="background: {VERDICT_COLOURS["not reproduced"]}"' not in page
     assert "Wait-UCB &lt;beats&gt; UCB-Simplex &amp; more" in page
+    assert "<q>the &lt;paper&gt; &amp; its words</q>" in page
     assert "<beats>" not in page
 
 

@@ -35,7 +35,7 @@ BOUND_1E4 = 20 + 100 + 16 * math.sqrt(2 * 1e4 * math.log(40))
 
 
 def claim(**fields):
-    return {"id": "t", "text": "", "where": "", **fields}
+    return {"id": "t", "tested_as": "", "where": "", **fields}
 
 
 def trace(times, **columns) -> pd.DataFrame:

@@ -62,7 +62,7 @@ def context(environments: dict, runs: dict | None = None, overrides=None) -> Cla
 
 
 def claim(kind, **fields):
-    return {"id": "t", "text": "", "where": "", "kind": kind, **fields}
+    return {"id": "t", "tested_as": "", "where": "", "kind": kind, **fields}
 
 
 def witness_rows(kind, claim_, ctx):

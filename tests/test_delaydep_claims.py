@@ -48,7 +48,7 @@ def context(paper):
 
 
 def claim(**fields):
-    return {"id": "t", "text": "", "where": "", **fields}
+    return {"id": "t", "tested_as": "", "where": "", **fields}
 
 
 def test_every_claim_of_the_config_is_well_formed(paper):

@@ -43,7 +43,7 @@ def context(experiments: dict) -> ClaimContext:
 
 
 def claim(**fields):
-    return {"id": "t", "text": "", "where": "", **fields}
+    return {"id": "t", "tested_as": "", "where": "", **fields}
 
 
 def reach(kind: str, ctx, **fields) -> tuple[bool, bool, str]:

@@ -49,7 +49,7 @@ def context(runs=RUNS) -> ClaimContext:
 
 
 def regime(max_delay, experiments=()):
-    return {"id": "C10", "text": "", "where": "", "kind": "bound_regime", "max_delay": max_delay,
+    return {"id": "C10", "tested_as": "", "where": "", "kind": "bound_regime", "max_delay": max_delay,
             "experiments": list(experiments)}
 
 

@@ -47,7 +47,7 @@ def context(pmf, trace=None) -> ClaimContext:
 
 
 def claim(kind, **fields):
-    return {"id": "t", "text": "", "where": "", "kind": kind, **fields}
+    return {"id": "t", "tested_as": "", "where": "", "kind": kind, **fields}
 
 
 THEOREM1 = claim("theorem1", experiments=["tiny"])

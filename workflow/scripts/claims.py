@@ -18,7 +18,7 @@ def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_
     write_atomic(details, details_path)
     write_atomic(verdicts, verdicts_path)
     for row in verdicts.itertuples():
-        log(f"{row.claim}: {row.verdict} -- {row.text}")
+        log(f"{row.claim}: {row.verdict} -- {row.tested_as}")
 
 
 if "snakemake" in globals():

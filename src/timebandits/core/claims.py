@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from .decidability import decide
+from .quotes import quote_of
 
 REPRODUCED = "reproduced"
 NOT_REPRODUCED = "not reproduced"
@@ -43,7 +44,7 @@ EVIDENCE = (STATISTICAL, EXACT, NOT_CHECKABLE)
 DECIDES = "decides"
 SUPPORTS = "supports"
 
-SUMMARY_COLUMNS = ["claim", "scope", "where", "text", "kind", "evidence", "verdict", "decided_by",
+SUMMARY_COLUMNS = ["claim", "scope", "where", "quote", "tested_as", "kind", "evidence", "verdict", "decided_by",
                    "can_reproduce", "can_refute", "decidability", "thresholds", "multiplicity",
                    "flips_at", "fragile", "runs_to_decide", "parent", "cause", "cause_line",
                    "variants"]
@@ -309,7 +310,8 @@ def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.Dat
         points[claim["id"]] = tipping_points(kind, claim, ctx, verdict)
         summary[claim["id"]] = {
             "claim": claim["id"], "scope": claim["scope"], "where": claim["where"],
-            "text": claim["text"], "kind": claim["kind"], "evidence": kind.evidence,
+            "quote": quote_of(claim, paper), "tested_as": claim["tested_as"],
+            "kind": claim["kind"], "evidence": kind.evidence,
             "verdict": verdict, "decided_by": reason, **decidable,
             "thresholds": thresholds(claim), "multiplicity": multiplicity,
             "flips_at": describe(points[claim["id"]]),

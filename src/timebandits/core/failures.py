@@ -40,12 +40,12 @@ def failed_claims(frame: pd.DataFrame, paper: dict) -> pd.DataFrame:
     comma-separated)."""
     failed = frame[(frame["scope"] == PAPER) & (frame["verdict"] == NOT_REPRODUCED)]
     configured = {claim["id"]: claim for claim in paper["claims"]}
-    rows = [{"claim": row.claim, "the paper's words": row.text,
+    rows = [{"claim": row.claim, "the paper's words": row.quote, "what we test": row.tested_as,
              "cause": row.cause, "why": row.cause_line, "variants tried": row.variants,
              "figures": ", ".join(figures_of(paper, claim_experiments(
                  configured.get(row.claim, {}), paper["experiments"])))}
             for row in failed.itertuples()]
-    columns = ["claim", "the paper's words", "cause", "why", "variants tried", "figures"]
+    columns = ["claim", "the paper's words", "what we test", "cause", "why", "variants tried", "figures"]
     return pd.DataFrame(rows, columns=columns).set_index("claim")
 
 

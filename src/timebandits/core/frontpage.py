@@ -58,7 +58,8 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
         figures = figures_of(paper, claim_experiments(configured.get(row.claim, {}),
                                                       paper["experiments"]))
         rows.append({
-            "id": row.claim, "scope": row.scope, "text": prose(row.text),
+            "id": row.claim, "scope": row.scope, "quote": row.quote,
+            "tested_as": prose(row.tested_as),
             "where": prose(str(row.where)),
             "verdict": row.verdict, "evidence": row.evidence, "decided_by": prose(row.decided_by),
             "cause": row.cause, "cause_line": prose(row.cause_line),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 HIGHER, LOWER = "higher", "lower"
 
 # Keys every claim may have whatever its kind (workflow/schemas/paper.schema.yaml, claims).
-COMMON_KEYS = ("id", "text", "where", "kind", "scope", "one_sided", "parent", "tests", "varies",
+COMMON_KEYS = ("id", "quote", "tested_as", "where", "kind", "scope", "one_sided", "parent", "tests", "varies",
                "provenance")
 
 

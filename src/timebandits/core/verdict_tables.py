@@ -110,7 +110,10 @@ def verdict_table(rows: pd.DataFrame):
     would need)."""
     where = rows["where"].fillna("").astype(str)
     shown = pd.DataFrame({"scope": rows["scope"],
-                          "text": rows["text"] + where.map(lambda w: f" ({w})" if w else ""),
+                          "the paper says": rows["quote"].fillna("").astype(str).map(
+                              lambda q: f"“{q}”" if q else "") + where.map(
+                              lambda w: f" ({w})" if w else ""),
+                          "we test": rows["tested_as"],
                           "verdict": rows["verdict"], "decided by": rows["decided_by"],
                           "thresholds": [firmness(r) for r in rows.itertuples()],
                           "why it failed": [failure(r) for r in rows.itertuples()],
@@ -120,7 +123,7 @@ def verdict_table(rows: pd.DataFrame):
     shown.index = pd.Index(rows["claim"].to_numpy(), name="claim")
     # The paper's words get the room; the deciding number and the reasons wrap narrower.
     return (_colour_verdicts(readable(shown)).format_index(anchored, axis=0)
-            .set_properties(subset=["text"], **{"min-width": "24em"})
+            .set_properties(subset=["the paper says", "we test"], **{"min-width": "18em"})
             .set_properties(subset=["decided by", "why it failed", "can reach"],
                             **{"max-width": "28em"}))
 
