@@ -118,21 +118,21 @@ def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
     assert "1 reproduced, 1 inconclusive" in headings[0]
     assert "- **C1**: Holm over 6 experiments" in headings[1]
     for table in tables:
-        assert table.index.name == "claim"
+        assert table.index.name is None and table.columns.name == "claim"
         assert list(table.columns) == ["scope", "the paper says", "we test", "verdict",
-                                       "decided by", "thresholds", "why it failed", "can reach"]
+                                       "decided by", "thresholds", "why it failed", "could reach"]
         assert not table.map(lambda v: "|" in str(v)).any().any()
     assert tables[0]["the paper says"].iloc[0] == "“Wait-UCB performs much better” (Sect. 6)"
     assert tables[0]["we test"].iloc[0] == "Wait-UCB beats UCB-Simplex"
     assert tables[2]["the paper says"].iloc[0] == "" and tables[2]["we test"].iloc[0] == "the authors' runtime"
     assert tables[0]["thresholds"].tolist() == [
         "min_ratio = 2 (assumed); flips at: min_ratio 2 → 2.1: inconclusive (fragile)", ""]
-    assert tables[0]["can reach"].tolist() == [
-        "both", "only not reproduced: cannot be reproduced as configured: favourable witness: "
+    assert tables[0]["could reach"].tolist() == [
+        "", "only not reproduced: cannot be reproduced as configured: favourable witness: "
                 "inconclusive; reproduced with 40 runs (4×), at today's means and spread"]
     assert tables[1]["why it failed"].tolist() == [
         "erratum: An exact computation shows it false: A_10 = −0.41 < 0."]
-    assert tables[2]["can reach"].iloc[0] == "neither (not checkable)"
+    assert tables[2]["could reach"].iloc[0] == "neither (not checkable)"
     html = shown[1].to_html()
     assert "background-color: #d8f0d8" in html and "background-color: #f5ecc8" in html
     # each claim is a link target of the front page; text is escaped, never read as HTML
@@ -175,6 +175,8 @@ def test_scorecard_shows_a_confirmed_erratum_in_a_neutral_colour(root, tmp_path,
     fails = list(verdict_tables.SCORECARD_HEADER).index("exact_fails")
     assert ("background-color", "#f6d5d5") in styles[(0, fails)]        # the paper's: a failure
     assert ("background-color", verdict_tables.ERRATUM_COLOUR) in styles[(2, fails)]        # the erratum's: neutral
+    html = verdict_tables.scorecard(root).to_html()
+    assert html.count("1 (erratum confirmed)") == 1                        # in the front page's words
 
 
 def _bound_rows(bound, metric, t, mean, bound_value, trivial):
@@ -356,3 +358,11 @@ def test_can_reach_shows_the_configs_reason_before_the_witnesses():
 def test_generated_text_is_shown_in_a_readers_notation(text, shown):
     assert show.prose(text) == shown
     assert show.number(text) == shown                  # every text cell of a readable table
+
+
+def test_an_erratum_confirmed_reads_the_same_in_the_notebooks_as_on_the_front_page():
+    rows = CLAIMS.assign(scope=["paper", "erratum", "extension", "paper"])
+    table = verdict_tables.verdict_table(rows)
+    assert table.data.loc["C2", "verdict"] == "erratum confirmed"
+    assert f"background-color: {verdict_tables.ERRATUM_COLOUR}" in table.to_html()
+    assert verdict_tables._counts(rows.iloc[[0, 1]]) == "1 reproduced, 1 erratum confirmed"

@@ -146,3 +146,27 @@ def test_a_claims_table_that_is_not_whole_or_consistent_is_refused(root, edit, m
     edit(CLAIMS).to_csv(paths.claims(root, "farewell"), index=False)
     with pytest.raises(ValueError, match=message):
         read_claims(paths.claims(root, "farewell"), PAPER)
+
+
+def test_the_first_screen_adds_up_and_puts_extensions_on_their_own_line(page):
+    """The papers' own claims over all papers, then each paper's line whose numbers add up to
+    its claims (an exact computation that holds is "reproduced"), its errata apart, its claims
+    each with a label, and its extensions on a line of their own; a claim that could not reach
+    both verdicts is marked, not struck through."""
+    assert ("<strong>The papers' own claims, all five papers:</strong>\n2 claims: 1 reproduced, "
+            "0 not reproduced, 1 not checkable.") in page
+    assert ("the paper's 2 claims: 1 reproduced, 0 not reproduced, 1 not checkable"
+            '<span class="errata">; 1 erratum confirmed</span>') in page
+    own, extensions = page.split('<ul class="own">')[1].split('<div class="ext">')
+    assert "claim-C1" in own and "claim-C2" in own and "claim-C4" in own and "claim-C3" not in own
+    assert "1 claim: 0 reproduced, 0 not reproduced, 1 inconclusive" in extensions.split("</div>")[0]
+    assert 'class="chip extension one-sided"' in extensions and "line-through" not in page
+    assert "</a> Wait-UCB &lt;beats&gt; UCB-Simplex &amp; more</li>" in own
+
+
+def test_a_long_label_is_cut_at_a_word():
+    from timebandits.core.frontpage import short_label
+
+    text = "Theorem 2's rate: Wait-UCB's regret grows logarithmically, in every experiment whose"
+    assert short_label(text, 40) == "Theorem 2's rate: Wait-UCB's regret …"
+    assert short_label("short", 40) == "short"

@@ -116,6 +116,23 @@ def test_every_column_a_simulation_writes_is_a_declared_metric(built, key):
     assert not unknown, f"{key}: columns not in analysis.METRICS: {unknown}"
 
 
+@pytest.mark.parametrize("key", PAPERS)
+def test_figures_embed_only_fonts_publishers_take(built, key):
+    """One figure per paper: every font in its PDF is TrueType (Type 42) or Type 1, never Type 3
+    (poppler's ``pdffonts``; .ci/run installs it)."""
+    pdffonts = shutil.which("pdffonts")
+    if pdffonts is None:
+        if os.environ.get("TIMEBANDITS_REQUIRE_BROWSER") == "1":
+            pytest.fail("pdffonts is not installed (apt-get install poppler-utils)")
+        pytest.skip("pdffonts is not installed (apt-get install poppler-utils; CI installs it)")
+    figure = sorted((built / f"smoke/figures/{key}").glob("*.pdf"))[0]
+    listing = subprocess.run([pdffonts, str(figure)], capture_output=True, text=True, check=True)
+    fonts = listing.stdout.splitlines()[2:]
+    assert fonts, f"{figure}: no fonts"
+    assert all(re.search(r"\b(TrueType|Type 1)\b", line) and "Type 3" not in line
+               for line in fonts), listing.stdout
+
+
 def test_nothing_to_do_after_a_full_build(built):
     result = snakemake(built, "--profile", "profiles/smoke", "-n")
     assert result.returncode == 0

@@ -103,7 +103,13 @@ def _is_text(column: pd.Series) -> bool:
 def readable(frame: pd.DataFrame, digits: int = 4):
     """``frame`` formatted for reading (``number`` in every cell), text columns left-aligned and
     wrapped, numbers right-aligned, the index hidden when it only numbers rows (an unnamed
-    integer index, e.g. of a selection)."""
+    integer index, e.g. of a selection). A named index (``claim``) is labelled in the header's
+    corner, not on a header row of its own, as pandas would."""
+    numbered = (frame.index.nlevels == 1 and frame.index.name is None
+                and pd.api.types.is_integer_dtype(frame.index))
+    if frame.index.nlevels == 1 and frame.index.name is not None and frame.columns.name is None \
+            and frame.columns.nlevels == 1:
+        frame = frame.rename_axis(index=None, columns=frame.index.name)
     text = [i for i, c in enumerate(frame.columns) if _is_text(frame.iloc[:, i])]
     styles = [{"selector": "th.col_heading", "props": "text-align: left; vertical-align: bottom;"},
               {"selector": "th.row_heading", "props": "text-align: left; vertical-align: top;"},
@@ -119,8 +125,7 @@ def readable(frame: pd.DataFrame, digits: int = 4):
     styler = styler.set_uuid(hashlib.sha256(f"{digits}\n{frame.to_csv()}".encode()).hexdigest()[:10])
     styler = styler.set_table_styles(styles)
     styler = styler.format_index(lambda v: number(v, digits), axis=0)
-    if frame.index.nlevels == 1 and frame.index.name is None and (
-            pd.api.types.is_integer_dtype(frame.index)):
+    if numbered:
         styler = styler.hide(axis="index")
     return styler
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 import pandas as pd
 
 from . import paths
-from .claims import NOT_CHECKABLE
+from .claims import EXTENSION, NOT_CHECKABLE
 from .scorecard import read_claims
 from .text import prose
 from .versions import LOCK
 from .pages import render
-from .verdict_tables import ERRATUM_COLOUR, SCORECARD_NOTE, VERDICT_COLOURS, scorecard_table
+from .verdict_tables import SCORECARD_NOTE, scorecard_table
+from .verdict_words import (WORD_COLOURS, colour, counts, errata_sentence, sentence,
+                            shown_verdict, totals)
 
 
 def claim_experiments(claim, known) -> set[str]:
@@ -40,13 +42,13 @@ def figures_of(paper: dict, experiments: set[str]) -> list[str]:
     return papers_own or reading
 
 
-def _shown_verdict(scope: str, verdict: str) -> dict:
-    """The verdict as the front page shows it: an erratum's "not reproduced" is the expected
-    outcome (the printed statement is false), so it is shown as a confirmed erratum, in a
-    neutral colour, never as a failure."""
-    if scope == "erratum" and verdict == "not reproduced":
-        return {"verdict_label": "erratum confirmed", "colour": ERRATUM_COLOUR}
-    return {"verdict_label": verdict, "colour": VERDICT_COLOURS[verdict]}
+def short_label(text: str, width: int = 72) -> str:
+    """A claim's label beside its square: what we test, cut at a word before ``width``
+    characters (the whole text is in the claims table below and in the tooltip)."""
+    text = " ".join(str(text).split())
+    if len(text) <= width:
+        return text
+    return text[:width].rsplit(" ", 1)[0].rstrip(",;:") + " …"
 
 
 def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
@@ -59,12 +61,13 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
                                                       paper["experiments"]))
         rows.append({
             "id": row.claim, "scope": row.scope, "quote": row.quote,
-            "tested_as": prose(row.tested_as),
+            "tested_as": prose(row.tested_as), "label": short_label(prose(row.tested_as)),
             "where": prose(str(row.where)),
             "verdict": row.verdict, "evidence": row.evidence, "decided_by": prose(row.decided_by),
             "cause": row.cause, "cause_line": prose(row.cause_line),
             "fragile": row.fragile, "flips_at": row.flips_at,
-            **_shown_verdict(row.scope, row.verdict),
+            "verdict_label": shown_verdict(row.scope, row.verdict),
+            "colour": colour(row.scope, row.verdict),
             "one_sided": row.evidence != NOT_CHECKABLE and not (row.can_reproduce
                                                                 and row.can_refute),
             "link": f"{notebook}#claim-{row.claim}",
@@ -80,18 +83,32 @@ def _thumbnails(root: str, key: str, paper: dict) -> list[dict]:
             for fid, spec in paper["figures"].items() if spec["group"] == "paper"]
 
 
+def _section(root: str, key: str, paper: dict) -> dict:
+    """One paper on the front page: its claims, the line of totals that adds up (the paper's
+    own claims by verdict, its errata, our extensions) and its figures' thumbnails."""
+    claims = _claim_rows(root, key, paper)
+    total = totals(pd.DataFrame(claims, columns=["scope", "verdict"]))
+    return {"key": key, "title": paper["paper"]["title"],
+            "citation": paper["paper"].get("citation", ""),
+            "notebook": paths.relative_to_front_page(paths.notebook(root, key, "html")),
+            "claims": claims, "own": [c for c in claims if c["scope"] != EXTENSION],
+            "extensions": [c for c in claims if c["scope"] == EXTENSION],
+            "line": sentence(total["paper"], total["paper_n"]),
+            "errata": errata_sentence(total),
+            "extension_line": sentence(total["extension"], total["extension_n"]),
+            "total": total, "thumbnails": _thumbnails(root, key, paper)}
+
+
 def front_page(root: str, papers: dict[str, dict], software: str) -> str:
     """The front page's HTML for the configured ``papers`` ({key: paper config}), from the
-    scorecard and each paper's claims table under ``root``."""
-    sections = [{"key": key, "title": paper["paper"]["title"],
-                 "citation": paper["paper"].get("citation", ""),
-                 "notebook": paths.relative_to_front_page(paths.notebook(root, key, "html")),
-                 "claims": _claim_rows(root, key, paper),
-                 "thumbnails": _thumbnails(root, key, paper)}
-                for key, paper in papers.items()]
+    scorecard and each paper's claims table under ``root``: first the papers' own claims over
+    all papers, then each paper's line of totals, its claims with a label each, and its
+    extensions on a line of their own."""
+    sections = [_section(root, key, paper) for key, paper in papers.items()]
+    verdicts = [c["verdict"] for s in sections for c in s["claims"] if c["scope"] == "paper"]
     return render("index.html.j2", scorecard=scorecard_table(pd.read_csv(paths.scorecard(root))).to_html(),
                   scorecard_note=SCORECARD_NOTE, papers=sections,
+                  overall=sentence(counts(verdicts), len(verdicts)),
                   comparison=paths.relative_to_front_page(paths.notebook(root, "comparison",
                                                                          "html")),
-                  colours={**VERDICT_COLOURS, "erratum confirmed": ERRATUM_COLOUR},
-                  software=software, lock=LOCK)
+                  colours=WORD_COLOURS, software=software, lock=LOCK)

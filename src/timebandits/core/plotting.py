@@ -84,6 +84,8 @@ STYLE = {
     # Fixed metadata so the same summary gives the same bytes.
     "svg.hashsalt": "timebandits",
     "pdf.compression": 6,
+    # TrueType (Type 42) fonts in the PDFs, not Type 3, which many publishers reject.
+    "pdf.fonttype": 42,
 }
 PALETTE = tuple(colormaps["tab10"].colors)  # = seaborn.color_palette("tab10")
 # Beyond ten series: tab10, then seaborn's "dark" shades of another eight hues and two greys, so

@@ -12,13 +12,9 @@ from . import paths
 from .claims import DETAIL_COLUMNS as DETAIL_FILE_COLUMNS
 from .claims import EXACT, NOT_CHECKABLE, STATISTICAL, SUMMARY_COLUMNS, VERDICTS
 from .display import markdown_text, readable
-from .scorecard import scorecard as count_verdicts
+from .verdict_words import (ERRATUM_COLOUR, VERDICT_COLOURS, WORD_COLOURS, errata_sentence,
+                            sentence, shown_verdict, totals)
 
-VERDICT_COLOURS = {"reproduced": "#d8f0d8", "not reproduced": "#f6d5d5",
-                   "inconclusive": "#f5ecc8", "not checkable": "#e4e4e4"}
-# A confirmed erratum (a statement of the paper shown false: "not reproduced" is the expected
-# outcome) in a neutral colour of its own, never the colour of a failure.
-ERRATUM_COLOUR = "#dbe4ef"
 EVIDENCE_HEADINGS = {
     STATISTICAL: "Statistical tests over the runs",
     EXACT: "Exact computations (closed forms, enumeration, exact optimisation; no sampling error)",
@@ -55,23 +51,25 @@ def _read_checked(path: str, columns: list[str]) -> pd.DataFrame:
 
 
 def _colour_verdicts(styler):
-    return styler.map(lambda v: f"background-color: {VERDICT_COLOURS[v]}; white-space: nowrap;",
+    return styler.map(lambda v: f"background-color: {WORD_COLOURS[v]}; white-space: nowrap;",
                       subset=["verdict"])
 
 
-def _counts(verdicts: pd.Series) -> str:
-    counts = verdicts.value_counts()
-    return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if v in counts)
+def _counts(rows: pd.DataFrame) -> str:
+    """``2 reproduced, 1 erratum confirmed``: the rows by the word each page shows."""
+    counts = pd.Series([shown_verdict(s, v) for s, v in zip(rows["scope"], rows["verdict"])],
+                       dtype=object).value_counts()
+    return ", ".join(f"{counts[v]} {v}" for v in WORD_COLOURS if v in counts)
 
 
 def reachable(row) -> str:
     """Which verdicts the claim could reach as configured, with the reason where not both: the
     config's ``one_sided`` reason if it gives one, else what the witnesses came out as (the
-    claims table keeps both)."""
+    claims table keeps both); nothing for a claim that could reach both, as almost all can."""
     if row.evidence == NOT_CHECKABLE:
         return "neither (not checkable)"
     if row.can_reproduce and row.can_refute:
-        return "both"
+        return ""
     side = ("neither" if not (row.can_reproduce or row.can_refute)
             else "only reproduced" if row.can_reproduce else "only not reproduced")
     witnesses, _, why = str(row.decidability).partition(". Why (config): ")
@@ -114,39 +112,33 @@ def verdict_table(rows: pd.DataFrame):
                               lambda q: f"“{q}”" if q else "") + where.map(
                               lambda w: f" ({w})" if w else ""),
                           "we test": rows["tested_as"],
-                          "verdict": rows["verdict"], "decided by": rows["decided_by"],
+                          "verdict": [shown_verdict(s, v) for s, v in zip(rows["scope"],
+                                                                          rows["verdict"])],
+                          "decided by": rows["decided_by"],
                           "thresholds": [firmness(r) for r in rows.itertuples()],
                           "why it failed": [failure(r) for r in rows.itertuples()],
-                          "can reach": [reachable(r) + (f"; {r.runs_to_decide}"
-                                                        if _text(r.runs_to_decide) else "")
-                                        for r in rows.itertuples()]})
+                          "could reach": ["; ".join(p for p in (reachable(r),
+                                                                 _text(r.runs_to_decide)) if p)
+                                          for r in rows.itertuples()]})
     shown.index = pd.Index(rows["claim"].to_numpy(), name="claim")
     # The paper's words get the room; the deciding number and the reasons wrap narrower.
     return (_colour_verdicts(readable(shown)).format_index(anchored, axis=0)
             .set_properties(subset=["the paper says", "we test"], **{"min-width": "18em"})
-            .set_properties(subset=["decided by", "why it failed", "can reach"],
+            .set_properties(subset=["decided by", "why it failed", "could reach"],
                             **{"max-width": "28em"}))
 
 
 def answer(root: str, paper: str) -> None:
-    """The answer first: per scope, how many claims reproduced, did not, are inconclusive, and
-    how many exact computations hold or fail (the paper's row of the scorecard, in words)."""
-    frame = _read_checked(paths.claims(root, paper), SUMMARY_COLUMNS)
-    lines = [f"- **{row.scope}** ({row.claims} claim{'s' * (row.claims > 1)}): "
-             + "; ".join(part for part in (
-                 f"tests: {row.reproduced} reproduced, {row.not_reproduced} not reproduced, "
-                 f"{row.inconclusive} inconclusive" if row.claims - row.exact - row.not_checkable
-                 else "",
-                 f"exact computations: {row.exact_holds} hold, {row.exact_fails} fail"
-                 + (" (a failure confirms an erratum)" if row.scope == "erratum" else "")
-                 if row.exact else "",
-                 f"{row.not_checkable} not checkable" if row.not_checkable else "",
-                 f"{row.undecidable} cannot reach both verdicts as configured"
-                 if row.undecidable else "") if part)
-             for row in count_verdicts({paper: frame}).itertuples()]
-    display(Markdown("**The answer.** Every claim, by scope (`paper`: the paper's own claims at "
-                     "its settings; `extension`: our sensitivity runs and extra experiments; "
-                     "`erratum`: statements of the paper we show false):\n\n" + "\n".join(lines)))
+    """The answer first, in the words of the front page: the paper's own claims by verdict (the
+    numbers add up to its claims), its errata confirmed, then our extensions."""
+    total = totals(_read_checked(paths.claims(root, paper), SUMMARY_COLUMNS))
+    lines = [f"- **The paper's claims**, at its settings: {sentence(total['paper'], total['paper_n'])}"]
+    if errata := errata_sentence(total):
+        lines.append(f"- **Errata**, statements of the paper we show false: {errata}")
+    if total["extension_n"]:
+        lines.append("- **Our extensions** (sensitivity runs and extra experiments): "
+                     + sentence(total["extension"], total["extension_n"]))
+    display(Markdown("**The answer.**\n\n" + "\n".join(lines)))
 
 
 def verdicts(root: str, paper: str) -> None:
@@ -159,7 +151,7 @@ def verdicts(root: str, paper: str) -> None:
         if rows.empty:
             continue
         display(Markdown(f"**{heading}** — {len(rows)} claim{'s' * (len(rows) > 1)}: "
-                         f"{_counts(rows['verdict'])}"))
+                         f"{_counts(rows)}"))
         display(verdict_table(rows))
         notes = rows.dropna(subset=["multiplicity"])
         notes = notes[notes["multiplicity"].str.strip() != ""]
@@ -202,7 +194,11 @@ def scorecard_table(frame: pd.DataFrame):
                            for c, v in zip(row_colour, table[key].to_numpy())]
         return styles
 
-    return readable(frame).apply(colours, axis=None)
+    # An erratum's failing exact computation confirms it: said in the front page's words.
+    fails = SCORECARD_HEADER["exact_fails"]
+    confirmed = pd.IndexSlice[frame.index[erratum], [fails]]
+    return (readable(frame).apply(colours, axis=None)
+            .format(lambda v: f"{v} (erratum confirmed)" if v else "0", subset=confirmed))
 
 
 def scorecard(root: str):
