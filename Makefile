@@ -8,7 +8,7 @@ CORES ?= 8
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test test-quick test-cluster smoke report benchmark mutation lock clean-results help
+.PHONY: all test test-quick test-cluster smoke lab report benchmark mutation lock clean-results help
 
 all: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES)
@@ -43,6 +43,16 @@ $(SLURM_STAMP): $(STAMP) requirements-slurm.lock
 test-cluster: $(SLURM_STAMP)
 	tests/ensure_slurm.sh
 	$(BIN)/python -m pytest -m cluster -s tests/test_cluster.py
+
+# JupyterLab (requirements-lab.lock: the lock plus JupyterLab) on the executed notebooks (after
+# `make`): each re-runs top to bottom from its own folder (it finds the project's files itself).
+LAB_STAMP := $(VENV)/.installed-lab
+$(LAB_STAMP): $(STAMP) requirements-lab.lock
+	$(BIN)/python -m pip install --quiet --no-compile --require-hashes -r requirements-lab.lock
+	touch $(LAB_STAMP)
+
+lab: $(LAB_STAMP)
+	$(BIN)/jupyter lab --notebook-dir=results/notebooks
 
 # Everything at smoke scale (outputs under smoke/), in a few minutes.
 smoke: $(STAMP)
@@ -83,13 +93,15 @@ mutation: $(STAMP)
 
 # Refresh the locks from pyproject.toml with uv (from PyPI, in its own .venv-lock): keeps every
 # pin that still satisfies pyproject.toml; `make lock LOCK_FLAGS=--upgrade` moves every package
-# to its newest release. The Slurm lock is the same set plus the Slurm plugin.
+# to its newest release. The Slurm lock is the same set plus the Slurm plugin, the lab lock the
+# same set plus JupyterLab.
 LOCK_FLAGS ?=
 UV_COMPILE := .venv-lock/bin/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes --quiet $(LOCK_FLAGS)
 lock:
 	test -x .venv-lock/bin/uv || { $(PYTHON) -m venv .venv-lock && .venv-lock/bin/python -m pip install --quiet uv; }
 	$(UV_COMPILE) --extra dev -o requirements.lock
 	$(UV_COMPILE) --extra dev --extra slurm -c requirements.lock -o requirements-slurm.lock
+	$(UV_COMPILE) --extra dev --extra lab -c requirements.lock -o requirements-lab.lock
 
 clean-results:
 	rm -rf results figures smoke logs report mutants
@@ -100,6 +112,7 @@ help:
 	@echo "make test-quick     the unit tests alone, without the smoke workflow (about 2 minutes)"
 	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
+	@echo "make lab            JupyterLab on the executed notebooks (installs requirements-lab.lock)"
 	@echo "make report         Snakemake's report: front page, scorecard, figures, notebooks (report/report.html)"
 	@echo "make benchmark      the last build's profile (time per rule and paper, start-up share); kernels' speed; cluster costs"
 	@echo "make mutation       mutation testing of the verdict code with the unit tests (score, survivors)"

@@ -1,5 +1,5 @@
 # timebandits: every figure, table, claim verdict and notebook of five papers, from simulation.
-# Layout and data flow: README.md and ../shared/DESIGN.md.
+# Layout and data flow: docs/layout.md and ../shared/DESIGN.md.
 import sys
 from pathlib import Path
 

@@ -20,9 +20,11 @@ from timebandits.core import bound_tables
 from timebandits.core import display as show
 from timebandits.core import paths, verdict_tables
 from timebandits.core.config import load_paper, load_yaml
+from timebandits.core.paths import enter_project
 from timebandits.core.registry import paper_module
 from timebandits.core.sealed import read_sealed
 
+enter_project()  # Jupyter runs a notebook in its own folder: read the project's paths
 CONFIG = CONFIG or load_yaml("config/config.yaml")
 PAPERS = CONFIG["papers"]
 papers = {key: load_paper(key) for key in PAPERS}

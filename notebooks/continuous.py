@@ -18,7 +18,9 @@ from timebandits.continuous import report
 from timebandits.core import display as show
 from timebandits.core import failures, verdict_tables
 from timebandits.core.config import load_paper, load_yaml
+from timebandits.core.paths import enter_project
 
+enter_project()  # Jupyter runs a notebook in its own folder: read the project's paths
 CONFIG = CONFIG or load_yaml("config/config.yaml")
 
 PAPER = "continuous"

@@ -14,8 +14,10 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 from timebandits.core import display as show
 from timebandits.core import failures, verdict_tables
 from timebandits.core.config import load_paper, load_yaml
+from timebandits.core.paths import enter_project
 from timebandits.delaydep.report import run_means, runs_by_learner
 
+enter_project()  # Jupyter runs a notebook in its own folder: read the project's paths
 CONFIG = CONFIG or load_yaml("config/config.yaml")
 
 PAPER = "delaydep"

@@ -1,7 +1,7 @@
 """The environment is locked: requirements.lock pins every requirement of pyproject.toml within
-its range (and requirements-slurm.lock the same plus the Slurm plugin), this environment is the
-lock, environment.yml pins the same versions (DESIGN.md, Conventions), and the README shows the
-two commands CI and users run."""
+its range (and requirements-slurm.lock and requirements-lab.lock the same plus the Slurm plugin or
+JupyterLab), this environment is the lock, environment.yml pins the same versions (DESIGN.md,
+Conventions), and the README shows the two commands CI and users run."""
 
 import re
 import tomllib
@@ -37,7 +37,8 @@ def requirements(*extras: str) -> list[Requirement]:
 
 
 @pytest.mark.parametrize("lock, extras", [("requirements.lock", ("dev",)),
-                                          ("requirements-slurm.lock", ("dev", "slurm"))])
+                                          ("requirements-slurm.lock", ("dev", "slurm")),
+                                          ("requirements-lab.lock", ("dev", "lab"))])
 def test_the_lock_pins_every_requirement_within_pyproject_ranges(lock, extras):
     pins = locked(lock)
     for requirement in requirements(*extras):
@@ -47,10 +48,12 @@ def test_the_lock_pins_every_requirement_within_pyproject_ranges(lock, extras):
             f"{lock} pins {name}=={pins[name]}, outside pyproject's {requirement}: run make lock"
 
 
-def test_the_slurm_lock_is_the_lock_plus_the_plugin():
-    base, slurm = locked("requirements.lock"), locked("requirements-slurm.lock")
-    assert {name: slurm[name] for name in base} == base
-    assert "snakemake-executor-plugin-slurm" in set(slurm) - set(base)
+@pytest.mark.parametrize("lock, addition", [("requirements-slurm.lock", "snakemake-executor-plugin-slurm"),
+                                            ("requirements-lab.lock", "jupyterlab")])
+def test_a_further_lock_is_the_lock_plus_its_extra(lock, addition):
+    base, further = locked("requirements.lock"), locked(lock)
+    assert {name: further[name] for name in base} == base
+    assert addition in set(further) - set(base)
 
 
 def test_this_environment_is_the_lock():

@@ -303,6 +303,26 @@ def test_a_copy_whose_python_runs_another_clones_code_stops_in_one_line(built):
     assert "Traceback" not in result.stderr
 
 
+def test_an_executed_notebook_reruns_in_jupyter_from_its_own_folder(built):
+    """A researcher opens an executed notebook and runs it again, in its own folder (where
+    Jupyter starts its kernel): it finds the project's files itself (core.paths.enter_project)
+    and every cell gives the output the workflow's run gave."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    from timebandits.core.notebooks import same_bits
+
+    path = built / "smoke/results/notebooks/farewell.ipynb"
+    stored = nbformat.read(path, as_version=4)
+    rerun = nbformat.read(path, as_version=4)
+    NotebookClient(rerun, timeout=600, kernel_name="python3", record_timing=False,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    same_bits(rerun)
+    for before, after in zip(stored.cells, rerun.cells):
+        if before.cell_type == "code":
+            assert after.outputs == before.outputs, before.source[:200]
+
+
 def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_them(built):
     """Each job logs how long it took to reach its work (core.workflow.log_start_up) and, as it
     exits, its record (core.workflow.job_record); benchmarks/build_profile.py reads both for

@@ -53,7 +53,7 @@ def add_contents(notebook) -> None:
 _ADDRESS_REPR = re.compile(r"<[^<>]* at 0x[0-9a-f]+>")
 
 
-def _same_bits(notebook) -> None:
+def same_bits(notebook) -> None:
     """What differed between two runs of one notebook: nbformat's random cell ids become
     ``cell-<n>``, and an object's address is dropped where a rich output stands beside it."""
     for number, cell in enumerate(notebook.cells, 1):
@@ -83,7 +83,7 @@ def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: 
     add_contents(notebook)
     notebook.cells.append(nbformat.v4.new_markdown_cell(
         f"<small>Produced with {software} (pinned in <code>{LOCK}</code>).</small>"))
-    _same_bits(notebook)
+    same_bits(notebook)
     exporter = HTMLExporter(template_name="notebook_page", extra_template_basedirs=[str(TEMPLATES)],
                             exclude_input=True, exclude_input_prompt=True,
                             exclude_output_prompt=True)

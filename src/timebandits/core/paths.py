@@ -4,6 +4,9 @@ Arguments may be Snakemake wildcard patterns such as "{paper}"."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 
 def trace_chunk(root, paper, experiment, start, stop) -> str:
     return f"{root}results/traces/{paper}/{experiment}/reps{start}-{stop}.parquet"
@@ -67,3 +70,17 @@ def relative_to_front_page(path: str) -> str:
 
 def scorecard_page(root) -> str:
     return f"{root}results/scorecard.html"
+
+
+def enter_project(start: str | os.PathLike | None = None) -> Path:
+    """Make the project's folder (the one that holds the Snakefile and config/config.yaml),
+    found by walking up from ``start`` (the working directory), the working directory, and
+    return it: a notebook re-run in Jupyter from its own folder (results/notebooks/) then reads
+    the same relative paths as the workflow that executed it."""
+    here = Path(start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "Snakefile").is_file() and (folder / "config" / "config.yaml").is_file():
+            os.chdir(folder)
+            return folder
+    raise FileNotFoundError(f"no project folder (with a Snakefile and config/config.yaml) at or "
+                            f"above {here}")

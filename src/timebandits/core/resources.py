@@ -1,4 +1,4 @@
-"""What a job asks a cluster for, estimated from its work (README, "Run on your cluster").
+"""What a job asks a cluster for, estimated from its work (docs/cluster.md).
 
 A simulate job runs ``repetitions`` runs of each of ``algorithms`` algorithms over ``horizon``
 time units, i.e. ``steps = horizon x repetitions x algorithms``, and takes about

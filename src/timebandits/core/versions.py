@@ -1,7 +1,7 @@
 """The versions of the software that produced an output, which the front page and every notebook
 state: Python's and that of each package timebandits depends on (its installed requirements,
 read from the package metadata, so the list is pyproject.toml's). ``make`` installs them from the
-hash-pinned ``requirements.lock`` (README, "A locked environment")."""
+hash-pinned ``requirements.lock`` (docs/running.md, "A locked environment")."""
 
 from __future__ import annotations
 
