@@ -200,7 +200,8 @@ class HigherLimits:
                     "scope": f"{exp} {ctx.label(alg)} vs {ctx.label(other)}",
                     "verdict": paired_verdict(test, ctx.alpha),
                     "headline": (f"mean exploring limit {np.nanmean(mine):.3f} vs "
-                                 f"{np.nanmean(theirs):.3f}, p = {test['p_claimed']:.2g}"),
+                                 f"{np.nanmean(theirs):.3f}, {int(np.sum(mine > theirs))}/"
+                                 f"{mine.size} runs higher"),
                     "statistic": (f"mean limit τ of the plays of non-optimal pairs up to T: "
                                   f"{ctx.label(alg)} {np.nanmean(mine):.4f}, {ctx.label(other)} "
                                   f"{np.nanmean(theirs):.4f} over {mine.size} paired runs; "
