@@ -120,6 +120,9 @@ report.bounds(ROOT)
 # M₁ with consumption not capped at 1 (30 runs each). Each failed paper claim is repeated on them
 # (and on Fig. 4's thin variants and the α > 1 runs of section 7) by sensitivity claims, which
 # decide its cause in the verdict table: a variant counts only at α/m over the m tried for it.
+# The last three figures are the run App. E.1's comparison needs (claim C14): the paper's TS,
+# which updates every limit up to the played one, against standard Thompson sampling updating
+# only the played pair (20 runs each).
 
 # %%
 for figure_id, figure in figures.items():

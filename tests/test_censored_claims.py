@@ -290,7 +290,8 @@ def test_coverage_undefined_counts_are_no_evidence(paper):
 
 def test_every_configured_claim_checks(paper):
     kinds = {c["kind"] for c in paper["claims"]}
-    assert kinds - set(CLAIM_KINDS) <= {"better_at_horizon", "close_at_horizon", "below_bound"}
+    assert kinds - set(CLAIM_KINDS) <= {"better_at_horizon", "close_at_horizon", "below_bound",
+                                        "not_checkable"}
     for claim in paper["claims"]:
         if claim["kind"] in CLAIM_KINDS:
             CLAIM_KINDS[claim["kind"]].check(claim, paper)
@@ -310,6 +311,10 @@ _WELL_FORMED = {
     "printed_truth": {"values": {"fig4_indep": 0.44}, "tolerance": 0.001},
     "bound_ratio": {"experiments": ["fig4_indep"], "alphas": [2.0], "horizon": 1000},
     "coverage": {"experiments": ["coverage_indep"], "algorithms": ["rcucb_alpha2"], "from_t": 1000},
+    "printed_shares": {"experiments": ["fig4_indep"], "algorithms": ["rcucb"], "tolerance": 0.05},
+    "printed_optimum": {"experiments": ["fig4_indep"], "arm": 1, "limit": 0.4, "tolerance": 0.05},
+    "higher_limits": {"experiments": ["theory_indep"], "algorithm": "rcucb_alpha2",
+                      "against": ["ucb_alpha2"]},
 }
 
 
@@ -337,7 +342,7 @@ def test_printed_truth_names_an_unknown_experiment(paper):
 
 
 def test_the_registry_names_every_censored_kind():
-    from timebandits.censored import claims, claims_gaps, claims_theory
+    from timebandits.censored import claims, claims_gaps, claims_printed, claims_theory
 
     # built afresh (CLAIM_KINDS is built once, at import)
     assert claims._kinds() == {
@@ -345,7 +350,9 @@ def test_the_registry_names_every_censored_kind():
         "censoring_near_truth": claims.CensoringNearTruth, "coverage": claims_theory.Coverage,
         "exceeds_throughout": claims_gaps.ExceedsThroughout, "larger_spread": claims.LargerSpread,
         "printed_truth": claims_theory.PrintedTruth, "relative_gap_order": claims_gaps.RelativeGapOrder,
-        "superiority_grows": claims_gaps.SuperiorityGrows}
+        "superiority_grows": claims_gaps.SuperiorityGrows,
+        "higher_limits": claims_printed.HigherLimits, "printed_optimum": claims_printed.PrintedOptimum,
+        "printed_shares": claims_printed.PrintedShares}
 
 
 # --------------------------------------------------------------------------- exceeds throughout: rows

@@ -210,10 +210,13 @@ class LargerSpread:
 
 def _kinds():
     from .claims_gaps import ExceedsThroughout, RelativeGapOrder, SuperiorityGrows
+    from .claims_printed import HigherLimits, PrintedOptimum, PrintedShares
     from .claims_theory import BoundRatio, Coverage, PrintedTruth
     return {"bound_ratio": BoundRatio, "censoring_above_truth": CensoringAboveTruth,
             "censoring_near_truth": CensoringNearTruth, "coverage": Coverage,
-            "exceeds_throughout": ExceedsThroughout, "larger_spread": LargerSpread,
+            "exceeds_throughout": ExceedsThroughout, "higher_limits": HigherLimits,
+            "larger_spread": LargerSpread, "printed_optimum": PrintedOptimum,
+            "printed_shares": PrintedShares,
             "printed_truth": PrintedTruth, "relative_gap_order": RelativeGapOrder,
             "superiority_grows": SuperiorityGrows}
 

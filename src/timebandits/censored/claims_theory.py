@@ -5,7 +5,9 @@
                  ``tolerance`` (the paper states none: a config value with its provenance).
   bound_ratio    (exact) Theorem 1's bound below Corollary 14's at T for α ∈ ``alphas`` on each
                  experiment's exact ν table: the ratio Thm 1 / Cor 14 < 1; undefined (a void,
-                 infinite bound, α ≤ 1) decides neither way.
+                 infinite bound, α ≤ 1) decides neither way. With ``min_share`` s (§3.3: RCUCB
+                 "in general superior"), one deciding row: the ratio is < 1 in at least a share
+                 s of the (experiment, α) settings where it is defined; the settings support it.
   coverage       (statistical) Prop. 1: at each checkpoint t ≥ ``from_t``, the share of
                  (run, pair) whose estimate lies above ν + 𝔠(t; α) is at most the bound
                  2(1 + ln t / ln((α+1)/2)) t^{−2α/(α+1)} (and the same below ν − 𝔠); exact
@@ -25,7 +27,7 @@ from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPROD
                                      STATISTICAL, check_run)
 from timebandits.core.decidability import derived, with_runs
 
-from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
 from .claims import problem_of, truth_of
 from .theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
@@ -88,9 +90,30 @@ def bound_ratio(problem, alpha: float, horizon: float) -> tuple[float, float, fl
     return thm1, cor14, thm1 / cor14 if defined else math.nan
 
 
+def share_row(rows: list[dict], min_share: float) -> dict:
+    """The deciding row of ``bound_ratio`` with ``min_share``: reproduced if the settings whose
+    rows are reproduced (ratio < 1) make at least ``min_share`` of those decided either way;
+    inconclusive if none is decided."""
+    decided = [r for r in rows if r["verdict"] != INCONCLUSIVE]
+    below = sum(r["verdict"] == REPRODUCED for r in decided)
+    if not decided:
+        return {"scope": "share of settings", "verdict": INCONCLUSIVE,
+                "headline": "no setting has a defined ratio", "statistic": "every ratio undefined"}
+    share = below / len(decided)
+    above = [r["scope"] for r in decided if r["verdict"] != REPRODUCED]
+    return {"scope": "share of settings",
+            "verdict": REPRODUCED if share >= min_share else NOT_REPRODUCED,
+            "headline": f"Thm 1 < Cor 14 in {below}/{len(decided)} settings (needs ≥ {min_share:g})",
+            "statistic": (f"ratio Thm 1 / Cor 14 below 1 in {below} of {len(decided)} settings "
+                          f"with a defined ratio (share {share:.3f}, needs ≥ {min_share:g}); "
+                          f"not below 1: {', '.join(above) or 'none'}")}
+
+
 class BoundRatio:
     evidence = EXACT
     keys = ("experiments", "alphas", "horizon")
+    # the share of settings that must have the ratio below 1: 1 (every one) unless given
+    thresholds = (Threshold("min_share", HIGHER, default=1.0, low=0.0, high=1.0, open_low=True),)
     optional = ()
 
     @classmethod
@@ -114,7 +137,10 @@ class BoundRatio:
                     "statistic": (f"at T = {horizon:g}: Theorem 1 {thm1:.4g}, Corollary 14 "
                                   f"{cor14:.4g} (ratio {ratio:.3g}; a void bound leaves it "
                                   f"undefined); K = {problem.K} limits")})
-        return rows
+        if "min_share" not in claim:
+            return rows
+        return [share_row(rows, threshold(BoundRatio, claim, "min_share"))] + [
+            {**row, "role": "supports"} for row in rows]
 
     @staticmethod
     def witnesses(claim, ctx):

@@ -24,6 +24,10 @@ Indices (c(x) = cost_slope·x, λ_k = λ(τ_k), y_k = (R − c(C))·1{C ≤ τ_k
       θ_{i,k} ~ Beta(1 + S_{i,k}, 1 + F_{i,k})  (core.beta_blocks, one block per pair);
   after a play at τ_k every pair (i, k') with k' ≤ k gets one Bernoulli trial of success
   probability (y_{k'} + λ(τmax))/(1 + λ(τmax)) (clipped to [0, 1]), independent across k'.
+  Standard TS ("thompson_played", App. E.1: "strictly speaking, one would conduct the latter
+  Bernoulli experiment only for deciding on the update of S_{I_t,τ_t} or F_{I_t,τ_t}"): the
+  same Beta-Bernoulli Thompson sampling (Agrawal & Goyal 2012, the paper's [3]) with every pair
+  a virtual arm, whose one trial after a play updates the played pair (i, k) only.
 The reductions' round-robin runs arm-major, limits ascending, and updates as usual (spec P7).
 Ties of an argmax go to a uniformly chosen maximiser (spec P11); the policy's randomness (ties,
 TS's draws and trials) comes from its own counter-based stream.
@@ -44,7 +48,9 @@ from .model import sample_pull
 RCUCB = 0
 UCB = 1
 THOMPSON = 2
-POLICY_CODES = {"rcucb": RCUCB, "ucb": UCB, "thompson": THOMPSON}
+THOMPSON_PLAYED = 3
+POLICY_CODES = {"rcucb": RCUCB, "ucb": UCB, "thompson": THOMPSON,
+                "thompson_played": THOMPSON_PLAYED}
 
 
 @njit(cache=True)
@@ -136,7 +142,7 @@ def run_censored(code, literal, alpha, penalty_max, grid, penalty, cost_slope, n
             else:
                 i, k = (t - 1) // K, (t - 1) % K
         else:
-            if code == THOMPSON:
+            if code == THOMPSON or code == THOMPSON_PLAYED:
                 beta_blocks(da, ca, db, cb, policy_key, counter, draw_bits, theta)
                 counter += pairs * BETA_BLOCK
                 p_best, counter = argmax_random_ties(theta, no_width, 0.0, policy_key, counter)
@@ -176,7 +182,7 @@ def run_censored(code, literal, alpha, penalty_max, grid, penalty, cost_slope, n
             mean[p] = (gain_sum[p] / n_at[p] + penalty_max) / rescale
             width[p] = 1.0 / math.sqrt(n_at[p])
         else:
-            for kk in range(k + 1):
+            for kk in range(k if code == THOMPSON_PLAYED else 0, k + 1):
                 q = i * K + kk
                 y = net if c <= grid[kk] else -penalty[kk]
                 chance = min(max((y + penalty_max) / rescale, 0.0), 1.0)

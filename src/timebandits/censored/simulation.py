@@ -39,6 +39,7 @@ _PARAMS = {
     "rcucb": {"alpha": 1.0, "survival": "literal"},
     "ucb": {"alpha": 1.0, "penalty_max": "grid"},
     "thompson": {"penalty_max": "grid"},
+    "thompson_played": {"penalty_max": "grid"},
     ZOOMING: {"alpha": 2.0, "m": 2, "delta": 0.05},
 }
 
