@@ -16,6 +16,7 @@ from timebandits.core.thresholds import check_keys
 from .analysis import bounded_algorithms, run_instances
 from .claims_errata import Erratum, Fact1Printed
 from .claims_exact import Fact1, MeanGap, StageCount, Theorem2, sides
+from .claims_gaps import SwitchGapGrowth
 from .claims_instances import ranker_table, with_seeded_delays
 from .model import B2DEPProblem
 from .simulation import algorithm_params
@@ -307,6 +308,7 @@ CLAIM_KINDS = {
     "stage_count": StageCount,
     "stops_exploring": StopsExploring,
     "switch_bound": SwitchBound,
+    "switch_gap_growth": SwitchGapGrowth,
     "theorem2": Theorem2,
     "theorem3": Theorem3,
     "theorem4": Theorem4,
