@@ -21,7 +21,7 @@ from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, Cl
 from timebandits.core.decidability import decide
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.claims_gaps import (fitted_slopes, gaps, inverse_square_gaps, slope_ci,
-                                              ucb_bound_pulls)
+                                              ucb_bound_pulls, ucb_switch_bound)
 from timebandits.delaydep.model import B2DEPProblem
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1,
@@ -50,6 +50,7 @@ def context(finals: dict, horizon: float = 1e6, runs: int = 6) -> ClaimContext:
         frames[name] = pd.DataFrame({
             "repetition": np.repeat(np.arange(runs), 2), "t": np.tile([1.0, horizon], runs),
             "switches": np.column_stack([np.zeros(runs), values]).ravel(),
+            "suboptimal_pulls": np.column_stack([np.zeros(runs), 8 * values]).ravel(),
             "delay_1": 2, "delay_2": 2})
     return ClaimContext(paper=paper, config=CONFIG, trace_of=lambda e, a: frames[e])
 
@@ -97,7 +98,8 @@ def test_switches_proportional_to_inverse_square_gaps_reproduce():
     rows = KIND.evaluate(claim(), ctx)
     (row,) = deciding(rows)
     assert row["verdict"] == REPRODUCED and row["slope"] == pytest.approx(1.0, abs=1e-3)
-    assert len(rows) == 5 and all(r["verdict"] == REPRODUCED for r in rows[:4])  # all judged
+    assert len(rows) == 6 and all(r["verdict"] == REPRODUCED for r in rows[:4])  # all judged
+    assert rows[4]["scope"] == "suboptimal pulls" and "(Σ Δ⁻²)^1.00" in rows[4]["headline"]
 
 
 def test_switches_growing_as_the_inverse_gap_do_not_reproduce():
@@ -118,6 +120,7 @@ def test_a_horizon_that_caps_the_count_leaves_it_undecided():
     ctx = context({n: (lambda r, n=n: X[n]) for n in MU2}, horizon=2e4)
     rows = KIND.evaluate(claim(), ctx)
     assert [r["verdict"] for r in rows] == [INCONCLUSIVE] * 3 + [REPRODUCED, INCONCLUSIVE]
+    assert len(rows) == 5  # no slope of one instance
     out = decide(claim(), KIND, ctx)
     assert (out["can_reproduce"], out["can_refute"]) == (False, False)
 
@@ -138,3 +141,29 @@ def test_config_checks():
     paper["experiments"]["tied"] = {**paper["experiments"]["g5"], "environment": environment("13/15")}
     with pytest.raises(ValueError, match="ties the best"):
         KIND.check(claim(experiments=["g5", "tied"]), paper)
+
+
+# The order-bound reading (kind ucb_switch_bound): 2·(8 ln T/Δ² + 1 + π²/3) with one gap.
+BOUND = {n: 2 * (8 * math.log(1e6) * x + 1 + math.pi ** 2 / 3) for n, x in X.items()}
+
+
+def test_ucb_switch_bound_closed_form():
+    for name, mu2 in MU2.items():
+        problem = B2DEPProblem.from_config(environment(mu2))
+        assert ucb_switch_bound(problem, 1e6) == pytest.approx(BOUND[name])
+    assert 3.53e5 < BOUND["g40"] < 3.54e5 < 1e6  # informative at every gap
+
+
+def test_ucb_switch_bound_verdicts():
+    kind = CLAIM_KINDS["ucb_switch_bound"]
+    bound_claim = claim(kind="ucb_switch_bound")
+    below = context({n: (lambda r, n=n: BOUND[n] / 3 + r) for n in MU2})
+    assert [r["verdict"] for r in kind.evaluate(bound_claim, below)] == [REPRODUCED] * 4
+    above = context({n: (lambda r, n=n: BOUND[n] * 1.5 + r) for n in MU2})
+    assert [r["verdict"] for r in kind.evaluate(bound_claim, above)] == [NOT_REPRODUCED] * 4
+    # at T = 2·10^4 the bound at Δ = 1/40 is 2·(8 ln T·1600 + 4.29) ≈ 2.5·10^5 > T: vacuous
+    short = context({n: (lambda r: 1.0 + r) for n in MU2}, horizon=2e4)
+    verdicts = [r["verdict"] for r in kind.evaluate(bound_claim, short)]
+    assert verdicts[0] == INCONCLUSIVE and verdicts[-1] == REPRODUCED
+    out = decide(bound_claim, kind, context({n: (lambda r: 0.0) for n in MU2}))
+    assert (out["can_reproduce"], out["can_refute"]) == (True, True)

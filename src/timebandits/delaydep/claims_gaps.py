@@ -27,6 +27,7 @@ import numpy as np
 
 from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
                                      SUPPORTS, ClaimContext, require_keys)
+from timebandits.core.stats import one_sided_t
 from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
 from .model import B2DEPProblem
@@ -60,6 +61,13 @@ def ucb_bound_pulls(problem: B2DEPProblem, horizon: float) -> float:
     return total
 
 
+def needed_below(ctx, experiment: str, algorithm: str) -> bool:
+    """Whether UCB1's bound leaves ``experiment``'s switch count uncapped by its horizon."""
+    horizon = float(ctx.at(experiment, algorithm, "switches").index.max())
+    problem = B2DEPProblem.from_config(ctx.paper["experiments"][experiment]["environment"])
+    return ucb_bound_pulls(problem, horizon) < horizon
+
+
 def fitted_slopes(x: np.ndarray, means: np.ndarray) -> np.ndarray:
     """Least-squares slope of log(means) on log(x), for each row of ``means`` (a batch x setting
     array); NaN where some mean is not positive."""
@@ -76,7 +84,7 @@ def slope_ci(x: np.ndarray, runs: list[np.ndarray], n_boot: int, level: float,
     """The slope of the mean runs and its percentile bootstrap CI, the runs of each setting
     resampled independently (their instances are independent experiments)."""
     estimate = float(fitted_slopes(x, np.array([[r.mean() for r in runs]]))[0])
-    if min(r.size for r in runs) < 2:
+    if min(r.size for r in runs) < 2 or not math.isfinite(estimate):
         return estimate, math.nan, math.nan
     rng = np.random.default_rng(seed)
     boots = np.column_stack([r[rng.integers(0, r.size, size=(n_boot, r.size))].mean(axis=1)
@@ -162,6 +170,18 @@ class SwitchGapGrowth:
             else:
                 verdict = INCONCLUSIVE
             headline = f"switches ∝ (Σ Δ⁻²)^{est:.2f} (CI {low:.2f} to {high:.2f}; needs {band})"
+        pulls = [np.asarray(ctx.final(e, alg, "suboptimal_pulls"), dtype=float)
+                 for e in claim["experiments"] if needed_below(ctx, e, alg)]
+        p_est, p_low, p_high = slope_ci(x, pulls, int(ctx.config["claims"]["bootstrap_samples"]),
+                                        1.0 - ctx.alpha)
+        rows.append({
+            "scope": "suboptimal pulls", "role": SUPPORTS,
+            "verdict": (REPRODUCED if low_t <= p_low and p_high <= high_t else NOT_REPRODUCED
+                        if p_low > high_t or p_high < low_t else INCONCLUSIVE),
+            "headline": f"suboptimal pulls ∝ (Σ Δ⁻²)^{p_est:.2f} (CI {p_low:.2f} to {p_high:.2f})",
+            "statistic": (f"the same fit on the pulls of suboptimal policies at T (not the claim: "
+                          f"UCB1's own count, which each switch leaves or enters): slope "
+                          f"{p_est:.3g}, CI {p_low:.3g} to {p_high:.3g}")})
         rows.append({
             "scope": "slope", "verdict": verdict, "headline": headline,
             "statistic": (f"log-log least-squares slope of mean switches at T on Σ Δ⁻² over "
@@ -194,3 +214,70 @@ class SwitchGapGrowth:
             return value
         return {"favourable": with_metrics(ctx, claim, {"switches": curve(inside)}),
                 "unfavourable": with_metrics(ctx, claim, {"switches": curve(0.0)})}
+
+
+def ucb_switch_bound(problem: B2DEPProblem, horizon: float) -> float:
+    """2·Σ_m (8 ln T / Δ_m² + 1 + π²/3): every switch enters or leaves a suboptimal choice, so
+    switches ≤ 2 × suboptimal choices, whose expectation UCB1's bound caps (Auer et al. 2002,
+    Thm 1, ln N ≤ ln T). It grows with the squared inverse of the gaps."""
+    return 2 * sum(8 * math.log(horizon) / float(d) ** 2 + 1 + math.pi ** 2 / 3
+                   for d in gaps(problem))
+
+
+class UcbSwitchBound:
+    """The order-bound reading of Sect. 1: π_ucb's mean switches at T lie below
+    :func:`ucb_switch_bound`, a quantity growing as Σ Δ⁻² (one-sided t-test over runs per
+    experiment). A bound not below T, the most switches a run can make, is vacuous: that row is
+    inconclusive."""
+
+    evidence = STATISTICAL
+    keys = ("experiments", "algorithm")
+    optional = ()
+
+    @classmethod
+    def check(cls, claim, paper):
+        SwitchGapGrowth.check({**claim, "min_slope": 0.0, "max_slope": 1.0}, paper)
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        for exp in claim["experiments"]:
+            problem = B2DEPProblem.from_config(ctx.paper["experiments"][exp]["environment"])
+            switches = np.asarray(ctx.final(exp, claim["algorithm"], "switches"), dtype=float)
+            horizon = float(ctx.at(exp, claim["algorithm"], "switches").index.max())
+            bound = ucb_switch_bound(problem, horizon)
+            numbers = (f"T = {horizon:g}: mean switches {switches.mean():.4g} (max "
+                       f"{switches.max():.4g}) vs 2 Σ (8 ln T/Δ² + 1 + π²/3) = {bound:.4g}")
+            if bound >= horizon:
+                rows.append({"scope": exp, "verdict": INCONCLUSIVE,
+                             "headline": f"bound {bound:.3g} vacuous (≥ T)",
+                             "statistic": f"{numbers}; the bound is not below T: not judged"})
+                continue
+            p_claimed = one_sided_t(switches, bound, below=True)
+            p_opposite = one_sided_t(switches, bound, below=False)
+            verdict = (REPRODUCED if p_claimed < ctx.alpha else NOT_REPRODUCED
+                       if p_opposite < ctx.alpha else INCONCLUSIVE)
+            rows.append({"scope": exp, "verdict": verdict,
+                         "headline": f"switches {switches.mean():.4g} vs bound {bound:.4g}",
+                         "statistic": f"{numbers}; one-sided t-test p = {p_claimed:.2g}",
+                         "p_claimed": p_claimed, "p_opposite": p_opposite})
+        return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Switches at half the bound, or halfway between the bound and T (linear in t, 1%
+        spread over runs)."""
+        from .claims import with_metrics  # claims.py registers this kind
+
+        def curve(favourable: bool):
+            def value(experiment, trace):
+                t = trace["t"].to_numpy(dtype=float)
+                reps = trace["repetition"].to_numpy()
+                z = np.linspace(-1.0, 1.0, reps.max() + 1)[reps] if reps.max() > 0 else 0.0
+                problem = B2DEPProblem.from_config(ctx.paper["experiments"][experiment]["environment"])
+                bound = ucb_switch_bound(problem, t.max())
+                final = bound / 2 if favourable else (bound + t.max()) / 2
+                return final * (t / t.max()) * (1.0 + 0.01 * z)
+            return value
+        return {"favourable": with_metrics(ctx, claim, {"switches": curve(True)}),
+                "unfavourable": with_metrics(ctx, claim, {"switches": curve(False)})}
