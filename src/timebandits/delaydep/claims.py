@@ -1,5 +1,6 @@
 """Claim kinds of "Stochastic Bandits with Delay-Dependent Payoffs" judged on runs (the generic
-ones are in core/claims.py; the exact ones in claims_exact.py, the errata in claims_errata.py). Each
+ones are in core/claims.py; the exact ones in claims_exact.py, the errata in claims_errata.py,
+π_ucb's switches against the gaps in claims_gaps.py). Each
 ``evaluate`` returns sub-check rows with the numbers; each ``witnesses`` replaces what the claim
 reads in the runs by the most favourable and the most unfavourable values the setting allows
 (core/decidability.py)."""
@@ -16,6 +17,7 @@ from timebandits.core.thresholds import check_keys
 from .analysis import bounded_algorithms, run_instances
 from .claims_errata import Erratum, Fact1Printed
 from .claims_exact import Fact1, MeanGap, StageCount, Theorem2, sides
+from .claims_gaps import SwitchGapGrowth, UcbSwitchBound
 from .claims_instances import ranker_table, with_seeded_delays
 from .model import B2DEPProblem
 from .simulation import algorithm_params
@@ -307,7 +309,9 @@ CLAIM_KINDS = {
     "stage_count": StageCount,
     "stops_exploring": StopsExploring,
     "switch_bound": SwitchBound,
+    "switch_gap_growth": SwitchGapGrowth,
     "theorem2": Theorem2,
     "theorem3": Theorem3,
     "theorem4": Theorem4,
+    "ucb_switch_bound": UcbSwitchBound,
 }

@@ -12,6 +12,7 @@ from timebandits.core.text import prose
 from .analysis import bound_table, horizon_table, run_table
 from .claims_instances import random_instance_table, ranker_table
 from .model import B2DEPProblem
+from .report_gaps import ucb_gap_table
 from .simulation import algorithm_params
 from .theory import (erratum_e1, erratum_e2, erratum_e3, low_schedule, theorem2_counterexample,
                      uniform_delay_statistics)
@@ -19,7 +20,7 @@ from .theory import (erratum_e1, erratum_e2, erratum_e3, low_schedule, theorem2_
 # Subscripts of the tables' column names and texts (μ₁, r₀), never TeX-like ``μ_1``.
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 TABLES = ("errata", "fact1", "instances", "provenance", "runs", "schedule", "sweep",
-          "theorem2", "theorem4", "uniform_delays")
+          "theorem2", "theorem4", "ucb_gaps", "uniform_delays")
 
 
 def _claim(paper: dict, kind: str, **fields) -> dict:
@@ -174,7 +175,8 @@ def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
     instances; ``uniform_delays`` statistics over all Fig. 2 delay vectors; ``schedule`` π_low's
     stages; ``runs`` per-run results of the paper and sensitivity experiments; ``sweep`` π_low
     against Theorem 3 at every horizon; ``theorem2``, ``fact1``, ``theorem4`` the random-instance
-    checks behind claims of those kinds; ``errata`` the numbers of E1–E3."""
+    checks behind claims of those kinds; ``errata`` the numbers of E1–E3; ``ucb_gaps`` π_ucb's
+    switches against the gaps (report_gaps.py)."""
     key = paper["paper"]["key"]
     if name == "provenance":
         return provenance_table(paper)
@@ -196,6 +198,8 @@ def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
         return ranker_table(_claim(paper, name), config, key)
     if name == "errata":
         return errata_table(paper)
+    if name == "ucb_gaps":
+        return ucb_gap_table(paper, trace_of)
     raise KeyError(f"unknown table {name!r}; known: {TABLES}")
 
 

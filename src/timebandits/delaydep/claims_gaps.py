@@ -1,0 +1,283 @@
+"""How π_ucb's switches grow with the gaps (Sect. 1 of "Stochastic Bandits with Delay-Dependent
+Payoffs"): "A standard bandit strategy like UCB (Auer et al., 2002) … performs a number of
+switches growing with the squared inverse of these gaps", the gaps g(r*) − g(m) between the best
+ranking policy and the others (Sect. 5, eq. 3).
+
+UCB1 chooses a suboptimal π_m about 2 ln N / Δ_m² times in N decisions (Auer et al. 2002,
+Theorem 1 bounds it by 8 ln N / Δ_m² + 1 + π²/3), and each isolated such choice costs two
+switches, so at a fixed horizon the switch count scales as X = Σ_{m ≠ r*} Δ_m⁻². The claim kind
+``switch_gap_growth`` runs the same learner on instances that differ only in their gaps and
+estimates the exponent b of switches ∝ X^b: the least-squares slope of log(mean switches at T)
+on log X over the instances, with a percentile bootstrap CI (runs resampled within each
+instance). "Growing with the squared inverse" is b = 1; the band [min_slope, max_slope] is the
+claim's.
+
+An instance is judged only where UCB1's bound leaves the count uncapped by the horizon: the pulls
+its bound allows the suboptimal choices, Σ_m 2m·(8 ln T / Δ_m² + 1 + π²/3) (each choice plays
+π_m twice, m pulls a play; ln T ≥ ln N), must be below T. Fewer than two such instances: the
+growth cannot be judged (inconclusive).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
+                                     SUPPORTS, ClaimContext, require_keys)
+from timebandits.core.stats import one_sided_t
+from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+
+from .model import B2DEPProblem
+
+UCB_POLICY = "ucb"
+
+
+def gaps(problem: B2DEPProblem) -> list[Fraction]:
+    """The gaps g(r*) − g(m) of every m ≠ r*, exact (eq. 3)."""
+    best = problem.g_fraction(problem.r_star)
+    return [best - problem.g_fraction(m) for m in range(1, problem.k + 1) if m != problem.r_star]
+
+
+def inverse_square_gaps(problem: B2DEPProblem) -> float:
+    """X = Σ_{m ≠ r*} (g(r*) − g(m))⁻²; inf if some gap is 0."""
+    values = gaps(problem)
+    return math.inf if any(d == 0 for d in values) else float(sum(1 / d ** 2 for d in values))
+
+
+def ucb_bound_pulls(problem: B2DEPProblem, horizon: float) -> float:
+    """The pulls UCB1's bound (Auer et al. 2002, Thm 1) allows π_ucb's suboptimal choices by T:
+    Σ_m 2m·(8 ln T / Δ_m² + 1 + π²/3), with ln T in place of ln N (N ≤ T decisions)."""
+    total = 0.0
+    for m in range(1, problem.k + 1):
+        if m == problem.r_star:
+            continue
+        gap = float(problem.g_fraction(problem.r_star) - problem.g_fraction(m))
+        if gap <= 0:
+            return math.inf
+        total += 2 * m * (8 * math.log(horizon) / gap ** 2 + 1 + math.pi ** 2 / 3)
+    return total
+
+
+def needed_below(ctx, experiment: str, algorithm: str) -> bool:
+    """Whether UCB1's bound leaves ``experiment``'s switch count uncapped by its horizon."""
+    horizon = float(ctx.at(experiment, algorithm, "switches").index.max())
+    problem = B2DEPProblem.from_config(ctx.paper["experiments"][experiment]["environment"])
+    return ucb_bound_pulls(problem, horizon) < horizon
+
+
+def fitted_slopes(x: np.ndarray, means: np.ndarray) -> np.ndarray:
+    """Least-squares slope of log(means) on log(x), for each row of ``means`` (a batch x setting
+    array); NaN where some mean is not positive."""
+    lx = np.log(np.asarray(x, dtype=float))
+    lx = lx - lx.mean()
+    means = np.atleast_2d(np.asarray(means, dtype=float))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ly = np.where(means > 0, np.log(np.where(means > 0, means, 1.0)), np.nan)
+    return (ly - ly.mean(axis=1, keepdims=True)) @ lx / (lx @ lx)
+
+
+def slope_ci(x: np.ndarray, runs: list[np.ndarray], n_boot: int, level: float,
+             seed: int = 0) -> tuple[float, float, float]:
+    """The slope of the mean runs and its percentile bootstrap CI, the runs of each setting
+    resampled independently (their instances are independent experiments)."""
+    estimate = float(fitted_slopes(x, np.array([[r.mean() for r in runs]]))[0])
+    if min(r.size for r in runs) < 2 or not math.isfinite(estimate):
+        return estimate, math.nan, math.nan
+    rng = np.random.default_rng(seed)
+    boots = np.column_stack([r[rng.integers(0, r.size, size=(n_boot, r.size))].mean(axis=1)
+                             for r in runs])
+    tail = (1.0 - level) / 2.0
+    low, high = np.nanquantile(fitted_slopes(x, boots), [tail, 1.0 - tail])
+    return estimate, float(low), float(high)
+
+
+class SwitchGapGrowth:
+    """π_ucb's switches at T grow as (Σ_m Δ_m⁻²)^b with b in [min_slope, max_slope] over
+    ``experiments``, fixed instances that differ in their gaps (module docstring): reproduced if
+    b's bootstrap CI lies inside the band, not reproduced if it lies outside, else inconclusive.
+    One deciding row; one supporting row per instance (its gaps, X, switches and regime)."""
+
+    evidence = STATISTICAL
+    keys = ("experiments", "algorithm")
+    thresholds = (Threshold("min_slope", HIGHER), Threshold("max_slope", LOWER))
+    optional = ()
+
+    @classmethod
+    def check(cls, claim, paper):
+        check_keys(cls, claim)
+        require_keys(claim, "experiments", "algorithm")
+        if not threshold(cls, claim, "min_slope") < threshold(cls, claim, "max_slope"):
+            raise ValueError("min_slope must be below max_slope")
+        if len(claim["experiments"]) < 2:
+            raise ValueError("switch_gap_growth needs at least two experiments")
+        if paper["algorithms"][claim["algorithm"]]["policy"] != UCB_POLICY:
+            raise ValueError(f"{claim['algorithm']!r} does not run π_ucb")
+        for exp in claim["experiments"]:
+            if exp not in paper["experiments"]:
+                raise ValueError(f"unknown experiment {exp!r}")
+            if claim["algorithm"] not in paper["experiments"][exp]["algorithms"]:
+                raise ValueError(f"experiment {exp!r} does not run {claim['algorithm']!r}")
+            environment = paper["experiments"][exp]["environment"]
+            if not isinstance(environment["delays"], list):
+                raise ValueError(f"experiment {exp!r}: needs fixed delays (one instance)")
+            if not math.isfinite(inverse_square_gaps(B2DEPProblem.from_config(environment))):
+                raise ValueError(f"experiment {exp!r}: some ranking policy ties the best")
+
+    @classmethod
+    def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
+        low_t, high_t = threshold(cls, claim, "min_slope"), threshold(cls, claim, "max_slope")
+        alg, rows, judged = claim["algorithm"], [], []
+        for exp in claim["experiments"]:
+            problem = B2DEPProblem.from_config(ctx.paper["experiments"][exp]["environment"])
+            x = inverse_square_gaps(problem)
+            switches = np.asarray(ctx.final(exp, alg, "switches"), dtype=float)
+            horizon = float(ctx.at(exp, alg, "switches").index.max())
+            needed = ucb_bound_pulls(problem, horizon)
+            regime = needed < horizon
+            if regime:
+                judged.append((x, switches))
+            gap_text = ", ".join(f"{float(d):.3g}" for d in gaps(problem))
+            rows.append({
+                "scope": exp, "role": SUPPORTS,
+                "verdict": REPRODUCED if regime else INCONCLUSIVE,
+                "headline": f"Δ = {gap_text}: switches {switches.mean():.4g} at T = {horizon:g}, "
+                            f"× Σ Δ⁻² = {switches.mean() / x:.3g}"
+                            + ("" if regime else " (not judged: UCB1's bound reaches T)"),
+                "statistic": (f"gaps {gap_text}, Σ Δ⁻² = {x:.4g}; mean switches {switches.mean():.4g} "
+                              f"over {switches.size} runs; UCB1's bound on the suboptimal choices' "
+                              f"pulls {needed:.4g} {'<' if regime else '≥'} T = {horizon:g}: "
+                              f"{'judged' if regime else 'capped by the horizon, not judged'}")})
+        band = f"{low_t:.3g} to {high_t:.3g}"
+        if len(judged) < 2:
+            rows.append({"scope": "slope", "verdict": INCONCLUSIVE,
+                         "headline": f"{len(judged)} instance(s) where UCB1's bound stays below T",
+                         "statistic": f"the growth needs two instances whose switch count the "
+                                      f"horizon does not cap; {len(judged)} here"})
+            return rows
+        x = np.array([j[0] for j in judged])
+        est, low, high = slope_ci(x, [j[1] for j in judged],
+                                  int(ctx.config["claims"]["bootstrap_samples"]), 1.0 - ctx.alpha)
+        if not math.isfinite(est):
+            verdict, headline = INCONCLUSIVE, "no switches in some instance: slope undefined"
+        else:
+            if low_t <= low and high <= high_t:
+                verdict = REPRODUCED
+            elif low > high_t or high < low_t:
+                verdict = NOT_REPRODUCED
+            else:
+                verdict = INCONCLUSIVE
+            headline = f"switches ∝ (Σ Δ⁻²)^{est:.2f} (CI {low:.2f} to {high:.2f}; needs {band})"
+        pulls = [np.asarray(ctx.final(e, alg, "suboptimal_pulls"), dtype=float)
+                 for e in claim["experiments"] if needed_below(ctx, e, alg)]
+        p_est, p_low, p_high = slope_ci(x, pulls, int(ctx.config["claims"]["bootstrap_samples"]),
+                                        1.0 - ctx.alpha)
+        rows.append({
+            "scope": "suboptimal pulls", "role": SUPPORTS,
+            "verdict": (REPRODUCED if low_t <= p_low and p_high <= high_t else NOT_REPRODUCED
+                        if p_low > high_t or p_high < low_t else INCONCLUSIVE),
+            "headline": f"suboptimal pulls ∝ (Σ Δ⁻²)^{p_est:.2f} (CI {p_low:.2f} to {p_high:.2f})",
+            "statistic": (f"the same fit on the pulls of suboptimal policies at T (not the claim: "
+                          f"UCB1's own count, which each switch leaves or enters): slope "
+                          f"{p_est:.3g}, CI {p_low:.3g} to {p_high:.3g}")})
+        rows.append({
+            "scope": "slope", "verdict": verdict, "headline": headline,
+            "statistic": (f"log-log least-squares slope of mean switches at T on Σ Δ⁻² over "
+                          f"{len(judged)} instances (Σ Δ⁻² = {', '.join(f'{v:.4g}' for v in x)}): "
+                          f"{est:.3g}, {1 - ctx.alpha:.0%} bootstrap CI {low:.3g} to {high:.3g}; "
+                          f"the squared inverse gives 1, the inverse 0.5; needs {band}"),
+            "slope": est, "ci_low": low, "ci_high": high})
+        return rows
+
+    @classmethod
+    def witnesses(cls, claim, ctx):
+        """Switches at T proportional to Σ Δ⁻² (slope 1, or the band's middle if it excludes 1),
+        or the same in every instance (slope 0); sized so the largest is a tenth of T, rising
+        linearly in t, with a 1% spread over runs (core/decidability.py)."""
+        from .claims import with_metrics  # claims.py registers this kind
+
+        low_t, high_t = threshold(cls, claim, "min_slope"), threshold(cls, claim, "max_slope")
+        inside = 1.0 if low_t <= 1.0 <= high_t else (low_t + high_t) / 2
+        xs = {e: inverse_square_gaps(B2DEPProblem.from_config(ctx.paper["experiments"][e]["environment"]))
+              for e in claim["experiments"]}
+        top = max(xs.values())
+
+        def curve(slope: float):
+            def value(experiment, trace):
+                t = trace["t"].to_numpy(dtype=float)
+                reps = trace["repetition"].to_numpy()
+                z = np.linspace(-1.0, 1.0, reps.max() + 1)[reps] if reps.max() > 0 else 0.0
+                final = 0.1 * t.max() * (xs[experiment] / top) ** slope
+                return final * (t / t.max()) * (1.0 + 0.01 * z)
+            return value
+        return {"favourable": with_metrics(ctx, claim, {"switches": curve(inside)}),
+                "unfavourable": with_metrics(ctx, claim, {"switches": curve(0.0)})}
+
+
+def ucb_switch_bound(problem: B2DEPProblem, horizon: float) -> float:
+    """2·Σ_m (8 ln T / Δ_m² + 1 + π²/3): every switch enters or leaves a suboptimal choice, so
+    switches ≤ 2 × suboptimal choices, whose expectation UCB1's bound caps (Auer et al. 2002,
+    Thm 1, ln N ≤ ln T). It grows with the squared inverse of the gaps."""
+    return 2 * sum(8 * math.log(horizon) / float(d) ** 2 + 1 + math.pi ** 2 / 3
+                   for d in gaps(problem))
+
+
+class UcbSwitchBound:
+    """The order-bound reading of Sect. 1: π_ucb's mean switches at T lie below
+    :func:`ucb_switch_bound`, a quantity growing as Σ Δ⁻² (one-sided t-test over runs per
+    experiment). A bound not below T, the most switches a run can make, is vacuous: that row is
+    inconclusive."""
+
+    evidence = STATISTICAL
+    keys = ("experiments", "algorithm")
+    optional = ()
+
+    @classmethod
+    def check(cls, claim, paper):
+        SwitchGapGrowth.check({**claim, "min_slope": 0.0, "max_slope": 1.0}, paper)
+
+    @staticmethod
+    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
+        rows = []
+        for exp in claim["experiments"]:
+            problem = B2DEPProblem.from_config(ctx.paper["experiments"][exp]["environment"])
+            switches = np.asarray(ctx.final(exp, claim["algorithm"], "switches"), dtype=float)
+            horizon = float(ctx.at(exp, claim["algorithm"], "switches").index.max())
+            bound = ucb_switch_bound(problem, horizon)
+            numbers = (f"T = {horizon:g}: mean switches {switches.mean():.4g} (max "
+                       f"{switches.max():.4g}) vs 2 Σ (8 ln T/Δ² + 1 + π²/3) = {bound:.4g}")
+            if bound >= horizon:
+                rows.append({"scope": exp, "verdict": INCONCLUSIVE,
+                             "headline": f"bound {bound:.3g} vacuous (≥ T)",
+                             "statistic": f"{numbers}; the bound is not below T: not judged"})
+                continue
+            p_claimed = one_sided_t(switches, bound, below=True)
+            p_opposite = one_sided_t(switches, bound, below=False)
+            verdict = (REPRODUCED if p_claimed < ctx.alpha else NOT_REPRODUCED
+                       if p_opposite < ctx.alpha else INCONCLUSIVE)
+            rows.append({"scope": exp, "verdict": verdict,
+                         "headline": f"switches {switches.mean():.4g} vs bound {bound:.4g}",
+                         "statistic": f"{numbers}; one-sided t-test p = {p_claimed:.2g}",
+                         "p_claimed": p_claimed, "p_opposite": p_opposite})
+        return rows
+
+    @staticmethod
+    def witnesses(claim, ctx):
+        """Switches at half the bound, or halfway between the bound and T (linear in t, 1%
+        spread over runs)."""
+        from .claims import with_metrics  # claims.py registers this kind
+
+        def curve(favourable: bool):
+            def value(experiment, trace):
+                t = trace["t"].to_numpy(dtype=float)
+                reps = trace["repetition"].to_numpy()
+                z = np.linspace(-1.0, 1.0, reps.max() + 1)[reps] if reps.max() > 0 else 0.0
+                problem = B2DEPProblem.from_config(ctx.paper["experiments"][experiment]["environment"])
+                bound = ucb_switch_bound(problem, t.max())
+                final = bound / 2 if favourable else (bound + t.max()) / 2
+                return final * (t / t.max()) * (1.0 + 0.01 * z)
+            return value
+        return {"favourable": with_metrics(ctx, claim, {"switches": curve(True)}),
+                "unfavourable": with_metrics(ctx, claim, {"switches": curve(False)})}
