@@ -135,12 +135,14 @@ class RatioConcentration:
             label, misses, reps, allowed = cells[worst]
             p_adj = min(1.0, p[worst] * len(cells))
             total = sum(c[1] for c in cells)
+            expected = sum(c[2] * c[3] for c in cells)
             rows.append({
                 "scope": exp, "verdict": NOT_REPRODUCED if p_adj < ctx.alpha else REPRODUCED,
-                "headline": f"{total} misses over {len(cells)} cells; worst {label}: {misses}/{reps} "
-                            f"(allowed {allowed:.3g})",
+                "headline": f"{total} misses ({expected:.3g} allowed) over {len(cells)} cells; worst "
+                            f"{label}: {misses}/{reps} (allowed rate {allowed:.3g})",
                 "statistic": (f"Lemma {claim['lemma']}: {len(cells)} judged cells of {reps} samples "
-                              f"each, {total} misses in all; worst cell {label}: {misses} of {reps} "
+                              f"each, {total} misses in all ({expected:.4g} allowed); worst cell {label}: "
+                              f"{misses} of {reps} "
                               f"(allowed probability {allowed:.3g}), binomial p = {p[worst]:.2g}, "
                               f"Bonferroni over the cells {p_adj:.2g}"),
                 "p_opposite": p_adj})

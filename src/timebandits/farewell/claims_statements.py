@@ -114,7 +114,8 @@ class Ucb1Collapse:
                 "statistic": (f"{name} with one micro-arm (c ≡ 1): in {found} of {total} two-arm "
                               f"states (r̄ = m/N, N ∈ {GRID_N}, ln s of s ∈ {{10, 10³, 10⁶}}) UCB1 "
                               f"strictly prefers one arm and {name} strictly the other "
-                              f"({'equal to UCB1 needs 0' if name == 'wait_ucb' else 'not UCB1 needs > 0'})")})
+                              + ("(equal to UCB1 needs 0)" if name == "wait_ucb"
+                                 else "(not UCB1 needs > 0)"))})
         return rows
 
     @staticmethod
