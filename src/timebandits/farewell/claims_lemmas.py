@@ -145,7 +145,7 @@ class RatioConcentration:
                               f"{misses} of {reps} "
                               f"(allowed probability {allowed:.3g}), binomial p = {p[worst]:.2g}, "
                               f"Bonferroni over the cells {p_adj:.2g}"),
-                "p_opposite": p_adj})
+                **({"p_opposite": p_adj} if p_adj < ctx.alpha else {})})
         return rows
 
     @staticmethod
