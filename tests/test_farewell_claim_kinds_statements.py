@@ -109,3 +109,17 @@ def test_no_interior_optimum_on_ten_delays_reaches_the_printed_gap():
     assert feasible_intervals(10, interior, 0.1235, 0.02) == ()
     assert feasible_intervals(10, interior, 0.08, 0.01) == ()
     assert feasible_intervals(10, (1,), 0.1235, 0.02)
+
+
+def test_family_ratio_by_hand():
+    """D = 3, τ ≡ d: μ^c = (1, 1, 1), (1, 2, 2), (1, 2, 3): Σ 1/μ^c / μ̄^c = 3/1 = 3,
+    2/(5/3) = 1.2, (11/6)/2 = 0.917. The largest is D = 3, at τ ≡ 1."""
+    from timebandits.farewell.claims_family import FamilyRatio, family_ratios
+
+    assert family_ratios(3) == pytest.approx([3.0, 1.2, 11.0 / 12.0])
+    claim = {"id": "C19", "kind": "family_ratio", "max_delay": 3, "rounding_tolerance": 1e-9}
+    [row] = FamilyRatio.evaluate(claim, context())
+    assert row["verdict"] == REPRODUCED
+    assert row["headline"] == "largest (FJ)/(WAIT) = 3 at τ ≡ 1 (D = 3)"
+    out = decide(claim, FamilyRatio, context())
+    assert out["can_reproduce"] and out["can_refute"]
