@@ -48,7 +48,8 @@ verdict_tables.verdicts(ROOT, PAPER)
 # converge") compares the pseudo-regret added over the last decade [T/10, T] (paired test).
 # Exact claims: C9 and C10 as described in sections 4 and 5; C11 and C12 compare Wait-UCB's
 # index with one micro-arm to UCB1's (and the baselines' choices to UCB1's) on a grid of states;
-# C13 the (DQZL) and (WAIT) leading terms, C19 (FJ) and (WAIT) on the family τ ≡ d; C15 the printed gaps of the reconstructed Figs. 1a, 1c;
+# C13 the (DQZL) and (WAIT) leading terms, C19 (FJ) and (WAIT) on the family τ ≡ d; C15 the
+# printed gaps of the reconstructed Figs. 1a, 1c;
 # E2 solves linear feasibility problems over the delay pmfs. C17 and C18 check Lemmas 1 and 3 by
 # their own Monte Carlo (exact binomial tests per cell, Bonferroni). C14 is not checkable.
 # "Can reach" says whether the claim, as configured, could have come out both ways (its
