@@ -1,4 +1,6 @@
-"""Claim kinds specific to "A Farewell to Arms" (the generic ones are in core/claims.py).
+"""Claim kinds specific to "A Farewell to Arms" (the generic ones are in core/claims.py); more
+in claims_statements.py (§6.2, §7 statements), claims_family.py (§1) and claims_lemmas.py
+(Lemmas 1 and 3, §7.2).
 
 All three are exact: each routes the quantity it decides on through ``ClaimContext.quantity``, so
 its decidability witnesses (core/decidability.py) replace that quantity by the most favourable
@@ -15,6 +17,9 @@ from timebandits.core.stats import paired_one_sided
 from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
 
 from .analysis import problem_of, theorem1_table
+from .claims_family import CLAIM_KINDS as FAMILY_KINDS
+from .claims_lemmas import CLAIM_KINDS as LEMMA_KINDS
+from .claims_statements import CLAIM_KINDS as STATEMENT_KINDS
 from .model import F2AProblem
 from .theory import comparison_orders
 
@@ -262,4 +267,4 @@ class BoundRegime:
 
 
 CLAIM_KINDS = {"theorem1": Theorem1, "theorem1_printed_sign": Theorem1PrintedSign,
-               "bound_regime": BoundRegime}
+               "bound_regime": BoundRegime, **STATEMENT_KINDS, **LEMMA_KINDS, **FAMILY_KINDS}
