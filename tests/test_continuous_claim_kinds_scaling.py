@@ -156,3 +156,40 @@ def test_config_checks():
         SlopeAtMost.check(good, one_arm)
     with pytest.raises(ValueError, match="max_slope"):
         SlopeAtMost.check({k: v for k, v in good.items() if k != "max_slope"}, paper)
+
+
+# --- printed_statement (claims_errata.py) ---
+
+from timebandits.continuous.claims_errata import PrintedStatement, eq9_value, lemma18_failures  # noqa: E402
+
+
+def test_eq9_by_hand():
+    # μ = (0.4, 0.1): c12 = 16, Δ/2 = 0.15: 2·2·ln 2/(16 · 0.0225 · 0.4) = 4 ln 2/0.144
+    assert eq9_value([0.4, 0.1]) == pytest.approx(4 * math.log(2) / 0.144)
+    # μ = (0.3, 0.2): c12 = 2.25 < 8: 4 ln(2.25/8)/(2.25 · 0.0025 · 0.3) < 0
+    assert eq9_value([0.3, 0.2]) == pytest.approx(4 * math.log(2.25 / 8) / (2.25 * 0.0025 * 0.3))
+
+
+def test_lemma18_fails_only_for_small_x():
+    # at x = 0.01, β = 0.01: D = 0.01 ln(1/2) + 0.99 ln(0.99/0.98) ≈ 0.00312 > 8e-4/ln 2 ≈ 0.00115
+    from timebandits.continuous.theory import lemma18_holds
+    assert not lemma18_holds(0.01, 0.01)
+    assert lemma18_holds(0.3, 0.1)
+    count, largest = lemma18_failures()
+    assert count > 0 and 0.04 < largest < 0.05
+
+
+def test_printed_statement_verdicts_and_witnesses():
+    ctx = regrets({"good": [0.4, 0.1], "bad": [0.3, 0.2]}, {"good": 1.0, "bad": 1.0})
+    c = {"id": "E", "kind": "printed_statement", "statement": "eq9_defined", "experiments": ["good", "bad"]}
+    PrintedStatement.check(c, ctx.paper)
+    rows = PrintedStatement.evaluate(c, ctx)
+    assert [r["verdict"] for r in rows] == [REPRODUCED, NOT_REPRODUCED]
+    for claim in (c, {"id": "L", "kind": "printed_statement", "statement": "lemma18_kl"}):
+        sides = PrintedStatement.witnesses(claim, ctx)
+        assert {r["verdict"] for r in PrintedStatement.evaluate(claim, sides["favourable"])} == {REPRODUCED}
+        assert {r["verdict"] for r in PrintedStatement.evaluate(claim, sides["unfavourable"])} == {NOT_REPRODUCED}
+    with pytest.raises(ValueError, match="statement"):
+        PrintedStatement.check({**c, "statement": "eq10"}, ctx.paper)
+    with pytest.raises(ValueError, match="experiments"):
+        PrintedStatement.check({"id": "E", "kind": "printed_statement", "statement": "eq9_defined"}, ctx.paper)

@@ -32,6 +32,8 @@
   slope_at_most, slope_at_least  (statistical) the log-log slope of a quantity (regret, CTMAB's
                    estimation loss or time) on K, 1/Δ or 1/μ1 is at most / at least a limit
                    (claims_scaling.py: Theorems 8-9, Lemmas 22-23).
+  printed_statement  (exact) a statement the paper prints, computed: Lemma 18's KL inequality,
+                   eq. 9's T^{p1m} (claims_errata.py; the errata claims).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from .model import equal_spacing_payoff, normalised_horizon, oracle
 from .claims_common import SIDES, instance, listed, oracle_payoff, shown, with_finals
 from .claims_frequency import RunFrequency
 from .claims_rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
+from .claims_errata import PrintedStatement
 from .claims_scaling import SlopeAtLeast, SlopeAtMost
 
 # The unfavourable witness of oracle_exact puts the simulated payoff this far (relative, and at
@@ -210,4 +213,4 @@ CLAIM_KINDS = {"oracle_exact": OracleExact, "exact_sign": ExactSign,
                "regret_grows": RegretGrows, "spread_larger": SpreadLarger,
                "scaled_flat": ScaledFlat,
                "run_frequency": RunFrequency, "slope_at_most": SlopeAtMost,
-               "slope_at_least": SlopeAtLeast}
+               "slope_at_least": SlopeAtLeast, "printed_statement": PrintedStatement}
