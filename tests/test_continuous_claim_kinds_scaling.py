@@ -193,3 +193,20 @@ def test_printed_statement_verdicts_and_witnesses():
         PrintedStatement.check({**c, "statement": "eq10"}, ctx.paper)
     with pytest.raises(ValueError, match="experiments"):
         PrintedStatement.check({"id": "E", "kind": "printed_statement", "statement": "eq9_defined"}, ctx.paper)
+
+
+def test_baseline_rate_by_hand():
+    from timebandits.continuous.claims_errata import baseline_payoffs
+    # μ = 0.2, T' = 1000: a = k/200, N = 5k plays, payoff 0.2·5k − 25k²/1000 = k − k²/40:
+    # increasing to k = 20 (payoff 10 = μ²T'/4), falling after
+    payoffs = baseline_payoffs(0.2, T)
+    k = np.arange(1, 41)
+    assert payoffs == pytest.approx(k - k * k / 40)
+    ctx = regrets({"one": [0.2, 0.1]}, {"one": 1.0})
+    c = {"id": "B", "kind": "printed_statement", "statement": "baseline_rate", "experiments": ["one"]}
+    PrintedStatement.check(c, ctx.paper)
+    [row] = PrintedStatement.evaluate(c, ctx)
+    assert row["verdict"] == REPRODUCED and row["headline"].startswith("largest at a = 0.1 ")
+    sides = PrintedStatement.witnesses(c, ctx)
+    assert PrintedStatement.evaluate(c, sides["favourable"])[0]["verdict"] == REPRODUCED
+    assert PrintedStatement.evaluate(c, sides["unfavourable"])[0]["verdict"] == NOT_REPRODUCED

@@ -1,5 +1,6 @@
-"""Continuous claim kind for statements the paper prints that a computation shows false (scope
-``erratum``: "not reproduced" confirms the erratum; spec §5):
+"""Continuous claim kind for statements the paper prints that a computation decides, without a
+run: two it shows false (scope ``erratum``: "not reproduced" confirms the erratum; spec §5) and
+the baselines' rate (scope ``paper``):
 
   printed_statement  (exact) ``statement`` names the printed statement:
     lemma18_kl   App. E, proof of Lemma 18: D(Ber(x) ‖ Ber(x + β)) ≤ 8β²/ln 2 for β ≤ 1/4. Checked
@@ -10,6 +11,12 @@
                  c12 = μ[1]²/μ[2]², on each of ``experiments``' means: reproduced if that value is
                  ≥ 1 (some p1m ≥ 0 solves it at a T' ≥ it), not reproduced if it is ≤ 0 (no real
                  p1m: the bound says nothing), one sub-check per experiment.
+    baseline_rate  Sec. 5 and App. P: a baseline's payoff aT(μ[1] − λa) "is positive and increasing
+                 for all a ≤ μ[1]/(2λ) achieving maxima at a = μ[1]/(2λ)", on each of
+                 ``experiments``: the payoff of aT' plays spread equally over T' (μ[1]N − N²/T',
+                 model.equal_spacing_payoff, in normalised units) at a = (k/20)·μ[1]/2,
+                 k = 1 … 40 (aT' plays, a real number where aT' is not whole, as the paper's aT): positive and strictly increasing up to k = 20, and
+                 largest at k = 20.
 Each value is routed through ``ctx.quantity`` so that the witnesses can set it.
 """
 
@@ -24,9 +31,10 @@ from timebandits.core.decidability import derived
 from timebandits.core.thresholds import check_keys
 
 from .claims_common import instance, shown
+from .model import equal_spacing_payoff
 from .theory import lemma18_holds
 
-STATEMENTS = ("lemma18_kl", "eq9_defined")
+STATEMENTS = ("lemma18_kl", "eq9_defined", "baseline_rate")
 X_GRID = np.linspace(0.001, 0.5, 500)
 BETA_GRID = np.linspace(0.001, 0.25, 250)
 
@@ -44,6 +52,30 @@ def eq9_value(means) -> float:
     return 2 * mu.size * math.log(c12 / 8) / (c12 * ((mu[0] - mu[1]) / 2) ** 2 * mu[0])
 
 
+RATE_STEPS = 20  # a = (k/RATE_STEPS)·μ[1]/2, k = 1 … 2·RATE_STEPS
+
+
+def baseline_payoffs(mean: float, horizon: float) -> np.ndarray:
+    """The payoff of aT' equally spaced plays over T' at a = (k/20)·μ/2, k = 1 … 40."""
+    rates = np.arange(1, 2 * RATE_STEPS + 1) / RATE_STEPS * mean / 2
+    return np.array([equal_spacing_payoff(mean, a * horizon, horizon) for a in rates])
+
+
+def _baseline_row(ctx: ClaimContext, exp: str) -> dict:
+    means, _, horizon = instance(ctx, exp)
+    mu = float(means.max())
+    payoffs = np.asarray(ctx.quantity(f"baseline_rate:{exp}", lambda: baseline_payoffs(mu, horizon)))
+    rising = payoffs[:RATE_STEPS]
+    holds = bool((rising > 0).all() and (np.diff(rising) > 0).all()
+                 and int(np.argmax(payoffs)) == RATE_STEPS - 1)
+    return {"scope": exp, "verdict": REPRODUCED if holds else NOT_REPRODUCED,
+            "headline": (f"largest at a = {shown((int(np.argmax(payoffs)) + 1) / RATE_STEPS * mu / 2, 4)}"
+                         f" (μ1/2 = {shown(mu / 2, 4)}), payoff {shown(payoffs.max(), 6)}"),
+            "statistic": (f"payoff of aT' equally spaced plays at a = (k/20)·μ1/2, k = 1 … 40, T' = "
+                          f"{horizon:g}: smallest up to μ1/2 {shown(rising.min(), 6)}, increasing "
+                          f"{bool((np.diff(rising) > 0).all())}, largest at k = {int(np.argmax(payoffs)) + 1}")}
+
+
 class PrintedStatement:
     evidence = EXACT
     keys = ("statement",)
@@ -54,11 +86,12 @@ class PrintedStatement:
         check_keys(cls, claim)
         if claim["statement"] not in STATEMENTS:
             raise ValueError(f"statement must be one of {STATEMENTS}, got {claim['statement']!r}")
-        if claim["statement"] == "eq9_defined":
+        if claim["statement"] != "lemma18_kl":
             if not claim.get("experiments"):
-                raise ValueError("eq9_defined needs experiments (the instances eq. 9 is evaluated on)")
+                raise ValueError(f"{claim['statement']} needs experiments (the instances it is evaluated on)")
             for exp in claim["experiments"]:
-                if len(paper["experiments"][exp]["environment"]["means"]) < 2:
+                if (claim["statement"] == "eq9_defined"
+                        and len(paper["experiments"][exp]["environment"]["means"]) < 2):
                     raise ValueError(f"eq9_defined needs two arms or more; {exp!r} has one")
 
     @staticmethod
@@ -70,6 +103,8 @@ class PrintedStatement:
                                   else "holds at every grid point"),
                      "statistic": (f"D(Ber(x) ‖ Ber(x + β)) ≤ 8β²/ln 2 on x = 0.001 … 0.5 (500) × "
                                    f"β = 0.001 … 0.25 (250), x + β < 1: {count} failures")}]
+        if claim["statement"] == "baseline_rate":
+            return [_baseline_row(ctx, exp) for exp in claim["experiments"]]
         rows = []
         for exp in claim["experiments"]:
             means = instance(ctx, exp)[0]
@@ -83,11 +118,16 @@ class PrintedStatement:
 
     @staticmethod
     def witnesses(claim, ctx):
-        """The printed statement true (no failing grid point; eq. 9's value 100) or false (one
-        failing point at x = 0.001; eq. 9's value −1)."""
+        """The printed statement true (no failing grid point; eq. 9's value 100; the baselines'
+        payoffs as computed, which rise to k = 20 and fall after it) or false (one failing point at
+        x = 0.001; eq. 9's value −1; the payoffs in reverse order, falling to k = 20)."""
         if claim["statement"] == "lemma18_kl":
             return {"favourable": derived(ctx, overrides={"lemma18_failures": lambda v: (0, 0.0)}),
                     "unfavourable": derived(ctx, overrides={"lemma18_failures": lambda v: (1, 0.001)})}
+        if claim["statement"] == "baseline_rate":
+            keys = [f"baseline_rate:{e}" for e in claim["experiments"]]
+            return {"favourable": derived(ctx, overrides={k: (lambda v: v) for k in keys}),
+                    "unfavourable": derived(ctx, overrides={k: (lambda v: v[::-1]) for k in keys})}
         keys = [f"eq9:{e}" for e in claim["experiments"]]
         return {"favourable": derived(ctx, overrides={k: (lambda v: 100.0) for k in keys}),
                 "unfavourable": derived(ctx, overrides={k: (lambda v: -1.0) for k in keys})}
