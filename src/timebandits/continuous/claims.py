@@ -29,6 +29,11 @@
                    |μ̂ − μ1| < μ1 when learning stops; ``lemma22`` (2/3)μ1 ≤ μ̂[1] ≤ 2μ1 when
                    estimation stops; ``identified`` LUCB1 returned arm 1 (judged on the runs
                    whose identification finished before T; the others are counted apart).
+  slope_at_most, slope_at_least  (statistical) the log-log slope of a quantity (regret, CTMAB's
+                   estimation loss or time) on K, 1/Δ or 1/μ1 is at most / at least a limit
+                   (claims_scaling.py: Theorems 8-9, Lemmas 22-23).
+  printed_statement  (exact) a statement the paper prints, computed: Lemma 18's KL inequality,
+                   eq. 9's T^{p1m} (claims_errata.py; the errata claims).
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ from .model import equal_spacing_payoff, normalised_horizon, oracle
 from .claims_common import SIDES, instance, listed, oracle_payoff, shown, with_finals
 from .claims_frequency import RunFrequency
 from .claims_rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
+from .claims_errata import PrintedStatement
+from .claims_scaling import SlopeAtLeast, SlopeAtMost
 
 # The unfavourable witness of oracle_exact puts the simulated payoff this far (relative, and at
 # least this much absolute) off the best over integer N; the tolerances must stay below it.
@@ -205,4 +212,5 @@ CLAIM_KINDS = {"oracle_exact": OracleExact, "exact_sign": ExactSign,
                "close_to_oracle": CloseToOracle, "regret_slope": RegretSlope,
                "regret_grows": RegretGrows, "spread_larger": SpreadLarger,
                "scaled_flat": ScaledFlat,
-               "run_frequency": RunFrequency}
+               "run_frequency": RunFrequency, "slope_at_most": SlopeAtMost,
+               "slope_at_least": SlopeAtLeast, "printed_statement": PrintedStatement}
