@@ -121,3 +121,23 @@ def test_log_growth_each_needs_algorithms():
     paper = {"experiments": {"e1": {"algorithms": ["ars"]}}, "algorithms": {"ars": {}}}
     with pytest.raises(ValueError):
         LogGrowthEach.check({**growth_claim(()), "id": "C1"}, paper)
+
+
+def test_log_growth_each_judges_only_a_panels_curves():
+    """With panels {e1: [ars]}, e1's linear curve of ARS-UCB 6 (a sweep the panel does not plot)
+    is not judged; e2, not in panels, judges both."""
+    log_curve, linear_curve = NOISE * 10 * np.log(T), NOISE * 10 * T
+    claim = {**growth_claim(), "experiments": ["e1", "e2"], "panels": {"e1": ["ars"]}}
+    ctx = context({("e1", "ars"): log_curve, ("e1", "a6"): linear_curve,
+                   ("e2", "ars"): log_curve, ("e2", "a6"): log_curve}, T)
+    rows = LogGrowthEach.evaluate(claim, ctx)
+    assert [r["scope"] for r in rows] == ["e1 ARS-UCB", "e2 ARS-UCB", "e2 ARS-UCB 6"]
+    assert {r["verdict"] for r in rows} == {REPRODUCED}
+
+
+@pytest.mark.parametrize("panels", [{"e9": ["ars"]}, {"e1": ["zz"]}, {"e1": []}, ["e1"]])
+def test_log_growth_each_refuses_a_wrong_panel(panels):
+    paper = {"experiments": {"e1": {"algorithms": ["ars", "a6"]}},
+             "algorithms": {"ars": {}, "a6": {}}}
+    with pytest.raises(ValueError, match="panels"):
+        LogGrowthEach.check({**growth_claim(), "panels": panels}, paper)

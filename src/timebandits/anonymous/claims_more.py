@@ -4,7 +4,9 @@ Anonymous Feedback" (the others are in claims.py, which registers these too).
   log_growth_each  (statistical) core's log_growth for each algorithm of ``algorithms``: 4.1's
                    "the cumulative regrets of ARS-UCB are always logarithmic in T" is said of
                    every curve of Figs. 2-4, every α and f tried, not of one. One sub-check per
-                   (experiment, algorithm), each core.growth.LogGrowth's.
+                   (experiment, algorithm), each core.growth.LogGrowth's. Optional ``panels``
+                   ({experiment: [algorithms]}) names the curves judged on an experiment where
+                   they are not all of ``algorithms`` (the sweep a panel plots).
   not_worse_by     (statistical) 2.2's "doing so does not cause excessive regret compared to
                    UCB": ``algorithm``'s metric at T is below (1 + ``margin``) × ``reference``'s,
                    a paired one-sided t-test per experiment (common random numbers make the
@@ -25,32 +27,48 @@ from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
 
 
 class LogGrowthEach:
-    """LogGrowth (core/growth.py) of every algorithm of ``algorithms`` on every experiment:
-    reproduced only if every curve's slope CI lies within [min_slope, max_slope]."""
+    """LogGrowth (core/growth.py) of every algorithm of ``algorithms`` (or of ``panels``'s list for
+    the experiment) on every experiment: reproduced only if every curve's slope CI lies within
+    [min_slope, max_slope]."""
 
     evidence = STATISTICAL
     keys = ("experiments", "algorithms", "metric")
     thresholds = LogGrowth.thresholds
-    optional = LogGrowth.optional
+    optional = (*LogGrowth.optional, "panels")
 
     @classmethod
-    def _one(cls, claim, algorithm):
-        one = {k: v for k, v in claim.items() if k != "algorithms"}
-        return {**one, "algorithm": algorithm}
+    def _one(cls, claim, algorithm, experiments):
+        one = {k: v for k, v in claim.items() if k not in ("algorithms", "panels")}
+        return {**one, "algorithm": algorithm, "experiments": list(experiments)}
+
+    @classmethod
+    def curves(cls, claim) -> list[tuple[str, str]]:
+        """(experiment, algorithm) of every curve judged, experiment by experiment."""
+        panels = claim.get("panels") or {}
+        return [(exp, alg) for exp in claim["experiments"]
+                for alg in panels.get(exp, claim["algorithms"])]
 
     @classmethod
     def check(cls, claim, paper):
         check_keys(cls, claim)
         if not claim["algorithms"]:
             raise ValueError("algorithms must name at least one algorithm")
-        for algorithm in claim["algorithms"]:
-            LogGrowth.check(cls._one(claim, algorithm), paper)
+        panels = claim.get("panels") or {}
+        if not isinstance(panels, dict):
+            raise ValueError(f"panels must map experiments to algorithms, got {panels!r}")
+        for exp, algorithms in panels.items():
+            if exp not in claim["experiments"] or not isinstance(algorithms, list) \
+                    or not set(algorithms) <= set(claim["algorithms"]) or not algorithms:
+                raise ValueError(f"panels: {exp!r} must be one of the claim's experiments, with "
+                                 f"a non-empty list of its algorithms, got {algorithms!r}")
+        for exp, algorithm in cls.curves(claim):
+            LogGrowth.check(cls._one(claim, algorithm, [exp]), paper)
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         rows = []
-        for algorithm in claim["algorithms"]:
-            for row in LogGrowth.evaluate(cls._one(claim, algorithm), ctx):
+        for exp, algorithm in cls.curves(claim):
+            for row in LogGrowth.evaluate(cls._one(claim, algorithm, [exp]), ctx):
                 rows.append({**row, "scope": f"{row['scope']} {ctx.label(algorithm)}"})
         return rows
 
