@@ -72,6 +72,9 @@ show.collapsed(verdict_tables.verdict_details(ROOT, PAPER),
 # `assumed` = stated nowhere, chosen here (with the reason). The paper gives no horizon, number
 # of runs, α or f grid, reward noise or panel letters. ODAAF's phase lengths follow the spec
 # (its original text could not be read here); generalized ODAAF is ODAAF told the interval size.
+# The paper's figures run no UCB; for its sentence that rounds cost little "compared to UCB"
+# (claim C10), UCB runs on Fig. 2's delay instances, fed the same anonymous observations
+# (C10) or told each pull's total at once (C10-immediate); they are drawn in no figure.
 #
 # **The environment.** Each pull's total is Bernoulli(sᵢ) with s = (0.9, …, 0.1), spread over
 # later slots by the instance's kernel (a random delay, a bounded interval, a linear, discounted
@@ -128,7 +131,8 @@ show.readable(report.view(ROOT, "theorem2"))
 # %% [markdown]
 # ## 6. Extra figures
 # Remark 1 at a small horizon (T = 10⁴): on the instance with the largest d1 a larger α should
-# help (claim C4a); on the one with the smallest d1 it has no reason to. Then claim C1-s's run to
+# help (claim C4a); on the one with the smallest d1 a smaller α should (Remark 1's other half,
+# claim C4c at T = 10⁶ and its sensitivity claim C4c-T1e4 at T = 10⁴). Then claim C1-s's run to
 # T = 10⁷. Folded: the sweep each Fig. 3/4 panel does not show (every instance ran both), and
 # Fig. 5's games on the other stand-in streams and on synthetic streams with a dominant label
 # (40%), which separate "the data has no strong best arm" from "the regret is linear" (claims

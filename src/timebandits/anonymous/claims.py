@@ -22,6 +22,9 @@ Feedback" beyond the generic ones (core/claims.py).
                   (d1 = ∞ or d2 = ∞: polynomial γ = 2) no estimate can miss it, so the experiment
                   is no evidence: a supporting row, never a deciding one.
 
+and, in claims_more.py, log_growth_each (core's log_growth over several algorithms) and
+not_worse_by (a non-inferiority test at T).
+
 Each kind's ``witnesses`` (core/decidability.py) builds, from the claim's real inputs, the most
 favourable and the most unfavourable data the setting allows, so the claims table can say
 whether each verdict was reachable.
@@ -40,6 +43,7 @@ from timebandits.core.seeding import check_seed
 from timebandits.core.stats import paired_one_sided
 from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
 
+from .claims_more import CLAIM_KINDS as MORE_KINDS
 from .model import AnonymousProblem
 from .simulation import algorithm_params
 from .theory import theorem1_constant
@@ -316,4 +320,5 @@ CLAIM_KINDS = {
     "best_in_most": BestInMost,
     "constant_order": ConstantOrder,
     "lemma1": Lemma1,
+    **MORE_KINDS,  # log_growth_each, not_worse_by (claims_more.py)
 }

@@ -47,13 +47,15 @@ def _linear_time(ax) -> None:
 
 def sweep_styles(paper: dict, spec: dict) -> dict:
     """The style of each curve of a Figs. 2–4 panel. The ARS-UCB variants and the two baselines
-    (nine algorithms) keep one dark colour each in every panel; an option of the baseline (a
-    ``faint`` curve: ODAAF-V, ODAAF-B, generalized ODAAF told the mean offset) is drawn in its
-    baseline's colour with a dash pattern of its own, so that, thin and half-transparent, it
-    still reads as a variant of that baseline."""
+    (nine algorithms; one drawn in no figure, as the UCB runs of claim C10, takes no colour)
+    keep one dark colour each in every panel; an option of the baseline (a ``faint`` curve:
+    ODAAF-V, ODAAF-B, generalized ODAAF told the mean offset) is drawn in its baseline's colour
+    with a dash pattern of its own, so that, thin and half-transparent, it still reads as a
+    variant of that baseline."""
     options = {a for figure in paper["figures"].values() for a in figure.get("faint", [])}
+    drawn = {a for figure in paper["figures"].values() for a in figure["algorithms"]}
     main = [a for a, alg in paper["algorithms"].items()
-            if alg["policy"] not in LABEL_GAME_POLICIES and a not in options]
+            if alg["policy"] not in LABEL_GAME_POLICIES and a not in options and a in drawn]
     styles = {a: series_style(main.index(a), len(main)) for a in spec["algorithms"]}
     baseline = [a for a in spec["algorithms"] if paper["algorithms"][a]["policy"] != "ars_ucb"]
     for i, alg in enumerate(spec.get("faint", [])):

@@ -16,7 +16,7 @@ Metrics (cumulative over slots 1..t at checkpoint t):
 and, when the experiment's ``record`` list asks for ``lemma1`` (ARS-UCB only), Lemma 1's tally
 (policies.LEMMA1_METRICS: arm-decisions checked, those whose estimate missed s_i by the hidden
 radius rad', the misses Lemma 1 allows, Σ 2/t³, and the largest |ŝ_i − s_i|/rad' so far).
-ARS-UCB and the ODAAF family are deterministic given the feedback (their ties go to fixed
+ARS-UCB, UCB and the ODAAF family are deterministic given the feedback (their ties go to fixed
 rules), so only the environment seed is used; ARS-EXP3 and CLW draw from the policy seed.
 """
 
@@ -35,10 +35,12 @@ from .model import AnonymousProblem
 from .odaaf import VARIANTS, run_odaaf
 from .policies import LEMMA1_METRICS, run_ars_ucb
 from .theory import round_sizes
+from .ucb import run_ucb
 
 ARS_UCB = "ars_ucb"
+UCB = "ucb"
 ARS_EXP3, CLW = "ars_exp3", "clw"
-STOCHASTIC_POLICIES = (ARS_UCB, *VARIANTS)
+STOCHASTIC_POLICIES = (ARS_UCB, UCB, *VARIANTS)
 LABEL_GAME_POLICIES = (ARS_EXP3, CLW)
 POLICIES = (*STOCHASTIC_POLICIES, *LABEL_GAME_POLICIES)
 ADVERSARIES = {"non_oblivious": adversarial.NON_OBLIVIOUS, "oblivious": adversarial.OBLIVIOUS}
@@ -47,10 +49,13 @@ ROUND_SIZE_KINDS = ("power", "exponential")
 # offset, or the interval size d (the reconstruction of generalized ODAAF, spec §2.5).
 KNOWLEDGE = ("mean_offset", "interval_size")
 RECORDS = ("lemma1",)
+# What UCB is told after a pull (ucb.py): the slot's anonymous aggregate, or the pull's own total.
+UCB_FEEDBACK = ("anonymous", "immediate")
 
 _PARAMS = {
     ARS_UCB: {"alpha": 4.0, "round_size": {"kind": "power", "c": 1, "beta": 2}},
     **{variant: {"expected_delay": "mean_offset"} for variant in VARIANTS},
+    UCB: {"alpha": 4.0, "feedback": "anonymous"},
     ARS_EXP3: {"beta": 0.5},
     CLW: {"d_factor": 1.0},
 }
@@ -119,6 +124,12 @@ def algorithm_params(algorithm: dict) -> dict:
         if not isinstance(size, dict) or size.get("kind") not in ROUND_SIZE_KINDS:
             raise ValueError(f"round_size.kind must be one of {ROUND_SIZE_KINDS}, got {size!r}")
         round_sizes(size["kind"], size.get("c", 1), size.get("beta", 1), 2)
+    elif algorithm["policy"] == UCB:
+        alpha = params["alpha"]
+        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or alpha <= 0:
+            raise ValueError(f"alpha must be a positive number, got {alpha!r}")
+        if params["feedback"] not in UCB_FEEDBACK:
+            raise ValueError(f"feedback must be one of {UCB_FEEDBACK}, got {params['feedback']!r}")
     elif algorithm["policy"] == ARS_EXP3:
         beta = params["beta"]
         if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 <= beta <= 1:
@@ -174,6 +185,9 @@ def validate_run(environment: dict, algorithm: dict) -> None:
         clw_interval(environment, algorithm)
     elif algorithm["policy"] in VARIANTS:
         told_delay(AnonymousProblem.from_config(environment), algorithm)
+    elif (algorithm["policy"] == UCB and algorithm_params(algorithm)["feedback"] == "anonymous"
+          and environment["kernel"]["kind"] != "delay"):
+        raise ValueError("UCB on anonymous feedback runs on the delay kernels only (ucb.py)")
 
 
 def round_size_table(size: dict, horizon: int) -> np.ndarray:
@@ -264,6 +278,9 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
                                        d1, d2, *common)
         if "lemma1" in experiment.get("record", []):
             return {"regret": regret, **dict(zip(LEMMA1_METRICS, lemma))}
+    elif algorithm["policy"] == UCB:
+        regret = run_ucb(problem.means, float(params["alpha"]), params["feedback"] == "immediate",
+                         common[0], common[3], common[4], *common[5:])
     else:
         regret = run_odaaf(problem.means, VARIANTS[algorithm["policy"]],
                            told_delay(problem, algorithm),
