@@ -26,8 +26,9 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent
 
 # Modules of a paper package that only read traces (analysis side): editing them reruns the
-# outputs after the simulation, never a simulation. A claims module split by concept is named
-# claims_<concept>. (A paper's __init__.py is not one: importing any of its modules runs it.)
+# outputs after the simulation, never a simulation. One split by concept is named after its kind
+# (claims_<concept>, report_<concept>, ...). (A paper's __init__.py is not one: importing any of
+# its modules runs it.)
 ANALYSIS_MODULES = ("analysis", "claims", "figures", "report")
 
 # The core a simulate job runs besides the paper's modules (workflow/scripts/simulate.py):
@@ -37,7 +38,7 @@ SIMULATION_CORE = ("simulation", "traces")
 
 def analysis_module(stem: str) -> bool:
     """Whether a paper module named ``stem`` is on the analysis side (:data:`ANALYSIS_MODULES`)."""
-    return stem in ANALYSIS_MODULES or stem.startswith("claims_")
+    return stem.split("_")[0] in ANALYSIS_MODULES
 
 
 def module_file(name: str, package: Path = PACKAGE) -> Path | None:
