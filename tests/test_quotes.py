@@ -50,3 +50,10 @@ def test_every_quote_is_in_its_paper(key):
     wrong = [f"{key} {claim['id']}: {problem}" for claim in paper["claims"]
              if claim.get("quote") and (problem := quote_problem(claim["quote"], text))]
     assert not wrong, "quotes not found in the paper:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("key", PAPERS)
+def test_every_claim_but_a_sensitivity_claim_quotes_its_paper(key):
+    unquoted = [claim["id"] for claim in load_paper(key)["claims"]
+                if not claim.get("parent") and not claim.get("quote")]
+    assert not unquoted, f"{key}: claims without the paper's words (quote): {unquoted}"

@@ -286,6 +286,17 @@ def test_a_summary_edited_by_hand_stops_its_figure_job_in_one_line(built, tmp_pa
     assert not (tmp_path / "f.pdf").exists()
 
 
+def test_a_figure_asked_for_by_the_papers_name_lists_its_panels(built):
+    """`snakemake figures/farewell/fig1.pdf` (the paper's Fig. 1, three panels here) stops
+    before any job with one line naming the panels' files, not Snakemake's MissingRuleException."""
+    result = snakemake(built, "--profile", "profiles/smoke", "-n", "smoke/figures/farewell/fig1.pdf")
+    assert result.returncode != 0 and "MissingRuleException" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if "has no figure" in line]
+    assert lines == ["smoke/figures/farewell/fig1.pdf: farewell has no figure 'fig1'; its panels: "
+                     "smoke/figures/farewell/fig1a.pdf, smoke/figures/farewell/fig1b.pdf, "
+                     "smoke/figures/farewell/fig1c.pdf"], result.stderr[-1000:]
+
+
 def test_a_copy_whose_python_runs_another_clones_code_stops_in_one_line(built):
     """A clone copied with ``cp -a`` keeps a .venv whose editable install points back to the
     original: the Snakefile stops before any job when the workflow's own src/timebandits is not

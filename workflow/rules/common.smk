@@ -4,6 +4,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -55,6 +56,31 @@ def remove_damaged_traces():
 
 
 remove_damaged_traces()
+
+
+def unknown_figure_targets(arguments) -> str | None:
+    """One line for a requested figure file the paper has no figure of (``figures/censored/
+    fig4.pdf`` where the paper's Fig. 4 is three panels): the figures whose ids start with the
+    name asked for (its panels), else every figure of that paper. Snakemake itself would stop
+    with a MissingRuleException naming no alternative."""
+    pattern = re.compile(rf"{re.escape(ROOT)}figures/(\w+)/([\w.-]+)\.(pdf|png)")
+    for argument in arguments:
+        match = pattern.fullmatch(argument)
+        if not match or match.group(1) not in PAPERS:
+            continue
+        key, name, ext = match.groups()
+        figures = list(PAPERS[key]["figures"])
+        if name in figures:
+            continue
+        panels = [f for f in figures if f.startswith(name)] or figures
+        what = "its panels" if panels != figures else f"{key}'s figures"
+        return (f"{argument}: {key} has no figure {name!r}; {what}: "
+                + ", ".join(paths.figure(ROOT, key, f, ext) for f in panels))
+    return None
+
+
+if problem := unknown_figure_targets(sys.argv[1:]):
+    sys.exit(problem)
 
 
 def _alternatives(values):
