@@ -30,7 +30,7 @@ from timebandits.core.claims import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODU
 from timebandits.core.decidability import derived
 from timebandits.core.thresholds import check_keys
 
-from .claims_common import instance, shown
+from .claims_common import instance, listed, shown
 from .model import equal_spacing_payoff
 from .theory import lemma18_holds
 
@@ -112,7 +112,7 @@ class PrintedStatement:
             verdict = (REPRODUCED if value >= 1 else NOT_REPRODUCED if value <= 0 else INCONCLUSIVE)
             rows.append({"scope": exp, "verdict": verdict,
                          "headline": f"T^p1m = {shown(value, 4)}",
-                         "statistic": (f"eq. 9 at μ = {list(means)}: 2K log(c12/8)/(c12 (Δ/2)² μ[1]) = "
+                         "statistic": (f"eq. 9 at μ = {listed(means)}: 2K log(c12/8)/(c12 (Δ/2)² μ[1]) = "
                                        f"{shown(value, 6)} (needs ≥ 1 for a p1m in [0, 1] at some T')")})
         return rows
 

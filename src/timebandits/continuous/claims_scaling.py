@@ -34,7 +34,7 @@ from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, th
 
 from .claims_common import (SIDES, horizon_regrets, instance, listed, shown, with_finals,
                             with_regrets)
-from .claims_rates import _resampled_means
+from .claims_rates import _resampled_means, log_slopes
 from .schedule import learning_phase
 from .simulation import algorithm_params, learner_epsilon
 
@@ -134,8 +134,8 @@ class _ScalingSlope:
             return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean ≤ 0: no log-log slope",
                      "statistic": f"{where}: means {listed(means)}"}]
         slope = float(np.polyfit(np.log(xs), np.log(means), 1)[0])
-        slopes = [np.polyfit(np.log(xs), np.log(m), 1)[0] for m in _resampled_means(claim, ctx, runs)]
-        if not slopes:
+        slopes = log_slopes(xs, _resampled_means(claim, ctx, runs))
+        if not slopes.size:
             return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "no resample with every mean > 0",
                      "statistic": f"{where}: means {listed(means)}"}]
         low, high = np.quantile(slopes, [0.025, 0.975])
