@@ -366,3 +366,17 @@ def test_an_erratum_confirmed_reads_the_same_in_the_notebooks_as_on_the_front_pa
     assert table.data.loc["C2", "verdict"] == "erratum confirmed"
     assert f"background-color: {verdict_tables.ERRATUM_COLOUR}" in table.to_html()
     assert verdict_tables._counts(rows.iloc[[0, 1]]) == "1 reproduced, 1 erratum confirmed"
+
+
+def test_a_shown_figure_is_described_in_one_line_for_its_alt_text(monkeypatch):
+    import matplotlib.pyplot as plt
+
+    out = []
+    monkeypatch.setattr(show, "display", out.append)
+    fig, axes = plt.subplots(1, 2)
+    fig.suptitle("Theorem 2 against the runs")
+    for ax in axes:
+        ax.set_xlabel("round $t$")
+        ax.set_ylabel("regret")
+    show.show_matplotlib(fig)
+    assert out[0].metadata == {"alt": "Theorem 2 against the runs; regret against round t"}

@@ -33,3 +33,23 @@ def test_the_same_notebook_gives_the_same_bytes(tmp_path):
     assert b'"id": "cell-1"' in pages[0][0] and b"Styler at 0x" not in pages[0][0]
     assert b"<table id=\"T_" in pages[0][1]  # the table reached the page
     assert pages[0] == pages[1]
+
+
+def test_a_figure_reaches_the_page_with_its_description_as_alt_text(tmp_path):
+    source = tmp_path / "figure.py"
+    source.write_text('''# %%
+from timebandits.core.display import show_matplotlib
+from timebandits.core.plotting import apply_style
+import matplotlib.pyplot as plt
+apply_style()
+fig, ax = plt.subplots()
+ax.set_title("Fig. 1a <runs>")
+ax.set_xlabel("t")
+ax.set_ylabel("regret")
+show_matplotlib(fig)
+''')
+    html = tmp_path / "figure.html"
+    execute_notebook(source, tmp_path / "figure.ipynb", html, {}, software="Python 3")
+    page = html.read_text()
+    assert 'alt="Fig. 1a &lt;runs&gt;; regret against t"' in page
+    assert "No description has been provided" not in page

@@ -130,10 +130,22 @@ def readable(frame: pd.DataFrame, digits: int = 4):
     return styler
 
 
+def describe_figure(fig) -> str:
+    """A figure in one line, for its image's alt text: its title (or its panels' titles), then
+    what each panel plots against what, from the figure's own labels."""
+    titles = [fig._suptitle.get_text()] if getattr(fig, "_suptitle", None) else []
+    titles += [ax.get_title() for ax in fig.axes if ax.get_title()]
+    axes = sorted({f"{ax.get_ylabel()} against {ax.get_xlabel()}" for ax in fig.axes
+                   if ax.get_xlabel() and ax.get_ylabel()})
+    text = "; ".join(dict.fromkeys([*titles[:3], *axes[:3]]))
+    return prose(text.replace("$", "")) or "a figure"
+
+
 def show_matplotlib(fig) -> None:
     """Display a figure as a PNG (the Agg backend that core.plotting selects has no inline
-    display of its own) and close it."""
-    display(Image(data=png_bytes(fig)))
+    display of its own), described in one line (its alt text), and close it."""
+    alt = describe_figure(fig)
+    display(Image(data=png_bytes(fig), metadata={"alt": alt}))
 
 
 def collapsed(styler, summary: str) -> HTML:
