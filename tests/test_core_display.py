@@ -360,6 +360,18 @@ def test_generated_text_is_shown_in_a_readers_notation(text, shown):
     assert show.number(text) == shown                  # every text cell of a readable table
 
 
+def test_claims_combined_the_same_way_share_one_line(root, shown):
+    from timebandits.core import paths as p
+
+    frame = CLAIMS.assign(multiplicity=["Holm over 6 experiments", None,
+                                        "Holm over 6 experiments", None])
+    frame.to_csv(p.claims(root, "farewell"), index=False)
+    verdict_tables.verdicts(root, "farewell")
+    notes = [o.data for o in shown if not hasattr(o, "to_html") and "combined" in o.data]
+    assert notes == ["How the sub-tests of a claim are combined:\n\n"
+                     "- **C1, C3**: Holm over 6 experiments"]
+
+
 def test_an_erratum_confirmed_reads_the_same_in_the_notebooks_as_on_the_front_page():
     rows = CLAIMS.assign(scope=["paper", "erratum", "extension", "paper"])
     table = verdict_tables.verdict_table(rows)

@@ -155,10 +155,11 @@ def verdicts(root: str, paper: str) -> None:
         display(verdict_table(rows))
         notes = rows.dropna(subset=["multiplicity"])
         notes = notes[notes["multiplicity"].str.strip() != ""]
-        if not notes.empty:
+        if not notes.empty:  # one line per way of combining, with the claims combined so
+            grouped = notes.groupby("multiplicity", sort=False)["claim"].agg(list)
             display(Markdown("How the sub-tests of a claim are combined:\n\n" + "\n".join(
-                f"- **{markdown_text(c)}**: {markdown_text(m)}"
-                for c, m in zip(notes["claim"], notes["multiplicity"]))))
+                f"- **{markdown_text(', '.join(claims))}**: {markdown_text(m)}"
+                for m, claims in grouped.items())))
 
 
 def verdict_details(root: str, paper: str):
