@@ -170,3 +170,9 @@ def test_a_long_label_is_cut_at_a_word():
     text = "Theorem 2's rate: Wait-UCB's regret grows logarithmically, in every experiment whose"
     assert short_label(text, 40) == "Theorem 2's rate: Wait-UCB's regret …"
     assert short_label("short", 40) == "short"
+
+
+def test_the_words_of_the_verdicts_are_explained_on_the_page(page):
+    glossary = page.split('id="glossary"')[1].split("</details>")[0]
+    for term in ("inconclusive", "intersection–union", "fragile", "witness", "†", "cause"):
+        assert term in glossary, term
