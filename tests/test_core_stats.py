@@ -386,3 +386,24 @@ def test_bootstrap_ci_of_an_indicator_statistic():
 def test_bootstrap_ci_undefined_value_gives_nan_estimate():
     est, _, _ = bootstrap_ci(np.array([None, 1.0, 2.0]), np.mean, n_boot=100)
     assert math.isnan(est)
+
+
+def test_band_verdict_reads_an_interval_against_a_band():
+    from timebandits.core.growth import band_verdict
+
+    assert band_verdict(0.8, 1.1, 0.75, 1.25) == "reproduced"
+    assert band_verdict(0.4, 0.5, 0.75, 1.25) == "not reproduced"
+    assert band_verdict(0.7, 0.9, 0.75, 1.25) == "inconclusive"
+    assert band_verdict(0.1, 0.2, -np.inf, 0.3) == "reproduced"
+
+
+def test_resampled_means_draw_each_experiment_at_once_from_the_stream():
+    from timebandits.core.stats import resampled_means
+
+    a, b = np.array([1.0, 2.0, 3.0]), np.array([10.0, 20.0])
+    means = resampled_means([a, b], 5, np.random.default_rng(3))
+    rng = np.random.default_rng(3)
+    expected_a = a[rng.integers(0, 3, (5, 3))].mean(axis=1)
+    expected_b = b[rng.integers(0, 2, (5, 2))].mean(axis=1)
+    assert means.shape == (5, 2)
+    assert (means[:, 0] == expected_a).all() and (means[:, 1] == expected_b).all()

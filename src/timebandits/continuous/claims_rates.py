@@ -11,6 +11,7 @@ from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, S
                                      ClaimContext, check_run, paired_verdict)
 from timebandits.core.decidability import SPREAD, scale, with_runs
 from timebandits.core.seeding import check_seed
+from timebandits.core.stats import log_slopes, resampled_means
 from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
 from .claims_common import (SIDES, horizon_regrets, instance, listed, oracle_payoff, shown,
@@ -23,20 +24,8 @@ def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) 
     (the statistics built on it take logs or ratios). Each experiment's resamples are drawn at
     once, experiment after experiment."""
     rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "continuous", claim["id"]))
-    resamples = int(ctx.config["claims"]["bootstrap_samples"])
-    means = np.column_stack([
-        x[rng.integers(0, x.size, (resamples, x.size))].sum(axis=1) / x.size
-        for x in (np.asarray(x, dtype=float) for x in samples)])
+    means = resampled_means(samples, int(ctx.config["claims"]["bootstrap_samples"]), rng)
     return means[(means > 0).all(axis=1)]
-
-
-def log_slopes(xs, means: np.ndarray) -> np.ndarray:
-    """The least-squares slope of log(mean) on log(x) for each row of ``means`` (np.polyfit's
-    degree-1 fit, in closed form for all rows at once)."""
-    x = np.log(np.asarray(xs, dtype=float))
-    x = x - x.mean()
-    y = np.log(means)
-    return (y - y.mean(axis=1, keepdims=True)) @ x / (x @ x)
 
 
 class RegretSlope:

@@ -34,7 +34,9 @@ from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, th
 
 from .claims_common import (SIDES, horizon_regrets, instance, listed, shown, with_finals,
                             with_regrets)
-from .claims_rates import _resampled_means, log_slopes
+from timebandits.core.stats import log_slopes
+
+from .claims_rates import _resampled_means
 from .schedule import learning_phase
 from .simulation import algorithm_params, learner_epsilon
 

@@ -66,6 +66,16 @@ def regime_start(claim: dict, ctx: "ClaimContext", experiment: str) -> tuple[flo
     return start, f"{regime['bound']} bound informative from t = {start:.3g}"
 
 
+
+def band_verdict(low: float, high: float, band_low: float, band_high: float) -> str:
+    """A confidence interval [low, high] against the band a claim allows: reproduced if it lies
+    inside, not reproduced if it lies wholly outside, else inconclusive."""
+    if band_low <= low and high <= band_high:
+        return REPRODUCED
+    if low > band_high or high < band_low:
+        return NOT_REPRODUCED
+    return INCONCLUSIVE
+
 class LogGrowth:
     """Growth no faster than ``max_slope`` (and, with ``min_slope``, no slower): the growth
     exponent p, the log-log slope of the metric's increase (log10 of its increase over the later
@@ -121,12 +131,7 @@ class LogGrowth:
                 continue
             est, low, high = bootstrap_ci(increments, statistic, batched=True,
                                           n_boot=int(ctx.config["claims"]["bootstrap_samples"]))
-            if low_threshold <= low and high <= high_threshold:
-                verdict = REPRODUCED
-            elif low > high_threshold or high < low_threshold:
-                verdict = NOT_REPRODUCED
-            else:
-                verdict = INCONCLUSIVE
+            verdict = band_verdict(low, high, low_threshold, high_threshold)
             bounds_text = (f"{low_threshold:.3g} to {high_threshold:.3g}" if low_threshold > -math.inf
                            else f"≤ {high_threshold:.3g}")
             rows.append({

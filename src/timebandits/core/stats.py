@@ -102,3 +102,23 @@ def bootstrap_ci(values: np.ndarray, statistic, level: float = 0.95, n_boot: int
     alpha = (1.0 - level) / 2.0
     low, high = np.nanquantile(boots, [alpha, 1.0 - alpha])
     return estimate, float(low), float(high)
+
+
+def resampled_means(samples: list[np.ndarray], n_boot: int, rng) -> np.ndarray:
+    """Bootstrap of independent experiments: an (n_boot x experiment) array whose column e holds
+    the means of ``n_boot`` resamples of experiment e's runs, drawn at once, experiment after
+    experiment, from ``rng``."""
+    return np.column_stack([x[rng.integers(0, x.size, (n_boot, x.size))].mean(axis=1)
+                            for x in (np.asarray(s, dtype=float) for s in samples)])
+
+
+def log_slopes(x, means) -> np.ndarray:
+    """The least-squares slope of log(mean) on log(x) (np.polyfit's degree-1 fit, in closed form)
+    for each row of ``means`` (a batch x setting array, or one row); NaN where a mean is not
+    positive."""
+    lx = np.log(np.asarray(x, dtype=float))
+    lx = lx - lx.mean()
+    means = np.atleast_2d(np.asarray(means, dtype=float))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ly = np.where(means > 0, np.log(np.where(means > 0, means, 1.0)), np.nan)
+    return (ly - ly.mean(axis=1, keepdims=True)) @ lx / (lx @ lx)

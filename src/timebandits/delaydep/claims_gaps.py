@@ -27,7 +27,8 @@ import numpy as np
 
 from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
                                      SUPPORTS, ClaimContext, require_keys)
-from timebandits.core.stats import one_sided_t
+from timebandits.core.growth import band_verdict
+from timebandits.core.stats import log_slopes, one_sided_t, resampled_means
 from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 
 from .model import B2DEPProblem
@@ -68,29 +69,16 @@ def needed_below(ctx, experiment: str, algorithm: str) -> bool:
     return ucb_bound_pulls(problem, horizon) < horizon
 
 
-def fitted_slopes(x: np.ndarray, means: np.ndarray) -> np.ndarray:
-    """Least-squares slope of log(means) on log(x), for each row of ``means`` (a batch x setting
-    array); NaN where some mean is not positive."""
-    lx = np.log(np.asarray(x, dtype=float))
-    lx = lx - lx.mean()
-    means = np.atleast_2d(np.asarray(means, dtype=float))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ly = np.where(means > 0, np.log(np.where(means > 0, means, 1.0)), np.nan)
-    return (ly - ly.mean(axis=1, keepdims=True)) @ lx / (lx @ lx)
-
-
 def slope_ci(x: np.ndarray, runs: list[np.ndarray], n_boot: int, level: float,
              seed: int = 0) -> tuple[float, float, float]:
     """The slope of the mean runs and its percentile bootstrap CI, the runs of each setting
     resampled independently (their instances are independent experiments)."""
-    estimate = float(fitted_slopes(x, np.array([[r.mean() for r in runs]]))[0])
+    estimate = float(log_slopes(x, [r.mean() for r in runs])[0])
     if min(r.size for r in runs) < 2 or not math.isfinite(estimate):
         return estimate, math.nan, math.nan
-    rng = np.random.default_rng(seed)
-    boots = np.column_stack([r[rng.integers(0, r.size, size=(n_boot, r.size))].mean(axis=1)
-                             for r in runs])
+    boots = resampled_means(runs, n_boot, np.random.default_rng(seed))
     tail = (1.0 - level) / 2.0
-    low, high = np.nanquantile(fitted_slopes(x, boots), [tail, 1.0 - tail])
+    low, high = np.nanquantile(log_slopes(x, boots), [tail, 1.0 - tail])
     return estimate, float(low), float(high)
 
 
@@ -163,12 +151,7 @@ class SwitchGapGrowth:
         if not math.isfinite(est):
             verdict, headline = INCONCLUSIVE, "no switches in some instance: slope undefined"
         else:
-            if low_t <= low and high <= high_t:
-                verdict = REPRODUCED
-            elif low > high_t or high < low_t:
-                verdict = NOT_REPRODUCED
-            else:
-                verdict = INCONCLUSIVE
+            verdict = band_verdict(low, high, low_t, high_t)
             headline = f"switches ∝ (Σ Δ⁻²)^{est:.2f} (CI {low:.2f} to {high:.2f}; needs {band})"
         pulls = [np.asarray(ctx.final(e, alg, "suboptimal_pulls"), dtype=float)
                  for e in claim["experiments"] if needed_below(ctx, e, alg)]
