@@ -26,7 +26,7 @@ from fractions import Fraction
 import numpy as np
 
 from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     SUPPORTS, ClaimContext, require_keys)
+                                     SUPPORTS, ClaimContext, check_run, require_keys)
 from timebandits.core.growth import band_verdict
 from timebandits.core.stats import log_slopes, one_sided_t, resampled_means
 from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
@@ -103,11 +103,8 @@ class SwitchGapGrowth:
             raise ValueError("switch_gap_growth needs at least two experiments")
         if paper["algorithms"][claim["algorithm"]]["policy"] != UCB_POLICY:
             raise ValueError(f"{claim['algorithm']!r} does not run π_ucb")
+        check_run(paper, claim["experiments"], [claim["algorithm"]])
         for exp in claim["experiments"]:
-            if exp not in paper["experiments"]:
-                raise ValueError(f"unknown experiment {exp!r}")
-            if claim["algorithm"] not in paper["experiments"][exp]["algorithms"]:
-                raise ValueError(f"experiment {exp!r} does not run {claim['algorithm']!r}")
             environment = paper["experiments"][exp]["environment"]
             if not isinstance(environment["delays"], list):
                 raise ValueError(f"experiment {exp!r}: needs fixed delays (one instance)")
