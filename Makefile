@@ -52,6 +52,7 @@ $(LAB_STAMP): $(STAMP) requirements-lab.lock
 	touch $(LAB_STAMP)
 
 lab: $(LAB_STAMP)
+	@test -d results/notebooks || { echo "make lab: no executed notebooks in results/notebooks yet; run make first"; exit 1; }
 	$(BIN)/jupyter lab --notebook-dir=results/notebooks
 
 # Everything at smoke scale (outputs under smoke/), in a few minutes.
