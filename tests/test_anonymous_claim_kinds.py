@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from timebandits.anonymous.claims import BestInMost, _spread_test
+from timebandits.anonymous.claims import BestInMost, _resampled_spreads, _spread_test
 from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
 from timebandits.core.decidability import decide
 from timebandits.core.seeding import check_seed
@@ -163,15 +163,23 @@ def test_best_in_most_on_the_spread_undecided():
                                      "sd", "1.1") for e, p in zip(("e1", "e2", "e3"), shares)]
 
 
+def spread_test(ours, theirs, ratio, rng, n_boot):
+    """_spread_test of sd(ours) against ratio·sd(theirs) on one resampling drawn from rng."""
+    idx = rng.integers(0, ours.size, size=(n_boot, ours.size))
+    scale = max(np.abs(ours).max(), np.abs(ratio * theirs).max())
+    return _spread_test((_resampled_spreads(ours, idx), ratio * _resampled_spreads(theirs, idx)),
+                        scale)
+
+
 def test_spread_test_shares_are_the_exact_bootstrap_shares():
     """SPREAD_OURS/THEIRS at ratio 1: of the 24 resamples with spread, those on runs {0,1},
     {0,2} (12) and the 6 whole samples have sd(ours) > sd(theirs), those on {1,2} (6) less:
     p_claimed → 18/24, p_opposite → 6/24 (2000 resamples: standard error 0.01)."""
-    out = _spread_test(SPREAD_OURS, SPREAD_THEIRS, 1.0, np.random.default_rng(0), 2000)
+    out = spread_test(SPREAD_OURS, SPREAD_THEIRS, 1.0, np.random.default_rng(0), 2000)
     assert out["p_claimed"] == pytest.approx(0.75, abs=0.04)
     assert out["p_opposite"] == pytest.approx(0.25, abs=0.04)
     # scale free: the same runs in units of 1e-8 give the same resamples and shares
-    small = _spread_test(1e-8 * SPREAD_OURS, 1e-8 * SPREAD_THEIRS, 1.0,
+    small = spread_test(1e-8 * SPREAD_OURS, 1e-8 * SPREAD_THEIRS, 1.0,
                          np.random.default_rng(0), 2000)
     assert small == out
 
@@ -184,7 +192,7 @@ def test_spread_test_shares_are_the_exact_bootstrap_shares():
 def test_spread_test_with_a_constant_sd_ratio(factor, ratio, expected):
     """theirs = ours / factor: every resample's sd ratio is factor / ratio (ddof = 1 both sides)."""
     ours = np.array([1.0, 4.0, 2.0, 8.0, 5.0])
-    out = _spread_test(ours, ours / factor, ratio, np.random.default_rng(3), 200)
+    out = spread_test(ours, ours / factor, ratio, np.random.default_rng(3), 200)
     assert (out["p_claimed"], out["p_opposite"]) == expected
 
 
@@ -194,7 +202,7 @@ def test_spread_test_with_a_constant_sd_ratio(factor, ratio, expected):
     ([0.0, 0.0, 0.0], [0.0, 0.0, 0.0]),  # nothing at all (scale 0)
 ])
 def test_spread_test_without_spread_has_no_p_value(ours, theirs):
-    out = _spread_test(np.array(ours), np.array(theirs), 1.0, np.random.default_rng(0), 50)
+    out = spread_test(np.array(ours), np.array(theirs), 1.0, np.random.default_rng(0), 50)
     assert set(out) == {"p_claimed", "p_opposite"}
     assert math.isnan(out["p_claimed"]) and math.isnan(out["p_opposite"])
 

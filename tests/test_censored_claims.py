@@ -260,8 +260,8 @@ def test_coverage(paper, violations, expected):
     ts = np.array([1000, 5000, 10000])
     counts = np.full((20, ts.size), float(violations))
     frame = _frame({"above_conf": counts, "below_conf": np.zeros_like(counts)}, ts=ts)
-    ctx = _ctx(paper, {("coverage_indep", "rcucb_alpha2"): frame})
-    claim = {"id": "X", "kind": "coverage", "experiments": ["coverage_indep"],
+    ctx = _ctx(paper, {("fig4_indep", "rcucb_alpha2"): frame})
+    claim = {"id": "X", "kind": "coverage", "experiments": ["fig4_indep"],
              "algorithms": ["rcucb_alpha2"], "from_t": 1000}
     assert _verdict(paper, claim, ctx) == expected
     assert _sides(claim, ctx) == (True, True)
@@ -270,8 +270,8 @@ def test_coverage(paper, violations, expected):
 def test_coverage_cannot_be_refuted_where_the_bound_is_void(paper):
     ts = np.array([1, 2, 3])  # Prop. 1's bound ≥ 1 at t ≤ 4 for α = 2
     frame = _frame({"above_conf": np.zeros((20, 3)), "below_conf": np.zeros((20, 3))}, ts=ts)
-    ctx = _ctx(paper, {("coverage_indep", "rcucb_alpha2"): frame})
-    claim = {"id": "X", "kind": "coverage", "experiments": ["coverage_indep"],
+    ctx = _ctx(paper, {("fig4_indep", "rcucb_alpha2"): frame})
+    claim = {"id": "X", "kind": "coverage", "experiments": ["fig4_indep"],
              "algorithms": ["rcucb_alpha2"], "from_t": 1}
     assert _sides(claim, ctx) == (True, False)
 
@@ -279,8 +279,8 @@ def test_coverage_cannot_be_refuted_where_the_bound_is_void(paper):
 def test_coverage_undefined_counts_are_no_evidence(paper):
     ts = np.array([1000, 5000])
     frame = _frame({"above_conf": np.full((20, 2), np.nan), "below_conf": np.full((20, 2), np.nan)}, ts=ts)
-    ctx = _ctx(paper, {("coverage_indep", "rcucb_alpha2"): frame})
-    claim = {"id": "X", "kind": "coverage", "experiments": ["coverage_indep"],
+    ctx = _ctx(paper, {("fig4_indep", "rcucb_alpha2"): frame})
+    claim = {"id": "X", "kind": "coverage", "experiments": ["fig4_indep"],
              "algorithms": ["rcucb_alpha2"], "from_t": 1}
     assert _verdict(paper, claim, ctx) == INCONCLUSIVE
     assert _sides(claim, ctx) == (False, False)
@@ -310,10 +310,10 @@ _WELL_FORMED = {
                            "worse": ["ucb"]},
     "printed_truth": {"values": {"fig4_indep": 0.44}, "tolerance": 0.001},
     "bound_ratio": {"experiments": ["fig4_indep"], "alphas": [2.0], "horizon": 1000},
-    "coverage": {"experiments": ["coverage_indep"], "algorithms": ["rcucb_alpha2"], "from_t": 1000},
+    "coverage": {"experiments": ["fig4_indep"], "algorithms": ["rcucb_alpha2"], "from_t": 1000},
     "printed_shares": {"experiments": ["fig4_indep"], "algorithms": ["rcucb"], "tolerance": 0.05},
     "printed_optimum": {"experiments": ["fig4_indep"], "arm": 1, "limit": 0.4, "tolerance": 0.05},
-    "higher_limits": {"experiments": ["theory_indep"], "algorithm": "rcucb_alpha2",
+    "higher_limits": {"experiments": ["fig4_indep"], "algorithm": "rcucb_alpha2",
                       "against": ["ucb_alpha2"]},
 }
 

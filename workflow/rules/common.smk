@@ -11,8 +11,8 @@ from pathlib import Path
 import timebandits
 
 from timebandits.core import paths, resources
-from timebandits.core.config import (ConfigError, load_paper, resolve_experiment,
-                                     validate_workflow_config)
+from timebandits.core.config import (ConfigError, load_paper, repetition_chunks,
+                                     resolve_experiment, validate_workflow_config)
 from timebandits.core.imports import simulation_modules
 from timebandits.core.jit import source_digest
 from timebandits.core.job_client import run_script
@@ -210,15 +210,37 @@ def simulation_group(wildcards):
 # longest first by their estimate, and the figures, paper notebooks and front page last. A build
 # then ends with some hundred short jobs that keep the second core busy while the serial chain
 # claims -> scorecard -> comparison notebook runs, instead of that chain running alone.
+# Each paper's longest simulation goes before every other: the first job of a paper compiles
+# its kernels into numba's cache, and the two cores then never compile the same kernels at once
+# (the two longest jobs of the build are both censored's, and each compiled for 15 s).
 PRIORITY_VERDICTS = 1_000_000
+PRIORITY_FIRST_OF_PAPER = 100_000
 PRIORITY_PAGES = 0
 
 
+def _estimated_seconds(key, experiment, start, stop):
+    exp = resolve_experiment(PAPERS[key], experiment, config)
+    steps = resources.simulation_steps(exp["horizon"], stop - start, len(exp["algorithms"]))
+    return resources.simulation_seconds(config["cluster"], key, experiment, steps)
+
+
+@functools.cache
+def _longest_simulation(key):
+    """The (experiment, start, stop) of the paper's simulate job estimated to take longest."""
+    jobs = []
+    for experiment in PAPERS[key]["experiments"]:
+        exp = resolve_experiment(PAPERS[key], experiment, config)
+        jobs += [(experiment, start, stop) for start, stop in repetition_chunks(
+            exp["repetitions"], exp["horizon"], config["chunk_work"], len(exp["algorithms"]))]
+    return max(jobs, key=lambda job: _estimated_seconds(key, *job))
+
+
 def simulation_priority(wildcards):
-    """A simulate job's priority: its estimated seconds, so that the longest run first."""
-    return 1 + math.ceil(resources.simulation_seconds(config["cluster"], wildcards.paper,
-                                                      wildcards.experiment,
-                                                      _simulation_steps(wildcards)))
+    """A simulate job's priority: its estimated seconds, so that the longest run first, and the
+    longest of each paper before all others."""
+    job = (wildcards.experiment, int(wildcards.start), int(wildcards.stop))
+    first = PRIORITY_FIRST_OF_PAPER if job == _longest_simulation(wildcards.paper) else 0
+    return first + 1 + math.ceil(_estimated_seconds(wildcards.paper, *job))
 
 
 def analysis_resources(rule):

@@ -55,14 +55,37 @@ def problem_of(paper: dict, experiment: str) -> AnonymousProblem:
     return AnonymousProblem.from_config(paper["experiments"][experiment]["environment"])
 
 
-def _spread_test(ours: np.ndarray, theirs: np.ndarray, ratio: float, rng, n_boot: int) -> dict:
-    """Paired bootstrap over runs of log sd(ours) − log(ratio·sd(theirs)): p_claimed = the share
-    of resamples with it ≥ 0, p_opposite = the share with it ≤ 0, among the resamples where both
-    sds are positive (one that repeats a single run has no spread to compare: with 3 runs it is
-    1 in 9, and rounding then gave a random sign)."""
-    idx = rng.integers(0, ours.size, size=(n_boot, ours.size))
-    spreads = ours[idx].std(axis=1, ddof=1), ratio * theirs[idx].std(axis=1, ddof=1)
-    scale = np.maximum(np.abs(ours).max(), np.abs(ratio * theirs).max())
+def _resampled_spreads(x: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """The sample sd of each bootstrap resample ``x[idx[b]]``."""
+    return x[idx].std(axis=1, ddof=1)
+
+
+def _spread_draws(claim, ctx: ClaimContext, n_boot: int) -> dict:
+    """For each (experiment, rival) of a best_in_most claim on the sd, in the order the claim
+    tests them: the sds of the resamples of its two paired bootstraps (ours' and the rival's
+    under the first resampling, the rival's and ours under the second), drawn from the claim's
+    own stream. They do not depend on the tolerance, so they are made once per context and the
+    claim's re-evaluations at other tolerances (core/firmness.py) read them again."""
+    def draw():
+        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "anonymous", claim["id"]))
+        out = {}
+        for exp in claim["experiments"]:
+            for rival in claim["rivals"]:
+                ours, theirs = ctx.paired(exp, claim["algorithm"], rival, "regret")
+                first = rng.integers(0, ours.size, size=(n_boot, ours.size))
+                second = rng.integers(0, ours.size, size=(n_boot, ours.size))
+                out[exp, rival] = (_resampled_spreads(ours, first), _resampled_spreads(theirs, first),
+                                   _resampled_spreads(theirs, second), _resampled_spreads(ours, second))
+        return out
+    return ctx.memo(("spread_draws", claim["id"], n_boot), draw)
+
+
+def _spread_test(spreads: tuple, scale: float) -> dict:
+    """Paired bootstrap over runs of log sd(first) − log sd(second), from the two arrays of
+    resampled sds: p_claimed = the share of resamples with it ≥ 0, p_opposite = the share with
+    it ≤ 0, among the resamples where both sds are positive relative to ``scale``, the largest
+    |value| (one that repeats a single run has no spread to compare: with 3 runs it is 1 in 9,
+    and rounding then gave a random sign)."""
     valid = (spreads[0] > 1e-12 * scale) & (spreads[1] > 1e-12 * scale)
     if not valid.any():
         return {"p_claimed": float("nan"), "p_opposite": float("nan")}
@@ -92,8 +115,8 @@ class BestInMost:
         win_level = ctx.alpha if need >= n else ctx.alpha / n
         loss_level = ctx.alpha / (n * len(claim["rivals"]))
         ours_id = claim["algorithm"]
-        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "anonymous", claim["id"]))
         n_boot = int(ctx.config["claims"]["bootstrap_samples"])
+        spreads = _spread_draws(claim, ctx, n_boot) if claim["statistic"] == "sd" else {}
         rows, wins, losses = [], [], []
         for exp in claim["experiments"]:
             verdicts, worst = [], None
@@ -105,9 +128,11 @@ class BestInMost:
                     # the opposite claim, "the rival is better by more than the tolerance"
                     opposite = paired_one_sided(ratio * theirs, ours)["p_claimed"]
                 else:
-                    test = _spread_test(ours, theirs, ratio, rng, n_boot)
+                    ours_1, theirs_1, theirs_2, ours_2 = spreads[exp, rival]
+                    scale = np.maximum(np.abs(ours).max(), np.abs(ratio * theirs).max())
+                    test = _spread_test((ours_1, ratio * theirs_1), scale)
                     value, other = ours.std(ddof=1), theirs.std(ddof=1)
-                    opposite = _spread_test(theirs * ratio, ours, 1.0, rng, n_boot)["p_claimed"]
+                    opposite = _spread_test((ratio * theirs_2, ours_2), scale)["p_claimed"]
                 verdict = (REPRODUCED if test["p_claimed"] < win_level
                            else NOT_REPRODUCED if opposite < loss_level else INCONCLUSIVE)
                 verdicts.append(verdict)

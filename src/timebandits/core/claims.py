@@ -159,6 +159,15 @@ class ClaimContext:
     # key -> function of the real value.
     overrides: dict = field(default_factory=dict)
 
+    def memo(self, key: tuple, compute: Callable[[], object]):
+        """``compute()``, made once per context for ``key``: a statistic of its traces that a
+        claim's re-evaluations at other thresholds (core/firmness.py) read again unchanged, such
+        as a bootstrap. ``key`` must name everything the value depends on besides the traces."""
+        key = ("memo", *key)
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
     def quantity(self, key: str, compute: Callable[[], object]):
         """A quantity an exact claim decides on, ``compute()``, unless a witness replaces it."""
         value = compute()

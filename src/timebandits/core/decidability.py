@@ -73,7 +73,7 @@ def with_runs(ctx, metric: str, values: dict, keep_undefined: bool = True) -> "C
         fn = values.get((experiment, algorithm), values.get(algorithm))
         if fn is None:
             return trace
-        trace = trace.copy()
+        trace = trace.copy(deep=False)  # copy on write: the real trace stays as it is
         reps = np.sort(trace["repetition"].unique())
         z = pd.Series(np.linspace(-1.0, 1.0, reps.size) if reps.size > 1 else np.zeros(1), index=reps)
         value = fn(trace["t"].to_numpy(dtype=float), z.loc[trace["repetition"]].to_numpy())

@@ -9,7 +9,9 @@ effect and spread it shows now, to reach a verdict.
 
 The search assumes a verdict that changes monotonically with the threshold (each kind tests a
 statistic against it): from the threshold it steps outwards, ×2 a step (or +1 for a whole
-number), until the verdict changes or the threshold's range ends, then bisects to 0.1%.
+number), until the verdict changes or the threshold's range ends, then bisects to 0.1%. It
+assumes the same of the number of runs (more runs at the same means and spread only sharpen a
+test): the largest factor is tried first, and the smaller ones only where it decides.
 """
 
 from __future__ import annotations
@@ -153,11 +155,15 @@ def runs_to_decide(kind, claim: dict, ctx, runs: int) -> str:
     if kind.evidence != STATISTICAL or not getattr(kind, "reads_traces", True) or runs <= 0:
         return ""
     factors = ctx.config["claims"]["run_factors"]
+    verdicts = {factors[-1]: verdict_with(kind, claim, tiled(ctx, factors[-1]))}
+    if verdicts[factors[-1]] == INCONCLUSIVE:  # more runs only sharpen a test: none decides
+        return f"still inconclusive with {runs * factors[-1]} runs ({factors[-1]}×)"
     for factor in factors:
-        verdict = verdict_with(kind, claim, tiled(ctx, factor))
-        if verdict != INCONCLUSIVE:
-            return f"{verdict} with {runs * factor} runs ({factor}×), at today's means and spread"
-    return f"still inconclusive with {runs * factors[-1]} runs ({factors[-1]}×)"
+        if factor not in verdicts:
+            verdicts[factor] = verdict_with(kind, claim, tiled(ctx, factor))
+        if verdicts[factor] != INCONCLUSIVE:
+            return (f"{verdicts[factor]} with {runs * factor} runs ({factor}×), at today's "
+                    f"means and spread")
 
 
 def runs_to_pass(kind, claim: dict, ctx, runs: int) -> str:
@@ -171,10 +177,14 @@ def runs_to_pass(kind, claim: dict, ctx, runs: int) -> str:
     if kind.evidence != STATISTICAL or not getattr(kind, "reads_traces", True) or runs <= 0:
         return ""
     factors = ctx.config["claims"]["run_factors"]
+    can = {factors[-1]: decide(claim, kind, tiled(ctx, factors[-1]))["can_reproduce"]}
+    if not can[factors[-1]]:  # more runs only sharpen a test: none could
+        return f"could not be reproduced even with {runs * factors[-1]} runs ({factors[-1]}×)"
     for factor in factors:
-        if decide(claim, kind, tiled(ctx, factor))["can_reproduce"]:
+        if factor not in can:
+            can[factor] = decide(claim, kind, tiled(ctx, factor))["can_reproduce"]
+        if can[factor]:
             return f"could be reproduced with {runs * factor} runs ({factor}×)"
-    return f"could not be reproduced even with {runs * factors[-1]} runs ({factors[-1]}×)"
 
 
 def repetitions_of(kind, claim: dict, ctx) -> int:

@@ -129,8 +129,10 @@ class LogGrowth:
                                            f"half of the window {window}: the growth rate is "
                                            f"undefined")})
                 continue
-            est, low, high = bootstrap_ci(increments, statistic, batched=True,
-                                          n_boot=int(ctx.config["claims"]["bootstrap_samples"]))
+            n_boot = int(ctx.config["claims"]["bootstrap_samples"])
+            est, low, high = ctx.memo(
+                ("log_growth", exp, claim["algorithm"], claim["metric"], window_start, n_boot),
+                lambda: bootstrap_ci(increments, statistic, batched=True, n_boot=n_boot))
             verdict = band_verdict(low, high, low_threshold, high_threshold)
             bounds_text = (f"{low_threshold:.3g} to {high_threshold:.3g}" if low_threshold > -math.inf
                            else f"≤ {high_threshold:.3g}")

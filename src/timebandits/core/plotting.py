@@ -30,6 +30,7 @@ from matplotlib.image import imsave  # noqa: E402
 from matplotlib.ticker import LogFormatterSciNotation, NullLocator, ScalarFormatter  # noqa: E402
 
 from .atomic import atomic_output  # noqa: E402
+from .font_subsets import drop_layout_tables  # noqa: E402
 
 # seaborn 0.13's ``set_theme(context="paper", style="whitegrid")``: its "notebook" sizes scaled
 # by 0.8 (seaborn.plotting_context) and the "whitegrid" style (seaborn.axes_style), except
@@ -269,6 +270,7 @@ def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
     costs one more draw and the PNG none when that draw's pixels hold all of it
     (:func:`png_from_canvas`)."""
     tight, bbox = lay_out(fig)
+    drop_layout_tables()
     with atomic_output(Path(pdf)) as tmp:
         fig.savefig(tmp, format="pdf", metadata={"CreationDate": None}, bbox_inches=bbox)
     with atomic_output(Path(png)) as tmp:
