@@ -103,3 +103,14 @@ def test_the_comparison_notebook_answers_which_bounds_hold_first():
     assert headings[0].startswith("## 1. Which bounds hold")
     code = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
     assert "verdict_table(" in code and "SHAPES" in code
+
+
+def test_horizon_details_show_no_floating_point_residue_and_no_ids():
+    rows = _rows("theorem5_ctsab_k01", "regret", [5.0, 6.0], [10.0, 10.0], [50.0, 50.0],
+                 se=1.624e-14, experiment="sens_mu015_lam001", algorithm="ctsab_k01").iloc[[1]]
+    paper = {"experiments": {"sens_mu015_lam001": {"title": "Sensitivity: μ = 0.15, λ = 0.01"}},
+             "algorithms": {"ctsab_k01": {"label": "CTSAB (κ = 0.1)"}}}
+    page = bound_tables.horizon_details(rows, paper).data
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", page)
+    assert cells == ["Sensitivity: μ = 0.15, λ = 0.01", "CTSAB (κ = 0.1)", "Theorem 5", "20",
+                     "6", "0", "10", "50", "no", "0.6"]

@@ -209,15 +209,39 @@ DETAIL_COLUMNS = {"experiment": "experiment", "bound": "bound", "algorithm": "al
 def details(table: pd.DataFrame, paper: dict | None = None):
     """The detail per (experiment, bound, algorithm, curve), folded under a one-line summary;
     experiments by their titles and algorithms by their labels in ``paper`` (its config)."""
-    frame = bound_summary(table)
-    if paper is not None:
-        frame = frame.assign(
-            experiment=[paper["experiments"].get(e, {}).get("title", e)
-                        for e in frame["experiment"]],
-            algorithm=[paper["algorithms"].get(a, {}).get("label", a)
-                       for a in frame["algorithm"]])
+    frame = _named(bound_summary(table), paper)
     frame = frame[list(DETAIL_COLUMNS)].rename(columns=DETAIL_COLUMNS)
     return collapsed(styled(frame), f"Every experiment and curve: {len(frame)} rows "
+                                    f"(click to open)")
+
+
+def _named(frame: pd.DataFrame, paper: dict | None) -> pd.DataFrame:
+    """``frame`` with its experiments by their titles and its algorithms by their labels in
+    ``paper`` (its config; None: as they are)."""
+    if paper is None:
+        return frame
+    return frame.assign(
+        experiment=[paper["experiments"].get(e, {}).get("title", e) for e in frame["experiment"]],
+        algorithm=[paper["algorithms"].get(a, {}).get("label", a) for a in frame["algorithm"]])
+
+
+# A bound table checked at the horizon only, as ``horizon_details`` shows it.
+HORIZON_COLUMNS = {"experiment": "experiment", "algorithm": "algorithm", "bound": "bound",
+                   "t": "T", "mean": "mean", "se": "s.e.", "bound_value": "bound at T",
+                   "trivial": "trivial bound at T", "vacuous": "vacuous",
+                   "ratio": "mean / bound"}
+
+
+def horizon_details(table: pd.DataFrame, paper: dict | None = None):
+    """A bound table checked at the horizon only (one checkpoint per curve), a row per curve,
+    folded: experiment by title, algorithm by label (``paper``, its config), the kind of bound,
+    T, the mean and its standard error (0 where the runs agree to floating-point residue), the
+    bound, the trivial bound, whether it is vacuous and mean/bound."""
+    frame = _named(table.assign(bound=table["bound"].map(bound_kind)), paper)
+    residue = frame["se"].abs() <= 1e-9 * frame["mean"].abs()
+    frame = frame.assign(se=frame["se"].where(~residue, 0.0))
+    frame = frame[list(HORIZON_COLUMNS)].rename(columns=HORIZON_COLUMNS)
+    return collapsed(styled(frame), f"Every run set at the horizon: {len(frame)} rows "
                                     f"(click to open)")
 
 
