@@ -68,9 +68,11 @@ def test_the_verdict_table_says_which_bounds_hold_in_at_most_eight_human_columns
     assert list(table["verdict"]) == [HOLDS, EXCEEDED, WITHIN_NOISE, VACUOUS, "shape only"]
     assert list(table["paper"]) == ["farewell", "", "", "", "continuous"]
     assert table["bound"].iloc[1] == "Lemma 2 on pulls of each pair"
-    # the same kind, of another paper, is judged as a bound
-    other = verdict_table(_kinds(), {("farewell", "Theorem 5"): "shape only"})
-    assert other["verdict"].iloc[-1] == EXCEEDED
+    # a shape is one paper's: the other papers' kinds are judged as bounds
+    other = verdict_table(_kinds(), {("farewell", "Theorem 2"): "shape only"})
+    assert list(other["verdict"]) == ["shape only", EXCEEDED, WITHIN_NOISE, VACUOUS, EXCEEDED]
+    with pytest.raises(KeyError, match="Theorem 9"):
+        verdict_table(_kinds(), {("continuous", "Theorem 9"): "shape only"})
 
 
 def test_styled_writes_powers_of_ten_as_the_pages_do_and_colours_the_verdicts():

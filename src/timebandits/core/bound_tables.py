@@ -165,8 +165,13 @@ def verdict_table(kinds: pd.DataFrame, shapes: dict | None = None) -> pd.DataFra
     kind) → the word for a kind that is no bound a run can exceed), the largest mean/bound where
     informative and where, and the informative checkpoints with the mean above (single runs
     above a bound on the mean are no violation: they are in ``kinds``); the paper named on its
-    first line only."""
+    first line only. A shape naming a kind its paper does not have is an error (a renamed bound
+    must not turn into a violation unnoticed)."""
     shapes = shapes or {}
+    present = set(zip(kinds["paper"], kinds["bound"]))
+    unknown = [key for key in shapes if key[0] in set(kinds["paper"]) and key not in present]
+    if unknown:
+        raise KeyError(f"no such kind of bound in its paper's bound table: {unknown}")
     frame = kinds.assign(
         verdict=[verdict(row, {k: w for (p, k), w in shapes.items() if p == row["paper"]})
                  for _, row in kinds.iterrows()],
