@@ -46,6 +46,7 @@ def paper_section(key: str) -> None:
 
 # %% [markdown]
 # ## 1. Which bounds hold, where, and by how much
+# <a id="answer"></a>
 
 # %%
 kinds = pd.concat([bound_tables.kind_summary(

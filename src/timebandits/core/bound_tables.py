@@ -30,7 +30,7 @@ COLOURS = {HOLDS: VERDICT_COLOURS["reproduced"], EXCEEDED: VERDICT_COLOURS["not 
 VERDICT_COLUMNS = {"paper": "paper", "bound": "bound", "verdict": "verdict",
                    "largest mean/bound (informative)": "largest mean / bound where informative",
                    "where": "where", "informative checkpoints": "informative checkpoints",
-                   "of which mean > bound": "of which the mean is above"}
+                   "of which mean > bound": "with the mean above"}
 
 # A kind's name: "theorem2" → "Theorem 2", "theorem3-tight" → "Theorem 3 (tight)",
 # "pairs_theorem1_…" → "Theorem 1 per pair"; other words as written (a few respelt).
