@@ -267,27 +267,6 @@ def test_plot_at_horizon_shades_the_experiments_where_the_bound_is_vacuous(figur
     assert [t.get_text() for t in fig.axes[1].get_xticklabels()] == ["μ 0.3", "μ 0.1"]
 
 
-def test_kind_summary_has_one_line_per_kind_of_bound():
-    from timebandits.core.bound_tables import bound_kind, kind_summary
-
-    assert bound_kind("pairs_corollary14_ucb_alpha2_plays_a1_l2") == "Corollary 14 per pair"
-    assert bound_kind("theorem3-cost1") == "Theorem 3 (cost 1)"
-    assert bound_kind("logterm_ars_ucb_alpha6") == "log term"
-    t = np.array([10.0, 20.0])
-    rows = pd.concat([_bound_rows("theorem2", "regret", t, np.array([1.0, 30.0]),
-                                  np.array([10.0, 10.0]), np.array([5.0, 50.0])),
-                      *[_bound_rows(f"lemma2_k1_j{j}", f"pulls_k1_j{j}", t, np.array([1.0, 2.0]),
-                                    np.array([4.0, 4.0]), np.array([5.0, 5.0])) for j in (1, 2)]])
-    summary = kind_summary(rows, {"wait_ucb": "Wait-UCB"}).set_index("bound")
-    assert list(summary.index) == ["Theorem 2", "Lemma 2"]
-    assert summary.loc["Lemma 2", "curves"] == 2
-    assert summary.loc["Lemma 2", "quantity"] == "pulls of each pair"
-    assert summary.loc["Theorem 2", "largest mean/bound (informative)"] == pytest.approx(3.0)
-    assert summary.loc["Theorem 2", "where"] == "fig1a, Wait-UCB, regret, t = 20"
-    assert summary.loc["Theorem 2", "of which mean > bound"] == 1
-    assert summary.loc["Theorem 2", "share vacuous"] == pytest.approx(0.5)
-
-
 def test_log_safe_masks_zeros_and_rounding_residues():
     out = log_safe([0.0, 1e-15, -1.0, 0.5, 100.0, np.nan])
     assert np.isnan(out[[0, 1, 2, 5]]).all() and out[3] == 0.5 and out[4] == 100.0
