@@ -134,9 +134,8 @@ def test_page_renders_with_the_answer_first_and_nothing_wider_than_the_window(re
         r'data-(verdicts-top|page-width|text-length|images-shown)="([-\d.]+)"', dom)}
     assert shown["text-length"] > 500 and shown["images-shown"] >= 1, f"{page} renders blank"
     assert shown["page-width"] <= WIDTH, f"{page} is {shown['page-width']:.0f} px wide"
-    if page != "notebooks/comparison.html":
-        top = shown["verdicts-top"]
-        assert 0 <= top < 2 * SCREEN, f"{page}: the answer starts at {top:.0f} px"
+    top = shown["verdicts-top"]
+    assert 0 <= top < 2 * SCREEN, f"{page}: the answer starts at {top:.0f} px"
 
 
 def test_every_figure_fits_a_double_column_page(built):

@@ -183,4 +183,4 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
                      "whether it is below the largest regret the game allows, maxᵢ Gᵢ(T) "
                      "(`informative`; claims C8, C8-s show whether either verdict was reachable)."))
     display(show.readable(theorem2_table(paper)))
-    display(bound_tables.details(bounds))
+    display(bound_tables.details(bounds, paper))

@@ -247,4 +247,4 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
             bound_plots.plot_bound(bounds, exp_id, f"theorem2_{algorithm}",
                                    "Theorem 2: z-RCUCB's simple regret.", note=exp["title"],
                                    labels={"simple_regret": "simple regret"})
-    display(bound_tables.details(bounds))
+    display(bound_tables.details(bounds, paper))

@@ -221,8 +221,8 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     constant the runs need), across μ, λ and κ, plotted per (μ, λ)."""
     from IPython.display import Markdown, display
 
+    from timebandits.core import bound_plots, bound_tables
     from timebandits.core import display as show
-    from timebandits.core import bound_plots
 
     display(Markdown(
         f"{show.markdown_text(paper['paper']['citation'])}\n\n"
@@ -243,15 +243,18 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
         names = [n for n in labels if n.startswith(prefix) and "fixed_c" not in n]
         bound_plots.plot_at_horizon(bounds, names, _horizon_columns(paper, bounds, prefix), title,
                                     labels=labels, note=what)
-    columns = ["experiment", "algorithm", "bound", "mean", "se", "bound_value", "trivial",
-               "vacuous", "ratio"]
-    display(show.collapsed(show.readable(bounds[columns]),
-                           f"Every run set at the horizon: {len(bounds)} rows (click to open)"))
+    display(bound_tables.horizon_details(bounds, paper))
     display(Markdown(
-        "**Every bound at the horizon** (`results/tables/continuous/bounds_at_horizon.csv`): the "
-        "lower bounds of Theorem 7 (C/μ: `regret_times_mu` is the constant the runs show) and "
-        "Theorem 9 (C Kμ₁/Δ²; eq. 9's explicit value is negative, i.e. vacuous, for every Fig. 1 "
-        "instance), and eq. 20's high-probability bound evaluated with each run's realised i* "
-        "(`eq20_share_below`: the share of learned runs below it; its derivation needs "
-        "T′ to the power ε/3 ≥ 2, `eq20_derivation_holds`)."))
-    display(show.table(root, paper["paper"]["key"], "bounds_at_horizon"))
+        "**Every bound at the horizon** (`results/tables/continuous/bounds_at_horizon.csv`), one "
+        "table per learner: the lower bounds of Theorem 7 (C/μ: *regret × μ* is the constant the "
+        "runs show) and Theorem 9 (C Kμ₁/Δ²; eq. 9's explicit value is negative, i.e. vacuous, "
+        "for every Fig. 1 instance), and eq. 20's high-probability bound evaluated with each "
+        "run's realised i* (*share below eq. 20*: the share of learned runs below it; its "
+        "derivation needs T′ to the power ε/3 ≥ 2, *eq. 20's steps hold*)."))
+    views = bound_views(show.read_table(root, paper["paper"]["key"], "bounds_at_horizon"), paper)
+    for name, view in views.items():
+        view = view.assign(experiment=view["experiment"].map(
+            lambda e: paper["experiments"][e]["title"]),
+            algorithm=view["algorithm"].map(lambda a: paper["algorithms"][a]["label"]))
+        display(show.collapsed(bound_tables.styled(view),
+                               f"{name.upper()}: {len(view)} run sets (click to open)"))

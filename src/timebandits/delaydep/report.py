@@ -278,7 +278,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
                      "(one run set per T)."))
     show.show_matplotlib(_sweep_figure(sweep))
     display(show.collapsed(show.readable(sweep), f"The sweep: {len(sweep)} rows (click to open)"))
-    display(bound_tables.details(bounds))
+    display(bound_tables.details(bounds, paper))
     display(Markdown(
         "#### Theorem 2 on random instances\nExact OPT (maximum mean cycle of the state graph, "
         "Karp's algorithm) against g(r*) and (1 − f(r₀))·OPT; the repeat condition marks the "

@@ -143,7 +143,7 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
         exp_id = bound_tables.best_experiment(bounds, bound, panels)
         bound_plots.plot_bound(bounds, exp_id, bound, f"{what}.", labels=labels, note=(
             f"{paper['experiments'][exp_id]['title']} (the panel where it says the most)."))
-    display(bound_tables.details(bounds))
+    display(bound_tables.details(bounds, paper))
     display(Markdown("#### Theorem 1 by simulation\nEvery constant policy under common random "
                      "numbers: simulated reward per time unit at T against the exact ratio g, the "
                      "exact expected reward W(T) (renewal recursion), the z-score of simulation "
