@@ -6,17 +6,16 @@ from pathlib import Path
 import timebandits
 from snakemake.utils import min_version
 
-from timebandits.core import job_server
+from timebandits.core.build import job_server
 from timebandits.core.config import ConfigError, load_yaml
-from timebandits.core.scheduler_wakeups import bound_wakeups
-from timebandits.core.thread_jobs import run_blocks_in_threads
+from timebandits.core.build.snakemake_patches import bound_wakeups, run_blocks_in_threads
 
 min_version("9.0")
 # Snakemake 9's scheduler wakes once a second per finished job; one wake-up at a time is enough
-# (core/scheduler_wakeups.py: 5.4 CPU-minutes of its own in a 23-minute full build on 2 cores).
+# (core/build/snakemake_patches.py: 5.4 CPU-minutes of its own in a 23-minute full build on 2 cores).
 if not bound_wakeups():
     print("note: this Snakemake has no JobScheduler._schedule_reevalutation; its scheduler runs "
-          "unpatched (core/scheduler_wakeups.py)", file=sys.stderr)
+          "unpatched (core/build/snakemake_patches.py)", file=sys.stderr)
 
 # A copy of a clone (`cp -a`) keeps a .venv whose editable install and scripts point back to the
 # original: its jobs would run the other clone's code. The tests' scratch copies have no src/.
@@ -40,7 +39,7 @@ configfile: CONFIG_FILE
 report: "workflow/report/workflow.rst"
 
 
-# Local jobs fork from warm processes instead of importing their stack each (core/job_server.py).
+# Local jobs fork from warm processes instead of importing their stack each (core/build/job_server.py).
 onstart:
     job_server.start(workflow)
 
@@ -54,10 +53,10 @@ onerror:
 
 
 # A cluster job's Snakemake runs the rules' run: blocks in its own process, as a local build does
-# (core/thread_jobs.py); a local build asks for that in profiles/default.
+# (core/build/snakemake_patches.py); a local build asks for that in profiles/default.
 if workflow.remote_exec and not run_blocks_in_threads():
     print("note: this Snakemake's local executor has no __post_init__; each cluster job starts "
-          "one more Snakemake process for its run: block (core/thread_jobs.py)", file=sys.stderr)
+          "one more Snakemake process for its run: block (core/build/snakemake_patches.py)", file=sys.stderr)
 
 
 include: "workflow/rules/common.smk"

@@ -40,12 +40,12 @@ from timebandits.anonymous.policies import run_ars_ucb
 from timebandits.anonymous.simulation import (ARS_UCB, algorithm_params, environment_arguments,
                                               is_label_game, label_game_call,
                                               round_size_table, simulate_repetition)
-from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.config import load_paper
-from timebandits.core.jit import njit
-from timebandits.core.seeding import environment_seed, policy_seed
-from timebandits.core.simulation import reuse_freed_memory
-from timebandits.core.timing import fastest
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.seeding import environment_seed, policy_seed
+from timebandits.core.sim.simulation import reuse_freed_memory
+from timebandits.core.build.timing import fastest
 
 DEFAULT_EXPERIMENTS = ["delay_10_30", "bounded_30_40", "linear_increasing_100", "discounted_09",
                        "polynomial_3", "polynomial_2", "fig5a", "fig5c"]
@@ -136,7 +136,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5,
                         help="runs of each timing; the fastest counts")
     args = parser.parse_args()
-    reuse_freed_memory()  # as a simulate job does (core/simulation.py)
+    reuse_freed_memory()  # as a simulate job does (core/sim/simulation.py)
     paper = load_paper("anonymous")
     print(f"{'experiment':24} {'algorithm':24} {'horizon':>9} {'seconds':>8} {'ns/slot':>8} "
           f"{'W(n) ms':>8} {'env ns/slot':>11} {'learner ns/slot':>15}")

@@ -10,7 +10,7 @@ sampling of truncated Gaussians) are included in these. The last two columns spl
 ``env ns/round`` is the time of drawing the run's pulls alone (``model.sample_many``, the same
 (arm, pull) draws), and ``policy ns/pair-index`` what is left per pair and round, the learner's
 own work (indices, argmax, updates; TS's Beta draws and Bernoulli trials). Every time is the
-fastest of ``--repeats`` calls (core.timing.fastest), the kernel's and the replay's alike. Timing
+fastest of ``--repeats`` calls (core.build.timing.fastest), the kernel's and the replay's alike. Timing
 is reported, never asserted (tests do not time anything).
 """
 
@@ -23,10 +23,10 @@ import numpy as np
 from timebandits.censored.model import CensoredProblem, sample_many
 from timebandits.censored.policies import POLICY_CODES, run_censored
 from timebandits.censored.simulation import algorithm_params, penalty_max
-from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.config import load_paper
-from timebandits.core.simulation import reuse_freed_memory
-from timebandits.core.timing import fastest
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.sim.simulation import reuse_freed_memory
+from timebandits.core.build.timing import fastest
 
 ALGORITHMS = ("rcucb", "rcucb_observable", "ucb", "thompson")
 PANELS = ("fig4_poscorr", "fig4_negcorr", "fig4_indep", "fig6_poscorr", "fig7_poscorr",
@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3,
                         help="calls of each timing; the fastest counts")
     args = parser.parse_args()
-    reuse_freed_memory()  # as a simulate job does (core/simulation.py)
+    reuse_freed_memory()  # as a simulate job does (core/sim/simulation.py)
     paper = load_paper("censored")
     horizon = int(args.horizon)
     checkpoints = checkpoint_grid(horizon, 400)

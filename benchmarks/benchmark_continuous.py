@@ -34,7 +34,7 @@ the timed run's bit for bit.
 
 Two last tables split a window's cost:
 
-- the exact binomial draw (core.binomial) that every window with plays carries, alone, at window
+- the exact binomial draw (core.sim.binomial) that every window with plays carries, alone, at window
   sizes n from 2 to 10^6 (p = 0.3): the environment's share;
 - an exploit window without its draw, at μ·W/2 = 1, 10 and 1,000 plays a window (μ = 0.3, plays
   2/μ̂ apart): through the kernels' own ``schedule.exploit_window`` (the learner's μ̂ and play
@@ -54,17 +54,17 @@ import math
 import numpy as np
 
 from timebandits.continuous import ctmab, ctsab
-from timebandits.core.binomial import binomial
+from timebandits.core.sim.binomial import binomial
 from timebandits.continuous.model import normalised_horizon
 from timebandits.continuous.schedule import RATE, ROUNDINGS, exploit_window, learning_phase
 from timebandits.continuous.simulation import (CTSAB, INVERSE_SQUARE_HORIZON, algorithm_params,
                                                learner_epsilon, simulate_repetition)
-from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.config import load_paper
-from timebandits.core.jit import njit
-from timebandits.core.seeding import environment_seed, key64, policy_seed
-from timebandits.core.simulation import reuse_freed_memory
-from timebandits.core.timing import fastest
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.seeding import environment_seed, key64, policy_seed
+from timebandits.core.sim.simulation import reuse_freed_memory
+from timebandits.core.build.timing import fastest
 
 CASES = [("ctsab", [0.3]), ("ctsab_k01", [0.3]), ("ctsab", [0.05]),
          ("ctmab", [0.35, 0.2, 0.15, 0.1, 0.08]), ("ctmab", [0.25, 0.2, 0.15, 0.1, 0.08])]
@@ -256,7 +256,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5,
                         help="calls of each timing; the fastest counts")
     args = parser.parse_args()
-    reuse_freed_memory()  # as a simulate job does (core/simulation.py)
+    reuse_freed_memory()  # as a simulate job does (core/sim/simulation.py)
     paper = load_paper("continuous")
     raw_horizon = 60000
     checkpoints = checkpoint_grid(raw_horizon, 400)

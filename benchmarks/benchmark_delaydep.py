@@ -33,12 +33,12 @@ import argparse
 
 import numpy as np
 
-from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.config import load_paper
-from timebandits.core.jit import njit
-from timebandits.core.seeding import environment_seed, key64
-from timebandits.core.simulation import reuse_freed_memory
-from timebandits.core.timing import fastest
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.seeding import environment_seed, key64
+from timebandits.core.sim.simulation import reuse_freed_memory
+from timebandits.core.build.timing import fastest
 from timebandits.delaydep.policies import _play
 from timebandits.delaydep.simulation import problem_of, run_learner, simulate_repetition
 
@@ -97,7 +97,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5,
                         help="runs of each timing; the fastest counts")
     args = parser.parse_args()
-    reuse_freed_memory()  # as a simulate job does (core/simulation.py)
+    reuse_freed_memory()  # as a simulate job does (core/sim/simulation.py)
     paper = load_paper("delaydep")
     horizon = int(args.horizon)
     checkpoints = checkpoint_grid(horizon, 400)

@@ -14,10 +14,10 @@ import argparse
 
 import numpy as np
 
-from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.config import load_paper
-from timebandits.core.simulation import reuse_freed_memory
-from timebandits.core.timing import fastest
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.sim.simulation import reuse_freed_memory
+from timebandits.core.build.timing import fastest
 from timebandits.farewell.model import F2AProblem
 from timebandits.farewell.simulation import kernel_arguments, run_problem
 
@@ -31,7 +31,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5,
                         help="runs of each timing; the fastest counts")
     args = parser.parse_args()
-    reuse_freed_memory()  # as a simulate job does (core/simulation.py)
+    reuse_freed_memory()  # as a simulate job does (core/sim/simulation.py)
     paper = load_paper("farewell")
     horizon = int(args.horizon)
     checkpoints = checkpoint_grid(horizon, 400)

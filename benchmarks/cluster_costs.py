@@ -1,7 +1,7 @@
 """What the jobs of a build cost, from the record each job writes at the end of its log
 (``logs/<rule>/...log``, read by ``build_profile.job_records``): the numbers behind ``cluster``
 in ``config/config.yaml``, from which a job's cluster runtime and memory are estimated
-(``core/resources.py``).
+(``core/build/resources.py``).
 
 - Simulate jobs, per paper: ``ns_per_step``, the upper envelope over the paper's jobs of
   (seconds - start_up_seconds) / steps with steps = horizon x repetitions x algorithms, and the
@@ -15,7 +15,7 @@ be raised (exit status 1).
     python benchmarks/cluster_costs.py             # after `make` (the full build)
     python benchmarks/cluster_costs.py --root smoke/   # after `make smoke`
 
-A local build forks its jobs from a warm job server (core/job_server.py), so its jobs start in
+A local build forks its jobs from a warm job server (core/build/job_server.py), so its jobs start in
 about 0.2 s where a cluster job takes about a second to import its stack: for analysis jobs'
 wall times as a cluster would see them, build with ``TIMEBANDITS_JOB_SERVER=off``.
 
@@ -32,8 +32,9 @@ import sys
 import pandas as pd
 from build_profile import job_records
 
-from timebandits.core import resources
-from timebandits.core.config import load_paper, load_yaml, resolve_experiment
+from timebandits.core.build import resources
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import load_yaml, resolve_experiment
 
 # The jobs after the simulation, by the folder of their logs (both notebook rules log under
 # notebook/).

@@ -15,13 +15,15 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 import pandas as pd
 from IPython.display import Markdown, display
 
-from timebandits.core import bound_tables
-from timebandits.core import display as show
-from timebandits.core import paths, verdict_tables
-from timebandits.core.config import load_paper, load_yaml
+from timebandits.core.pages import bound_tables
+from timebandits.core.pages import display as show
+from timebandits.core import paths
+from timebandits.core.pages import verdict_tables
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import load_yaml
 from timebandits.core.paths import enter_project
 from timebandits.core.registry import paper_module
-from timebandits.core.sealed import read_sealed
+from timebandits.core.sim.sealed import read_sealed
 
 enter_project()  # Jupyter runs a notebook in its own folder: read the project's paths
 CONFIG = CONFIG or load_yaml("config/config.yaml")

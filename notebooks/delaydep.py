@@ -11,9 +11,10 @@ ROOT = ""  # "" for the full scale, "smoke/" for the smoke scale
 CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
-from timebandits.core import display as show
-from timebandits.core import failures, verdict_tables
-from timebandits.core.config import load_paper, load_yaml
+from timebandits.core.pages import display as show
+from timebandits.core.pages import failures, verdict_tables
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import load_yaml
 from timebandits.core.paths import enter_project
 from timebandits.delaydep.report import run_means, runs_by_learner
 from timebandits.delaydep.report_gaps import ucb_gap_figure
@@ -60,7 +61,7 @@ verdict_tables.verdicts(ROOT, PAPER)
 # confirms the erratum. E6 is Fact 1 as printed ("higher", strictly) on every instance with two
 # optimal ranking policies; C13 is Fact 1 where the paper uses it, on Fig. 3's instance. "Can
 # reach" says whether the claim, as configured, could have come out reproduced and not
-# reproduced (its witnesses, core/decidability.py).
+# reproduced (its witnesses, core/verdicts/decidability.py).
 
 # %%
 details = verdict_tables.verdict_details(ROOT, PAPER)

@@ -11,9 +11,10 @@ ROOT = ""  # "" for the full scale, "smoke/" for the smoke scale
 CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
-from timebandits.core import display as show
-from timebandits.core import failures, verdict_tables
-from timebandits.core.config import load_paper, load_yaml
+from timebandits.core.pages import display as show
+from timebandits.core.pages import failures, verdict_tables
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import load_yaml
 from timebandits.core.paths import enter_project
 from timebandits.farewell import report
 
@@ -55,7 +56,7 @@ verdict_tables.verdicts(ROOT, PAPER)
 # E2 solves linear feasibility problems over the delay pmfs. C17 and C18 check Lemmas 1 and 3 by
 # their own Monte Carlo (exact binomial tests per cell, Bonferroni). C14 is not checkable.
 # "Can reach" says whether the claim, as configured, could have come out both ways (its
-# witnesses, core/decidability.py).
+# witnesses, core/verdicts/decidability.py).
 
 # %% [markdown]
 # ## 2. The paper's figures

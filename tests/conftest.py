@@ -28,7 +28,7 @@ def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="session", autouse=True)
 def disk_cache(tmp_path_factory):
-    """The disk cache of derived arrays (core/disk_cache.py) lives in the run's scratch space:
+    """The disk cache of derived arrays (core/sim/disk_cache.py) lives in the run's scratch space:
     tests that write Kaggle CSVs leave no entries in the package, and every run starts cold, as
     a fresh clone does. The workflow run inherits it."""
     with pytest.MonkeyPatch.context() as patch:

@@ -11,7 +11,7 @@ import pytest
 
 from timebandits.anonymous import adversarial as adv
 from timebandits.anonymous.theory import ars_exp3_gamma, exp3_rounds
-from timebandits.core.rng import uniform
+from timebandits.core.sim.rng import uniform
 
 ENV, POLICY = np.uint64(11), np.uint64(23)
 

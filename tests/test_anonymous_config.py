@@ -9,7 +9,8 @@ import pytest
 import yaml
 
 from conftest import REPO_ROOT
-from timebandits.core.config import ConfigError, load_paper, load_yaml
+from timebandits.core.config import ConfigError, load_yaml
+from timebandits.core.build.preflight import load_paper
 
 
 @pytest.fixture(scope="module")

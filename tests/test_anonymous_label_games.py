@@ -15,8 +15,8 @@ from timebandits.anonymous.simulation import (clw_interval, simulate_repetition,
                                               validate_environment, validate_run)
 from timebandits.anonymous.streams import load_stream
 from timebandits.anonymous.theory import exp3_rounds, theorem2_bound
-from timebandits.core.config import load_paper
-from timebandits.core.seeding import key64
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.sim.seeding import key64
 
 SYNTHETIC = {"kind": "synthetic", "shares": [0.5, 0.3, 0.2], "length": 3000, "seed": 3}
 

@@ -14,8 +14,8 @@ from timebandits.anonymous.simulation import (environment_arguments, label_game_
 from timebandits.continuous.ctmab import (FAILED_ESTIMATION, FAILED_IDENTIFICATION, LEARNED,
                                           run_ctmab)
 from timebandits.continuous.ctsab import run_ctsab
-from timebandits.core.config import load_paper
-from timebandits.core.seeding import environment_seed, policy_seed
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.sim.seeding import environment_seed, policy_seed
 from timebandits.delaydep.model import B2DEPProblem
 from timebandits.delaydep.policies import LOG_TIME_DECISIONS, low_run, ucb_run
 

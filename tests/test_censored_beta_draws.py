@@ -1,4 +1,4 @@
-"""The batched Beta draws of the TS reduction (App. E.1, eq. (32)): ``core.beta_blocks``, its
+"""The batched Beta draws of the TS reduction (App. E.1, eq. (32)): ``core.sim.beta_blocks``, its
 vectorisable uniform (``_open_unit_lanes``) and its division-free first-try test (``_series_test``).
 
 The TS kernel draws θ_{i,k} ~ Beta(1 + S, 1 + F) for every pair every round; its traces must not
@@ -16,10 +16,10 @@ import math
 import numpy as np
 import pytest
 
-from timebandits.core.beta_blocks import (BETA_BLOCK, _open_unit_lanes, _series_test, beta_block,
-                                          beta_blocks)
-from timebandits.core.jit import njit
-from timebandits.core.rng import _open_unit, gamma_constants, splitmix64
+from timebandits.core.sim.beta_blocks import (BETA_BLOCK, _open_unit_lanes, _series_test,
+                                              beta_block, beta_blocks)
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import _open_unit, gamma_constants, splitmix64
 
 
 @njit(cache=True)

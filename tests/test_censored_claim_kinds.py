@@ -1,7 +1,7 @@
 """Paper 001's statistical claim kinds (censored/claims.py, claims_gaps.py) on tiny hand-built
 instances and traces: the whole row a reader sees (scope, verdict, headline, statistic,
 p-values), against numbers derived by hand, from closed forms or from scipy.stats, and the data
-their decidability witnesses (core/decidability.py) put in place of the real traces.
+their decidability witnesses (core/verdicts/decidability.py) put in place of the real traces.
 
 The instances are one-arm Indep environments (R ~ Beta(1, 1), C ~ Exp(rate), one limit τ = 1,
 no cost, no penalty), so the exact censoring probability is P(C > 1) = e^{−rate}: 1/4 for
@@ -17,9 +17,11 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from timebandits.censored.claims import CLAIM_KINDS, TOP_SHARE, censored_share, truth_of
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.seeding import check_seed
+from timebandits.censored.claims import CLAIM_KINDS
+from timebandits.censored.claims_censoring import TOP_SHARE, censored_share, truth_of
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.sim.seeding import check_seed
 
 ALGS = ["rcucb", "ucb", "thompson"]
 

@@ -19,10 +19,12 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from timebandits.censored.claims import CLAIM_KINDS, problem_of
+from timebandits.censored.claims import CLAIM_KINDS
+from timebandits.censored.claims_censoring import problem_of
 from timebandits.censored.claims_theory import bound_ratio
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.decidability import derived
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import derived
 
 
 def _env(rate, arms=1, grid=(1.0,), slope=0.0):

@@ -1,5 +1,5 @@
 """Paper 001's claim kinds (censored/claims*.py) on hand-made traces: each kind reaches the
-verdicts the evidence allows, its witnesses (core/decidability.py) reach both sides where the
+verdicts the evidence allows, its witnesses (core/verdicts/decidability.py) reach both sides where the
 setting allows, and a side the setting rules out is flagged."""
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from timebandits.censored.claims import CLAIM_KINDS, truth_of
+from timebandits.censored.claims import CLAIM_KINDS
+from timebandits.censored.claims_censoring import truth_of
 from timebandits.censored.claims_gaps import ranks
-from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext,
-                                     combine)
-from timebandits.core.config import load_paper
-from timebandits.core.decidability import decide
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.combine import combine
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.verdicts.decidability import decide
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = 1000
@@ -344,8 +346,7 @@ def test_printed_truth_names_an_unknown_experiment(paper):
 def test_the_registry_names_every_censored_kind():
     from timebandits.censored import claims, claims_gaps, claims_printed, claims_theory
 
-    # built afresh (CLAIM_KINDS is built once, at import)
-    assert claims._kinds() == {
+    assert claims.CLAIM_KINDS == {
         "bound_ratio": claims_theory.BoundRatio, "censoring_above_truth": claims.CensoringAboveTruth,
         "censoring_near_truth": claims.CensoringNearTruth, "coverage": claims_theory.Coverage,
         "exceeds_throughout": claims_gaps.ExceedsThroughout, "larger_spread": claims.LargerSpread,

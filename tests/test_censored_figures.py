@@ -13,8 +13,8 @@ import pytest
 from matplotlib import pyplot as plt
 
 from timebandits.censored import figures, report
-from timebandits.core.config import load_paper
-from timebandits.core.plotting import BAND_CAPTION, DOUBLE_COLUMN
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.pages.plotting import BAND_CAPTION, DOUBLE_COLUMN
 
 PAPER = load_paper("censored")
 # Kinds that draw runs with bands (their captions must state the band convention).

@@ -155,8 +155,8 @@ def _reference_thompson(problem, horizon, penalty_max, seed):
     policy stream's layout with the kernel: one ``beta_block`` per pair and round, then one
     uniform per Bernoulli trial): the plays (arm, limit index) of ``horizon`` rounds."""
     from timebandits.censored.model import sample_many
-    from timebandits.core.beta_blocks import BETA_BLOCK, beta_block
-    from timebandits.core.rng import gamma_constants, uniform
+    from timebandits.core.sim.beta_blocks import BETA_BLOCK, beta_block
+    from timebandits.core.sim.rng import gamma_constants, uniform
 
     grid, lam, n, K = problem.grid, problem.penalty, problem.n, problem.K
     draws = [list(zip(*sample_many(problem, 1, i, horizon))) for i in range(n)]

@@ -178,7 +178,7 @@ def test_pool_traces_depend_on_the_pool_file():
     # path relative to the workflow, so moving a clone reruns nothing. pool.py, which reads it,
     # is in censored's simulation code, counted by content.
     from timebandits.censored.simulation import environment_files
-    from timebandits.core.config import load_paper
+    from timebandits.core.build.preflight import load_paper
     from timebandits.core.imports import simulation_modules
 
     paper = load_paper("censored")

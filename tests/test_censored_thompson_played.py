@@ -16,8 +16,8 @@ def _reference(problem, horizon, penalty_max, seed):
     """Beta-Bernoulli TS over the n·K virtual arms in plain Python (one ``beta_block`` per pair
     and round, then one uniform for the played pair's Bernoulli trial of eq. (32)): the plays."""
     from timebandits.censored.model import sample_many
-    from timebandits.core.beta_blocks import BETA_BLOCK, beta_block
-    from timebandits.core.rng import gamma_constants, uniform
+    from timebandits.core.sim.beta_blocks import BETA_BLOCK, beta_block
+    from timebandits.core.sim.rng import gamma_constants, uniform
 
     grid, lam, n, K = problem.grid, problem.penalty, problem.n, problem.K
     draws = [list(zip(*sample_many(problem, 1, i, horizon))) for i in range(n)]

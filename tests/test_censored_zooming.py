@@ -9,7 +9,7 @@ import pytest
 
 from timebandits.censored.grid_refinement import extend, interior_points, refinement_schematic
 from timebandits.censored.zooming import run_zrcucb
-from timebandits.core.rng import uniform
+from timebandits.core.sim.rng import uniform
 
 KEY = np.uint64(3)  # tie-breaking draws u_0, u_1, u_2, ... = 0.1135, 0.7003, 0.613, 0.0729, 0.2164
 

@@ -25,8 +25,9 @@ import yaml
 from conftest import REPO_ROOT
 from slurm_localhost import PARTITION, SingleNodeSlurm, SlurmError
 
-from timebandits.core.config import load_paper, load_yaml
-from timebandits.core.workflow import chunk_contracts
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import load_yaml
+from timebandits.core.build.workflow import chunk_contracts
 
 pytestmark = pytest.mark.cluster
 

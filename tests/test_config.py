@@ -13,9 +13,9 @@ import pytest
 import yaml
 
 from conftest import REPO_ROOT
-from timebandits.core.config import (ConfigError, load_paper, load_yaml, paper_path,
-                                     repetition_chunks, resolve_experiment,
-                                     validate_workflow_config)
+from timebandits.core.config import (ConfigError, load_yaml, paper_path, repetition_chunks,
+                                     resolve_experiment, validate_workflow_config)
+from timebandits.core.build.preflight import load_paper
 
 
 @pytest.fixture(scope="module")
@@ -97,10 +97,10 @@ def test_a_key_no_kind_reads_is_refused_naming_what_the_kind_reads(tmp_path):
 
 
 def test_every_claim_kind_declares_the_keys_it_reads():
-    from timebandits.core.config import claim_kinds_of
-    from timebandits.core.kinds import GENERIC_KINDS
+    from timebandits.core.verdicts.kinds import claim_kinds_of
+    from timebandits.core.verdicts.kinds import GENERIC_KINDS
     from timebandits.core.registry import PAPER_PACKAGES
-    from timebandits.core.thresholds import COMMON_KEYS, accepted_keys
+    from timebandits.core.verdicts.thresholds import COMMON_KEYS, accepted_keys
 
     kinds = dict(GENERIC_KINDS)
     for key in PAPER_PACKAGES:
@@ -115,7 +115,7 @@ def test_every_claim_kind_declares_the_keys_it_reads():
 
 
 def test_a_kind_that_declares_nothing_accepts_nothing():
-    from timebandits.core.thresholds import accepted_keys, unknown_keys
+    from timebandits.core.verdicts.thresholds import accepted_keys, unknown_keys
 
     class Bare:
         @staticmethod
@@ -135,7 +135,7 @@ def test_a_kind_that_declares_nothing_accepts_nothing():
 
 def test_the_common_claim_keys_are_the_schemas():
     schema = load_yaml(REPO_ROOT / "workflow" / "schemas" / "paper.schema.yaml")
-    from timebandits.core.thresholds import COMMON_KEYS
+    from timebandits.core.verdicts.thresholds import COMMON_KEYS
 
     assert set(schema["properties"]["claims"]["items"]["properties"]) == set(COMMON_KEYS)
 
@@ -271,7 +271,7 @@ def test_checking_every_paper_imports_neither_scipy_stats_nor_matplotlib():
     also every cluster job's), and the figure kinds are read from the figures modules' source
     (importing them imports matplotlib, 0.3 s)."""
     code = ("import sys\n"
-            "from timebandits.core.config import load_paper\n"
+            "from timebandits.core.build.preflight import load_paper\n"
             "from timebandits.core.registry import PAPER_PACKAGES\n"
             "for key in PAPER_PACKAGES:\n"
             "    load_paper(key)\n"
@@ -487,7 +487,7 @@ def test_an_unknown_figure_kind_is_refused_before_any_job(tmp_path):
     ("continuous", "regret", False),
 ])
 def test_a_metric_is_a_name_or_a_member_of_a_family(key, metric, known):
-    from timebandits.core.config_checks import known_metric
+    from timebandits.core.build.config_checks import known_metric
     from timebandits.core.registry import paper_module
 
     assert known_metric(metric, paper_module(key, "analysis").METRICS) is known
@@ -496,7 +496,7 @@ def test_a_metric_is_a_name_or_a_member_of_a_family(key, metric, known):
 def test_the_figure_kinds_checked_are_those_a_figure_job_dispatches():
     # config_checks reads FIGURE_KINDS from the source, so that loading a paper imports no
     # matplotlib: the same names as the imported dict
-    from timebandits.core.config_checks import figure_kinds
+    from timebandits.core.build.config_checks import figure_kinds
     from timebandits.core.registry import PAPER_PACKAGES, paper_module
 
     for key in PAPER_PACKAGES:

@@ -13,7 +13,8 @@ import pytest
 
 from timebandits.continuous.claims import CLAIM_KINDS
 from timebandits.continuous.model import oracle
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 HORIZON = 1000.0  # T' (λ = 1)
@@ -161,11 +162,11 @@ def test_oracle_exact(simulated, expected):
     assert _verdicts("oracle_exact", ORACLE_CLAIM, ctx) == {expected}
 
 
-# --- decidability (core/decidability.py): each kind's witnesses reach both verdicts in a normal
+# --- decidability (core/verdicts/decidability.py): each kind's witnesses reach both verdicts in a normal
 # setting, and a claim that as configured cannot pass (or fail) is caught ---
 
 def _decide(kind, claim, ctx):
-    from timebandits.core.decidability import decide
+    from timebandits.core.verdicts.decidability import decide
     CLAIM_KINDS[kind].check(claim, ctx.paper)
     out = decide(claim, CLAIM_KINDS[kind], ctx)
     return out["can_reproduce"], out["can_refute"]

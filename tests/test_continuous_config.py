@@ -15,8 +15,9 @@ from timebandits.continuous.ctsab import run_ctsab
 from timebandits.continuous.simulation import (algorithm_params, confidence, learner_epsilon,
                                                simulate_repetition)
 from timebandits.continuous.theory import kappa_min
-from timebandits.core.config import ConfigError, load_paper, load_yaml
-from timebandits.core.seeding import key64
+from timebandits.core.config import ConfigError, load_yaml
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.sim.seeding import key64
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,9 @@ from timebandits.continuous.ctmab import (EXPLOIT_DRAWS, FAILED_ESTIMATION, FAIL
 from timebandits.continuous.ctsab import WINDOW_DRAWS
 from timebandits.continuous.lucb import run_lucb1
 from timebandits.continuous.schedule import ROUNDINGS
-from timebandits.core.binomial import binomial
-from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.rng import uniform
+from timebandits.core.sim.binomial import binomial
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.sim.rng import uniform
 
 
 def reference(means, horizon, epsilon, kappa, delta, delta_id, factor, key, rounding="rate"):

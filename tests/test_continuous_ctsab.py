@@ -13,8 +13,8 @@ import pytest
 from timebandits.continuous.ctsab import FAILED, LEARNED, WINDOW_DRAWS, run_ctsab
 from timebandits.continuous.model import window_regret
 from timebandits.continuous.schedule import ROUNDINGS
-from timebandits.core.binomial import binomial
-from timebandits.core.checkpoints import checkpoint_grid
+from timebandits.core.sim.binomial import binomial
+from timebandits.core.sim.checkpoints import checkpoint_grid
 
 
 def reference(mean, horizon, epsilon, kappa, delta, key, rounding="rate"):

@@ -12,8 +12,8 @@ import pytest
 from matplotlib import pyplot as plt
 
 from timebandits.continuous.figures import FIGURE_KINDS, mathtext
-from timebandits.core.config import load_paper
-from timebandits.core.plotting import DOUBLE_COLUMN
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.pages.plotting import DOUBLE_COLUMN
 
 T = np.linspace(0, 60000, 11)
 

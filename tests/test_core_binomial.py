@@ -1,4 +1,4 @@
-"""core.binomial: each of its three methods exact in distribution (chi-square against scipy's pmf,
+"""core.sim.binomial: each of its three methods exact in distribution (chi-square against scipy's pmf,
 mean within five standard errors), BINV against the quantile of its one uniform, BTRS' density
 ratio and Stirling remainder against ln Γ, and every draw addressable by its counter."""
 
@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from timebandits.core.binomial import (BINOMIAL_DIRECT, BTRS_FROM, binomial, log_ratio_to_mode,
-                                       stirling_remainder)
-from timebandits.core.jit import njit
-from timebandits.core.rng import uniform
+from timebandits.core.sim.binomial import (BINOMIAL_DIRECT, BTRS_FROM, binomial,
+                                           log_ratio_to_mode, stirling_remainder)
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import uniform
 
 
 @njit

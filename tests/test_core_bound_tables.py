@@ -7,11 +7,20 @@ import jupytext
 import numpy as np
 import pandas as pd
 import pytest
-
 from conftest import REPO_ROOT
-from timebandits.core import bound_tables
-from timebandits.core.bound_tables import (EXCEEDED, HOLDS, VACUOUS, WITHIN_NOISE, bound_kind,
-                                           details, kind_summary, styled, verdict_table)
+
+from timebandits.core.pages import bound_tables
+from timebandits.core.pages.bound_tables import (
+    EXCEEDED,
+    HOLDS,
+    VACUOUS,
+    WITHIN_NOISE,
+    bound_kind,
+    details,
+    kind_summary,
+    styled,
+    verdict_table,
+)
 
 
 def _rows(bound, metric, mean, bound_value, trivial, se=0.0, experiment="fig1a",

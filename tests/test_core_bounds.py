@@ -1,4 +1,4 @@
-"""core/bounds.py: the bound table (compare_curves) row by row, the trivial bound and vacuity,
+"""core/verdicts/bounds.py: the bound table (compare_curves) row by row, the trivial bound and vacuity,
 and bound_verdict's whole result (verdict, headline, statistic) as the reader sees it.
 
 Every expected number is worked out by hand in the comments."""
@@ -10,9 +10,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.bounds import COLUMNS, bound_verdict, compare_curves, compare_to_bound
+from timebandits.core.verdicts.bounds import (COLUMNS, bound_verdict, compare_curves,
+                                              compare_to_bound)
 from timebandits.core.trivial import is_vacuous, trivial_bound
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 
 def assert_same(result: dict, expected: dict):

@@ -1,4 +1,4 @@
-"""The generic claim kinds (core/kinds.py GENERIC_KINDS): each kind reaches every verdict it can
+"""The generic claim kinds (core/verdicts/kinds.py GENERIC_KINDS): each kind reaches every verdict it can
 give, on a tiny hand-built context, and its decidability witnesses come out "reproduced"
 (favourable) and "not reproduced" (unfavourable).
 
@@ -11,11 +11,13 @@ import pandas as pd
 import pytest
 from scipy import stats as st
 
-from timebandits.core.bounds import compare_to_bound
-from timebandits.core.claims import (INCONCLUSIVE, NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED,
-                                     STATISTICAL, ClaimContext, combine)
-from timebandits.core.decidability import decide
-from timebandits.core.kinds import GENERIC_KINDS
+from timebandits.core.verdicts.bounds import compare_to_bound
+from timebandits.core.verdicts.vocabulary import (INCONCLUSIVE, NOT_CHECKABLE, NOT_REPRODUCED,
+                                                  REPRODUCED, STATISTICAL)
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.combine import combine
+from timebandits.core.verdicts.decidability import decide
+from timebandits.core.verdicts.kinds import GENERIC_KINDS
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 300, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 N = 8

@@ -1,4 +1,4 @@
-"""core/claims.py and core/bounds.py: verdicts of the generic claim kinds on synthetic traces.
+"""core/verdicts/claims.py and core/verdicts/bounds.py: verdicts of the generic claim kinds on synthetic traces.
 
 Traces are written as parquet into a tmp dir and read back through ClaimContext, exactly as the
 claims script does. Expectations are worked out by hand in the comments."""
@@ -11,17 +11,20 @@ import pandas as pd
 import pytest
 from scipy import stats as st
 
-from timebandits.core.bounds import COLUMNS, bound_verdict, compare_to_bound, informative_from
+from timebandits.core.verdicts.bounds import (COLUMNS, bound_verdict, compare_to_bound,
+                                              informative_from)
 from timebandits.core.trivial import is_vacuous, trivial_bound
-from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.claims import (DETAIL_COLUMNS, EXACT, INCONCLUSIVE, NOT_CHECKABLE,
-                                     NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUMMARY_COLUMNS,
-                                     SUPPORTS, ClaimContext, combine, decided_by, evaluate_claims,
-                                     fraction_test, paired_verdict, thresholds)
-from timebandits.core.kinds import GENERIC_KINDS, BelowBound, NotCheckable
-from timebandits.core.comparisons import (BetterAtHorizon, CloseAtHorizon, SignAtHorizon,
-                                          WinsInSettings, last_crossing)
-from timebandits.core.growth import LogGrowth, growth_increments
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.verdicts.vocabulary import (DETAIL_COLUMNS, EXACT, INCONCLUSIVE,
+                                                  NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED,
+                                                  STATISTICAL, SUMMARY_COLUMNS, SUPPORTS)
+from timebandits.core.verdicts.context import ClaimContext, fraction_test, paired_verdict
+from timebandits.core.verdicts.combine import combine, decided_by
+from timebandits.core.verdicts.claims import evaluate_claims, thresholds
+from timebandits.core.verdicts.kinds import GENERIC_KINDS, BelowBound, NotCheckable
+from timebandits.core.verdicts.comparisons import (BetterAtHorizon, CloseAtHorizon, SignAtHorizon,
+                                                   WinsInSettings, last_crossing)
+from timebandits.core.verdicts.growth import LogGrowth, growth_increments
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 
@@ -851,7 +854,7 @@ def test_not_checkable_needs_a_reason():
 
 
 def test_scorecard_rejects_unknown_evidence():
-    from timebandits.core.scorecard import scorecard
+    from timebandits.core.verdicts.scorecard import scorecard
 
     good = pd.DataFrame({"evidence": [STATISTICAL, EXACT], "verdict": [REPRODUCED, NOT_REPRODUCED],
                          "scope": ["paper", "paper"], "can_reproduce": [True, True],
@@ -864,7 +867,7 @@ def test_scorecard_rejects_unknown_evidence():
 
 
 def test_scorecard_counts_each_scope_apart():
-    from timebandits.core.scorecard import scorecard
+    from timebandits.core.verdicts.scorecard import scorecard
 
     frame = pd.DataFrame({"evidence": [STATISTICAL, STATISTICAL, EXACT],
                           "verdict": [REPRODUCED, NOT_REPRODUCED, NOT_REPRODUCED],

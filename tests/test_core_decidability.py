@@ -1,4 +1,4 @@
-"""core/decidability.py: every generic claim kind, as configured, can reach "reproduced" and
+"""core/verdicts/decidability.py: every generic claim kind, as configured, can reach "reproduced" and
 "not reproduced" where its inputs allow, and the three ways a claim cannot are caught: a bound
 above the largest value its metric can take (cannot fail), too few runs for a frequency at a
 level (cannot pass), a regime the window never reaches (neither)."""
@@ -9,12 +9,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.bounds import compare_to_bound
-from timebandits.core.claims import (INCONCLUSIVE, STATISTICAL, ClaimContext, evaluate_claims, fraction_test)
-from timebandits.core.kinds import GENERIC_KINDS
-from timebandits.core.config import claim_kinds_of, load_paper
-from timebandits.core.decidability import (SPREAD, bound_witness, decide, derived, linear, power,
-                                           spread, with_curves, with_runs)
+from timebandits.core.verdicts.bounds import compare_to_bound
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, STATISTICAL
+from timebandits.core.verdicts.context import ClaimContext, fraction_test
+from timebandits.core.verdicts.claims import evaluate_claims
+from timebandits.core.verdicts.kinds import GENERIC_KINDS
+from timebandits.core.verdicts.kinds import claim_kinds_of
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.verdicts.decidability import (SPREAD, bound_witness, decide, derived,
+                                                    linear, power, spread, with_curves, with_runs)
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 300, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = np.array([1.0, 10.0, 100.0, 1000.0, 10000.0])
@@ -212,7 +215,7 @@ def test_supporting_rows_do_not_count_in_decidability():
 def test_wins_in_some_settings_corrects_for_the_choice_of_settings():
     # Two settings, one needed: a win needs p < α/2. Per-run differences chosen so that the
     # one-sided p lies between α/2 and α in setting e (f is the mirror image, a loss).
-    from timebandits.core.comparisons import WinsInSettings
+    from timebandits.core.verdicts.comparisons import WinsInSettings
     n = 10
     noise = np.array([2.2, -1.5, 1.9, -0.8, 1.4, 0.3, -1.1, 2.5, -0.6, 1.2])
     diff = noise - noise.mean() + 0.95          # one-sided p = 0.036
@@ -223,7 +226,7 @@ def test_wins_in_some_settings_corrects_for_the_choice_of_settings():
              "experiments": {"e": {"algorithms": ["a", "b"]}, "f": {"algorithms": ["a", "b"]}}}
     frames[("f", "a")], frames[("f", "b")] = frames[("e", "b")], frames[("e", "a")]
     ctx = ClaimContext(paper=paper, config=CONFIG, trace_of=lambda e, a: frames[(e, a)])
-    from timebandits.core.stats import paired_one_sided
+    from timebandits.core.verdicts.stats import paired_one_sided
     p = paired_one_sided(base, base + diff)["p_claimed"]
     assert 0.025 < p < 0.05
     claim = {"experiments": ["e", "f"], "algorithm": "a", "against": ["b"], "metric": "m",

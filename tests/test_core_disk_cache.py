@@ -1,4 +1,4 @@
-"""The disk cache (core/disk_cache.py): an entry is made once per key and read back as stored; a
+"""The disk cache (core/sim/disk_cache.py): an entry is made once per key and read back as stored; a
 damaged or altered file is made again, never used; a changed input is a new key, so a stream
 read from a Kaggle CSV follows the file."""
 
@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from timebandits.anonymous import streams
-from timebandits.core import disk_cache
+from timebandits.core.sim import disk_cache
 
 
 @pytest.fixture()

@@ -1,10 +1,10 @@
-"""core/failures.py: each notebook's "What failed and why", from the claims table alone."""
+"""core/pages/failures.py: each notebook's "What failed and why", from the claims table alone."""
 
 import pytest
 
 from test_core_display import CLAIMS, root  # noqa: F401 (a fixture)
 
-from timebandits.core import failures
+from timebandits.core.pages import failures
 
 PAPER = {"experiments": {"thm1_fig1b": {}, "fig1a": {}},
          "figures": {"fig1a": {"experiment": "fig1a", "group": "paper"},

@@ -1,4 +1,4 @@
-"""core/thresholds.py, core/firmness.py and core/causes.py: thresholds as data, tipping points,
+"""core/verdicts/thresholds.py, core/verdicts/firmness.py and core/verdicts/causes.py: thresholds as data, tipping points,
 the runs an undecided claim needs, and the cause of a failed paper claim."""
 
 import copy
@@ -9,14 +9,16 @@ from scipy import optimize, stats
 
 from test_core_claims import CONFIG, REPS, horizon_trace, make_paper
 
-from timebandits.core.causes import (DATA, ERRATUM, FRAGILE, ROBUST, SETTING, UNEXPLAINED,
-                                     check_sensitivity, decide_cause, tried)
-from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     ClaimContext, evaluate_claims)
-from timebandits.core.comparisons import BetterAtHorizon
-from timebandits.core.firmness import runs_to_decide, tipping_points
-from timebandits.core.kinds import GENERIC_KINDS
-from timebandits.core.thresholds import Threshold, check_keys, check_provenance, threshold
+from timebandits.core.verdicts.causes import (DATA, ERRATUM, FRAGILE, ROBUST, SETTING,
+                                              UNEXPLAINED, check_sensitivity, decide_cause, tried)
+from timebandits.core.verdicts.vocabulary import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
+                                                  STATISTICAL)
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.claims import evaluate_claims
+from timebandits.core.verdicts.comparisons import BetterAtHorizon
+from timebandits.core.verdicts.firmness import runs_to_decide, tipping_points
+from timebandits.core.verdicts.kinds import GENERIC_KINDS
+from timebandits.core.verdicts.thresholds import Threshold, check_keys, check_provenance, threshold
 
 BETTER = np.array([10.0, 12.0, 9.0, 11.0, 10.5, 9.5, 12.5, 8.5, 11.5, 10.0])
 NOISE = np.array([0.4, -0.3, 0.2, -0.5, 0.1, 0.3, -0.2, 0.5, -0.4, -0.1])
@@ -183,7 +185,7 @@ class Bounded(ClaimContext):
 def test_witnesses_stay_inside_what_the_instance_can_produce():
     # real payoffs around 25 and 62: a witness 3 times the larger (the old one) would show 186,
     # which no learner could earn; inside [−∞, 10] both sides are still reachable
-    from timebandits.core.decidability import decide
+    from timebandits.core.verdicts.decidability import decide
 
     claim = better_claim(direction="higher", provenance={})
     claim.pop("min_ratio")
@@ -202,7 +204,7 @@ def test_a_frequency_that_cannot_pass_says_with_how_many_runs_it_could():
     # 50 runs at level 0.95: even 50/50 gives p = 0.95^50 = 0.077 > α; twice the runs pass
     from test_core_decidability import CONFIG as DEC_CONFIG, Frequency, T, trace
 
-    from timebandits.core.firmness import runs_to_pass
+    from timebandits.core.verdicts.firmness import runs_to_pass
 
     hits = trace(np.ones((50, T.size)), "hit")
     ctx = ClaimContext(paper={"paper": {"key": "x"}}, config=DEC_CONFIG, trace_of=lambda e, a: hits)

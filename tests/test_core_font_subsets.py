@@ -1,4 +1,4 @@
-"""The figures' PDFs embed font subsets without OpenType layout tables (core/font_subsets.py),
+"""The figures' PDFs embed font subsets without OpenType layout tables (core/pages/font_subsets.py),
 and look the same."""
 
 import inspect
@@ -13,7 +13,7 @@ from fontTools.ttLib import TTFont
 from matplotlib.backends import _backend_pdf_ps
 from matplotlib.font_manager import findfont
 
-from timebandits.core.font_subsets import LAYOUT_TABLES, drop_layout_tables
+from timebandits.core.pages.font_subsets import LAYOUT_TABLES, drop_layout_tables
 
 
 def test_matplotlib_still_subsets_with_fonttools_options():

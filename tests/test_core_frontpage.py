@@ -1,4 +1,4 @@
-"""The front page (core/frontpage.py): every claim in one line linking to its notebook line and
+"""The front page (core/pages/frontpage.py): every claim in one line linking to its notebook line and
 the figures it reads, confirmed errata shown apart from failures, text escaped, relative links
 only; and the notebook page parts (contents, folded tables) it links into."""
 
@@ -8,11 +8,11 @@ import nbformat
 import pandas as pd
 import pytest
 
-from timebandits.core import display as show
+from timebandits.core.pages import display as show
 from timebandits.core import paths
-from timebandits.core.frontpage import claim_experiments, figures_of, front_page
-from timebandits.core.notebooks import add_contents
-from timebandits.core.verdict_tables import ERRATUM_COLOUR, VERDICT_COLOURS
+from timebandits.core.pages.frontpage import claim_experiments, figures_of, front_page
+from timebandits.core.pages.notebooks import add_contents
+from timebandits.core.pages.verdict_tables import ERRATUM_COLOUR, VERDICT_COLOURS
 
 from test_core_display import CLAIMS, SCORECARD, root  # noqa: F401 (a fixture)
 
@@ -141,7 +141,7 @@ def test_figures_show_title_caption_links_and_fold(tmp_path, monkeypatch):
 ])
 def test_a_claims_table_that_is_not_whole_or_consistent_is_refused(root, edit, message):  # noqa: F811
     from timebandits.core import paths
-    from timebandits.core.scorecard import read_claims
+    from timebandits.core.verdicts.scorecard import read_claims
 
     edit(CLAIMS).to_csv(paths.claims(root, "farewell"), index=False)
     with pytest.raises(ValueError, match=message):
@@ -165,7 +165,7 @@ def test_the_first_screen_adds_up_and_puts_extensions_on_their_own_line(page):
 
 
 def test_a_long_label_is_cut_at_a_word():
-    from timebandits.core.frontpage import short_label
+    from timebandits.core.pages.frontpage import short_label
 
     text = "Theorem 2's rate: Wait-UCB's regret grows logarithmically, in every experiment whose"
     assert short_label(text, 40) == "Theorem 2's rate: Wait-UCB's regret …"

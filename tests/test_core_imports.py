@@ -10,8 +10,8 @@ import textwrap
 
 import pytest
 
-from timebandits.core.imports import (ANALYSIS_MODULES, PACKAGE, analysis_module,
-                                      imported_names, module_closure, simulation_modules)
+from timebandits.core.imports import (ANALYSIS_MODULES, PACKAGE, analysis_module, imported_names,
+                                      module_closure, simulation_modules)
 from timebandits.core.registry import PAPER_PACKAGES
 
 PAPERS = sorted(PAPER_PACKAGES)
@@ -22,18 +22,16 @@ def relative(paths):
 
 
 def test_continuous_runs_the_binomial_kernel():
-    # CTSAB and CTMAB call core.binomial.binomial: editing it must rerun continuous' simulations
-    assert "core/binomial.py" in relative(simulation_modules("continuous"))
-    assert "core/beta_blocks.py" in relative(simulation_modules("censored"))
+    # CTSAB and CTMAB call core.sim.binomial.binomial: editing it must rerun continuous' simulations
+    assert "core/sim/binomial.py" in relative(simulation_modules("continuous"))
+    assert "core/sim/beta_blocks.py" in relative(simulation_modules("censored"))
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_no_verdict_or_page_code_reruns_a_simulation(paper):
     modules = relative(simulation_modules(paper))
-    for core in ("claims", "causes", "kinds", "thresholds", "frontpage", "pages", "scorecard",
-                 "plotting", "notebooks", "decidability", "firmness", "comparisons", "growth",
-                 "bounds", "bound_tables"):     # the theories need core/trivial.py alone
-        assert f"core/{core}.py" not in modules, core
+    for layer in ("verdicts", "pages", "build"):
+        assert not [m for m in modules if m.startswith(f"core/{layer}/")], layer
     for other in PAPERS:
         for path in (PACKAGE / other).glob("*.py"):
             if analysis_module(path.stem):
@@ -46,8 +44,8 @@ def test_every_module_a_simulation_imports_is_counted(paper):
     """What importing the paper's simulation module and the core a simulate job runs puts in
     ``sys.modules`` (restricted to timebandits) is in the set."""
     code = ("import importlib, sys\n"
-            f"for name in ['timebandits.{paper}.simulation', 'timebandits.core.simulation',\n"
-            "             'timebandits.core.traces']:\n"
+            f"for name in ['timebandits.{paper}.simulation', 'timebandits.core.sim.simulation',\n"
+            "             'timebandits.core.sim.traces']:\n"
             "    importlib.import_module(name)\n"
             "for name, module in sorted(sys.modules.items()):\n"
             "    if name == 'timebandits' or name.startswith('timebandits.'):\n"
@@ -116,5 +114,5 @@ def test_relative_and_absolute_imports_are_followed_and_lazy_ones_are_not(tmp_pa
 
 def test_config_keeps_the_verdict_machinery_out_of_module_level():
     names = imported_names(PACKAGE / "core" / "config.py")
-    assert not {"timebandits.core.causes", "timebandits.core.thresholds",
-                "timebandits.core.kinds"} & names
+    assert not {"timebandits.core.verdicts.causes", "timebandits.core.verdicts.thresholds",
+                "timebandits.core.verdicts.kinds"} & names

@@ -1,11 +1,12 @@
-"""core.simulation.reuse_freed_memory: what it asks glibc's allocator for, and that it leaves
+"""core.sim.simulation.reuse_freed_memory: what it asks glibc's allocator for, and that it leaves
 another allocator alone (timing belongs in `make benchmark`, not here)."""
 
 import ctypes
 
 from conftest import REPO_ROOT
-from timebandits.core import simulation
-from timebandits.core.config import load_paper, load_yaml
+from timebandits.core.sim import simulation
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import load_yaml
 from timebandits.core.registry import paper_module
 
 

@@ -1,10 +1,10 @@
 """A notebook executed twice from the same source gives the same bytes, .ipynb and .html
-(core/notebooks.py): no random cell ids, no execution timestamps, and tables whose HTML ids
+(core/pages/notebooks.py): no random cell ids, no execution timestamps, and tables whose HTML ids
 come from their content (core/display.readable), not pandas' random uuid."""
 
 from __future__ import annotations
 
-from timebandits.core.notebooks import execute_notebook
+from timebandits.core.pages.notebooks import execute_notebook
 
 SOURCE = '''# %% [markdown]
 # # A page
@@ -17,7 +17,7 @@ rows = 2
 
 # %%
 import pandas as pd
-from timebandits.core.display import readable
+from timebandits.core.pages.display import readable
 readable(pd.DataFrame({"claim": ["C1", "C2"][:rows], "value": [0.5, 1 / 3][:rows]}))
 '''
 
@@ -38,8 +38,8 @@ def test_the_same_notebook_gives_the_same_bytes(tmp_path):
 def test_a_figure_reaches_the_page_with_its_description_as_alt_text(tmp_path):
     source = tmp_path / "figure.py"
     source.write_text('''# %%
-from timebandits.core.display import show_matplotlib
-from timebandits.core.plotting import apply_style
+from timebandits.core.pages.display import show_matplotlib
+from timebandits.core.pages.plotting import apply_style
 import matplotlib.pyplot as plt
 apply_style()
 fig, ax = plt.subplots()

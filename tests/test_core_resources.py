@@ -1,11 +1,12 @@
-"""What a job asks a cluster for (core/resources.py), against hand-worked numbers, and the
+"""What a job asks a cluster for (core/build/resources.py), against hand-worked numbers, and the
 shipped config: every smoke-sized simulate job is bundled."""
 
 import pytest
 
 from conftest import REPO_ROOT
-from timebandits.core import resources
-from timebandits.core.config import load_paper, load_yaml, repetition_chunks, resolve_experiment
+from timebandits.core.build import resources
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import load_yaml, repetition_chunks, resolve_experiment
 
 CLUSTER = {"start_up_seconds": 10, "runtime_safety": 2, "memory_safety": 1.5,
            "bundle_below_minutes": 5,

@@ -1,4 +1,4 @@
-"""Tests of the counter-based generator ``timebandits.core.rng`` (SplitMix64 addressed by counter).
+"""Tests of the counter-based generator ``timebandits.core.sim.rng`` (SplitMix64 addressed by counter).
 
 The F2A kernel draws τ_{k,s} and V_{k,s} as ``uniform(env_key, 2((s-1)K + k))`` and the next
 counter, so these properties carry the environment: values in [0, 1), uniform marginals, no
@@ -12,14 +12,13 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from timebandits.core.beta_blocks import (BETA_BLOCK, _gamma_first_try, _gamma_first_try_series,
-                                          beta_block, beta_blocks)
-from timebandits.core.jit import njit
-from timebandits.core.rng import (_LAYER_EDGE, _WIDE_BITS, _WIDE_EDGE, _WIDE_R, _WIDE_RATIO,
-                                  _ZIGGURAT_R, beta, gamma,
-                                  gamma_constants, normal, open_uniform, splitmix64, uniform,
-                                  ziggurat_normal)
-from timebandits.core.seeding import environment_seed, key64, policy_seed
+from timebandits.core.sim.beta_blocks import (BETA_BLOCK, _gamma_first_try,
+                                              _gamma_first_try_series, beta_block, beta_blocks)
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import (_LAYER_EDGE, _WIDE_BITS, _WIDE_EDGE, _WIDE_R, _WIDE_RATIO,
+                                      _ZIGGURAT_R, beta, gamma, gamma_constants, normal,
+                                      open_uniform, splitmix64, uniform, ziggurat_normal)
+from timebandits.core.sim.seeding import environment_seed, key64, policy_seed
 
 N_DRAWS = 1_000_000
 MASK64 = (1 << 64) - 1
@@ -259,7 +258,7 @@ def test_open_uniform_never_hits_the_ends():
     assert u.min() > 0.0 and u.max() < 1.0
 
 
-# --- beta_block / beta_blocks (core.beta_blocks): TS's many draws per round (shapes ≥ 1)
+# --- beta_block / beta_blocks (core.sim.beta_blocks): TS's many draws per round (shapes ≥ 1)
 
 
 def _beta_block_draws(a, b, n, key=np.uint64(4242)):

@@ -1,4 +1,4 @@
-"""core/sealed.py: a Parquet file one job writes and another reads carries a digest of its
+"""core/sim/sealed.py: a Parquet file one job writes and another reads carries a digest of its
 content; a reader refuses, in one line, a file edited by hand, rewritten without the digest, or
 cut short, and reads back exactly what was written otherwise."""
 
@@ -8,7 +8,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from timebandits.core.sealed import OutputError, content_digest, read_sealed, write_sealed
+from timebandits.core.sim.sealed import OutputError, content_digest, read_sealed, write_sealed
 
 
 def frame():

@@ -1,4 +1,4 @@
-"""core/stats.py: summaries per checkpoint, the paired one-sided t-test and the bootstrap CI.
+"""core/verdicts/stats.py: summaries per checkpoint, the paired one-sided t-test and the bootstrap CI.
 
 Every expectation is computed by hand in the comments (or against scipy's reference test)."""
 
@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 from scipy import stats as st
 
-from timebandits.core.stats import (QUANTILES, bootstrap_ci, equivalence_test, one_sided_t,
-                                     paired_one_sided, summarise_trace)
+from timebandits.core.verdicts.stats import (QUANTILES, bootstrap_ci, equivalence_test,
+                                             one_sided_t, paired_one_sided, summarise_trace)
 
 
 # --------------------------------------------------------------------------- summarise_trace
@@ -389,7 +389,7 @@ def test_bootstrap_ci_undefined_value_gives_nan_estimate():
 
 
 def test_band_verdict_reads_an_interval_against_a_band():
-    from timebandits.core.growth import band_verdict
+    from timebandits.core.verdicts.growth import band_verdict
 
     assert band_verdict(0.8, 1.1, 0.75, 1.25) == "reproduced"
     assert band_verdict(0.4, 0.5, 0.75, 1.25) == "not reproduced"
@@ -398,7 +398,7 @@ def test_band_verdict_reads_an_interval_against_a_band():
 
 
 def test_resampled_means_draw_each_experiment_at_once_from_the_stream():
-    from timebandits.core.stats import resampled_means
+    from timebandits.core.verdicts.stats import resampled_means
 
     a, b = np.array([1.0, 2.0, 3.0]), np.array([10.0, 20.0])
     means = resampled_means([a, b], 5, np.random.default_rng(3))

@@ -1,9 +1,9 @@
-"""core.timing.fastest: runs the callable the asked number of times and hands back its last
+"""core.build.timing.fastest: runs the callable the asked number of times and hands back its last
 result; the time it reports is never checked (tests do not time anything)."""
 
 import pytest
 
-from timebandits.core.timing import fastest
+from timebandits.core.build.timing import fastest
 
 
 def test_fastest_runs_every_repeat_and_returns_the_last_result():

@@ -1,4 +1,4 @@
-"""core/traces.py, checkpoints.py, provenance.py, seeding.py and config.repetition_chunks: the
+"""core/sim/traces.py, checkpoints.py, provenance.py, seeding.py and config.repetition_chunks: the
 plumbing every paper shares (trace files, checkpoint grids, provenance rows, seeds, job chunks)."""
 
 import os
@@ -10,13 +10,13 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
-from timebandits.core.checkpoints import checkpoint_grid
+from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.config import repetition_chunks
-from timebandits.core.provenance import provenance_table
-from timebandits.core.seeding import environment_seed, key64, policy_seed, stable_id
-from timebandits.core.traces import (ID_COLUMNS, TraceError, algorithm_trace, concat_traces,
-                                     footer_problem, read_trace, trace_contract, write_atomic,
-                                     write_trace)
+from timebandits.core.pages.provenance import provenance_table
+from timebandits.core.sim.seeding import environment_seed, key64, policy_seed, stable_id
+from timebandits.core.sim.traces import (ID_COLUMNS, TraceError, algorithm_trace, concat_traces,
+                                         footer_problem, read_trace, trace_contract, write_atomic,
+                                         write_trace)
 
 # An experiment of 4 repetitions of 2 algorithms with 3 checkpoints (1, 10, 100); chunk_work 40
 # cuts it into repetitions [0, 2) and [2, 4).
@@ -149,7 +149,7 @@ def test_concat_traces_refuses_overlap(tmp_path):
 def test_trace_reader_joins_the_configured_chunks(tmp_path):
     # 4 repetitions of horizon 10, 2 algorithms, chunk_work 40 -> chunks [0, 2) and [2, 4) of
     # both algorithms; a stale chunk from another chunking in the same folder is never read.
-    from timebandits.core.workflow import chunk_contracts, trace_reader
+    from timebandits.core.build.workflow import chunk_contracts, trace_reader
 
     paper, config = PAPER, CONFIG
     root = f"{tmp_path}/"

@@ -1,10 +1,10 @@
-"""core/verdict_words.py: one word and one colour per verdict on every page, and totals a reader
+"""core/pages/verdict_words.py: one word and one colour per verdict on every page, and totals a reader
 can add up."""
 
 import pandas as pd
 
-from timebandits.core.verdict_words import (ERRATUM_COLOUR, VERDICT_COLOURS, colour,
-                                            errata_sentence, sentence, shown_verdict, totals)
+from timebandits.core.pages.verdict_words import (ERRATUM_COLOUR, VERDICT_COLOURS, colour,
+                                                  errata_sentence, sentence, shown_verdict, totals)
 
 FRAME = pd.DataFrame({
     "scope": ["paper"] * 5 + ["erratum"] * 3 + ["extension"] * 2,

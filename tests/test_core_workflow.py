@@ -1,6 +1,6 @@
-"""A job that fails keeps its cause (core.workflow.logger): the traceback goes to the job's own
+"""A job that fails keeps its cause (core.build.workflow.logger): the traceback goes to the job's own
 log, and the console gets one line naming that log. Every job measures itself: its log ends with
-its record (core.workflow.job_record)."""
+its record (core.build.workflow.job_record)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def test_an_uncaught_exception_leaves_its_traceback_in_the_log(tmp_path):
     log = tmp_path / "logs" / "job.log"
     script = tmp_path / "job.py"
     script.write_text(textwrap.dedent(f"""
-        from timebandits.core.workflow import logger
+        from timebandits.core.build.workflow import logger
 
         def compute():
             raise ValueError("horizon 500000 exceeds the stream's 98139 labels\\nsecond line")
@@ -37,14 +37,14 @@ def test_an_uncaught_exception_leaves_its_traceback_in_the_log(tmp_path):
 def test_a_job_ends_its_log_with_its_wall_time_cpu_time_and_peak_memory(tmp_path):
     """A job that holds 300 MB and computes for 0.25 s of CPU, then starts a child that holds
     200 MB: the record counts the child's CPU and the peaks of both, and stays off the console.
-    The job ends as every workflow script does (core.workflow.end_job): exit code 0, the exit
+    The job ends as every workflow script does (core.build.workflow.end_job): exit code 0, the exit
     handlers run (the record's, a library's) and unflushed output is written."""
     log, script, child = tmp_path / "job.log", tmp_path / "job.py", tmp_path / "child.py"
     marker = tmp_path / "exit-handler-ran"
     script.write_text(textwrap.dedent(f"""
         import atexit, pathlib, subprocess, sys, time
         import numpy as np
-        from timebandits.core.workflow import end_job, log_start_up, logger
+        from timebandits.core.build.workflow import end_job, log_start_up, logger
 
         atexit.register(pathlib.Path({str(marker)!r}).touch)
         log = logger({str(log)!r})

@@ -18,10 +18,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.decidability import decide
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import decide
 from timebandits.delaydep import claims as claims_module
-from timebandits.delaydep.claims import CLAIM_KINDS, with_metrics
+from timebandits.delaydep.claims import CLAIM_KINDS
+from timebandits.delaydep.claims_instances import with_metrics
 from timebandits.delaydep.theory import theorem3_bound_paper
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}

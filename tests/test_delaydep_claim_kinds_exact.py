@@ -2,7 +2,7 @@
 fact1) on hand-built contexts: tiny instances whose g(m), gaps, r_0 and stage counts are worked
 out by hand from eq. (1) and (3) of the paper and the stage rule of Sect. 6, with the rows the
 reader sees pinned whole, every verdict of each kind reached, and the decidability witnesses
-(core/decidability.py) evaluated side by side. The random-instance tables (checks.py, tested in
+(core/verdicts/decidability.py) evaluated side by side. The random-instance tables (checks.py, tested in
 test_delaydep_checks.py) are replaced by hand-written tables of the same columns, so the verdict
 logic is judged on counts known in advance. The errata kinds are in
 test_delaydep_claim_kinds_exact_errata.py."""
@@ -13,7 +13,8 @@ import itertools
 import pandas as pd
 import pytest
 
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.delaydep import claims_exact
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.theory import theorem2_counterexample

@@ -11,7 +11,8 @@ import math
 import pandas as pd
 import pytest
 
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.delaydep import claims_errata
 from timebandits.delaydep.claims import CLAIM_KINDS
 

@@ -17,10 +17,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.decidability import decide
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import decide
 from timebandits.delaydep.claims import CLAIM_KINDS
-from timebandits.core.stats import log_slopes
+from timebandits.core.verdicts.stats import log_slopes
 from timebandits.delaydep.claims_gaps import (gaps, inverse_square_gaps, slope_ci,
                                               ucb_bound_pulls, ucb_switch_bound)
 from timebandits.delaydep.model import B2DEPProblem

@@ -8,10 +8,12 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
-from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.claims import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.config import load_paper, resolve_experiment
-from timebandits.core.seeding import environment_seed
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import resolve_experiment
+from timebandits.core.sim.seeding import environment_seed
 from timebandits.delaydep.analysis import bound_table, run_instances
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.simulation import draw_delays, simulate_repetition
@@ -271,7 +273,7 @@ def test_frozen_config_hashes_by_content():
 def test_c7_sensitivity_claims_repeat_its_growth_test(paper):
     """C7's candidate causes (the authors' index, the pulls clock, a longer horizon) are tested
     with C7's own kind, metric and slopes, each saying what it varies."""
-    from timebandits.core.config import claim_kinds_of
+    from timebandits.core.verdicts.kinds import claim_kinds_of
 
     kinds = claim_kinds_of("delaydep")
     claims = {c["id"]: c for c in paper["claims"]}

@@ -1,4 +1,4 @@
-"""Decidability of paper 004's claim kinds (core/decidability.py): each kind's witnesses reach
+"""Decidability of paper 004's claim kinds (core/verdicts/decidability.py): each kind's witnesses reach
 both verdicts where the setting allows it, and a setting that cannot decide a claim (too few
 runs for a frequency, a vacuous bound, no run the horizon can judge, an undefined quantity) is
 flagged. The traces have the configured shape only, every metric 0, as before any run: the
@@ -9,9 +9,9 @@ import copy
 import numpy as np
 import pandas as pd
 
-from timebandits.core.claims import ClaimContext
-from timebandits.core.config import load_paper
-from timebandits.core.decidability import decide
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.verdicts.decidability import decide
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.theory import theorem3_bound_paper
 

@@ -12,8 +12,8 @@ import pytest
 from matplotlib import pyplot as plt
 from PIL import Image
 
-from timebandits.core.config import load_paper
-from timebandits.core.plotting import BAND_CAPTION
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.pages.plotting import BAND_CAPTION
 from timebandits.delaydep.figures import FIGURE_KINDS
 from timebandits.core.text import prose
 from timebandits.delaydep.report import (errata_table, instances_table, run_means,

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from timebandits.core.checkpoints import checkpoint_grid
-from timebandits.core.rng import uniform
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.sim.rng import uniform
 from timebandits.delaydep.model import B2DEPProblem
 from timebandits.delaydep.policies import (LOG_TIME_DECISIONS, LOG_TIME_PULLS, low_run,
                                            low_stage_count, ucb_run)

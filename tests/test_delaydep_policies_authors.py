@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from test_delaydep_policies import KEY, Environment, random_problem
-from timebandits.core.config import load_paper
-from timebandits.core.rng import uniform
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.sim.rng import uniform
 from timebandits.delaydep.model import B2DEPProblem
 from timebandits.delaydep.policies import MAX_STAGES
 from timebandits.delaydep.policies_authors import authors_schedule, low_authors_run

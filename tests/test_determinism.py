@@ -8,8 +8,9 @@ import pandas as pd
 import pytest
 
 from conftest import REPO_ROOT
-from timebandits.core.config import load_paper, load_yaml
-from timebandits.core.simulation import run_chunk
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import load_yaml
+from timebandits.core.sim.simulation import run_chunk
 
 
 @pytest.fixture(scope="module")

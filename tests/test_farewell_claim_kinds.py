@@ -1,7 +1,7 @@
 """Paper 000's §6.2 claim kind ``bound_regime`` (farewell/claims.py: BoundRegime) on hand-built
 contexts: its three exact rows on the family τ ≡ d (terms worked out by hand below), its supporting
 races (Wait-UCB against UCB-Simplex on hand-written pseudo-regrets, p-values from
-scipy.stats.ttest_rel), its decidability witnesses (curves and terms as core/decidability.py
+scipy.stats.ttest_rel), its decidability witnesses (curves and terms as core/verdicts/decidability.py
 documents them) and its config check. Every row is compared in full: it is what the reader sees."""
 
 import numpy as np
@@ -9,9 +9,10 @@ import pandas as pd
 import pytest
 from scipy.stats import ttest_rel
 
-from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     SUPPORTS, ClaimContext)
-from timebandits.core.decidability import SPREAD, decide, derived
+from timebandits.core.verdicts.vocabulary import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
+                                                  STATISTICAL, SUPPORTS)
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import SPREAD, decide, derived
 from timebandits.farewell.claims import BoundRegime
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}

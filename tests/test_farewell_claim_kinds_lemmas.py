@@ -6,8 +6,9 @@ import pandas as pd
 import pytest
 from scipy.stats import ttest_rel
 
-from timebandits.core.claims import NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.decidability import decide, derived
+from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import decide, derived
 from timebandits.farewell.claims_lemmas import (ConvergesLater, RatioConcentration, _cells,
                                                 sample_ratios)
 from timebandits.farewell.model import F2AProblem

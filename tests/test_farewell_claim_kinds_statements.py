@@ -7,8 +7,9 @@ import math
 
 import pytest
 
-from timebandits.core.claims import NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.decidability import decide
+from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import decide
 from timebandits.farewell.claims_statements import (BoundRatio, GapFeasible, StatedGap,
                                                     Ucb1Collapse, _indices, disagreements,
                                                     feasible_intervals, ucb1_index)

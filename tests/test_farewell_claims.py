@@ -1,6 +1,6 @@
 """Paper 000's own claim kinds (farewell/claims.py) on hand-worked numbers: Theorem 1 (argmax
 and |A_j| ≤ j), its printed sign A_j ≥ 0 (erratum E1) and the §6.2 regimes of (WAIT) and (FJ),
-with their decidability witnesses (core/decidability.py)."""
+with their decidability witnesses (core/verdicts/decidability.py)."""
 
 import copy
 
@@ -8,10 +8,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.claims import (NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS,
-                                     ClaimContext)
-from timebandits.core.config import load_paper
-from timebandits.core.decidability import decide, derived
+from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.verdicts.decidability import decide, derived
 from timebandits.farewell.claims import (CLAIM_KINDS, simulated_as_exact, theorem1_witnesses,
                                          with_exact_rewards)
 

@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 from PIL import Image
 
-from timebandits.core.config import load_paper
-from timebandits.core.plotting import BAND_CAPTION, DOUBLE_COLUMN, save_figure
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.pages.plotting import BAND_CAPTION, DOUBLE_COLUMN, save_figure
 from timebandits.farewell import report
 from timebandits.farewell.figures import coinciding, constant_policies, regret_panel
 from timebandits.farewell.model import F2AProblem

@@ -10,7 +10,7 @@ import yaml
 from conftest import REPO_ROOT
 
 from timebandits.core import paths
-from timebandits.core.causes import CAUSES, UNEXPLAINED
+from timebandits.core.verdicts.causes import CAUSES, UNEXPLAINED
 
 PAPERS = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())["papers"]
 
@@ -31,7 +31,7 @@ def test_every_failed_paper_claim_at_full_scale_has_a_cause(key):
 def test_the_readme_states_each_papers_result_as_the_full_build_decided_it(key):
     """README's line for the paper gives its own claims by verdict and its errata confirmed,
     exactly as the full build's claims table counts them (the sentence the front page shows)."""
-    from timebandits.core.verdict_words import errata_sentence, sentence, totals
+    from timebandits.core.pages.verdict_words import errata_sentence, sentence, totals
 
     path = REPO_ROOT / paths.claims("", key)
     if not path.exists():

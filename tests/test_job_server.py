@@ -1,5 +1,5 @@
-"""The warm job server of a local build (core/job_server.py) and the rules' way to it
-(core/job_client.py): a job handed over runs in a forked copy of the server and writes what it
+"""The warm job server of a local build (core/build/job_server.py) and the rules' way to it
+(core/build/job_client.py): a job handed over runs in a forked copy of the server and writes what it
 writes in a process of its own, bit for bit; its exit status, its errors and its death reach
 Snakemake as if it had run alone; without a server the script runs in a process of its own; the
 server ends with the build."""
@@ -15,14 +15,14 @@ import types
 
 import pytest
 
-from timebandits.core import job_client, job_server
+from timebandits.core.build import job_client, job_server
 
 # What a rule's ``run:`` block does in Snakemake's process (workflow/rules/common.smk, run_job):
-# hand the script and its ``snakemake`` object to core.job_client.run_script. This process says
+# hand the script and its ``snakemake`` object to core.build.job_client.run_script. This process says
 # its pid first; a failed job ends it with the JobFailed message (exit status 1).
 RULE = """
 import os, sys, types
-from timebandits.core.job_client import JobFailed, run_script
+from timebandits.core.build.job_client import JobFailed, run_script
 print(os.getpid(), flush=True)
 try:
     run_script(sys.argv[1], sys.argv[4], types.SimpleNamespace(output=[sys.argv[2]], log=[sys.argv[3]]))
@@ -35,8 +35,8 @@ import os
 import sys
 import json
 import matplotlib.pyplot as plt
-from timebandits.core.plotting import apply_style, png_bytes
-from timebandits.core.workflow import end_job, log_start_up, logger
+from timebandits.core.pages.plotting import apply_style, png_bytes
+from timebandits.core.build.workflow import end_job, log_start_up, logger
 
 log = logger(snakemake.log[0])
 log_start_up(log)
@@ -71,7 +71,7 @@ end_job()
 def server(tmp_path_factory):
     """Both job servers listening in a temporary folder (about 3 s to warm up)."""
     folder = str(tmp_path_factory.mktemp("server"))
-    processes = {stack: subprocess.Popen([sys.executable, "-m", "timebandits.core.job_server",
+    processes = {stack: subprocess.Popen([sys.executable, "-m", "timebandits.core.build.job_server",
                                           folder, stack, str(os.getpid())])
                  for stack in job_server.STACKS}
     deadline = time.monotonic() + 120
@@ -174,7 +174,7 @@ def test_the_server_serves_local_builds_only_and_ends_with_the_build(tmp_path):
         job_server.start(small_or_remote)
         assert "processes" not in job_server._SERVER
     # A build that dies without stopping its server: the server leaves on its own.
-    launcher = ("import os, types; from timebandits.core import job_server as j; "
+    launcher = ("import os, types; from timebandits.core.build import job_server as j; "
                 "j.start(types.SimpleNamespace(local_exec=True, remote_exec=False, "
                 "dag=types.SimpleNamespace(needrun_jobs=lambda: range(j.MIN_JOBS)))); "
                 "print(os.environ[j.SOCKET_ENV], *[p.pid for p in j._SERVER['processes']], flush=True)")
@@ -207,12 +207,12 @@ def test_start_and_stop(monkeypatch):
 
 
 def test_a_cluster_jobs_snakemake_runs_run_blocks_in_its_own_process(monkeypatch):
-    """core/thread_jobs.py: Snakemake's local executor, as the Snakemake of a cluster job starts
+    """core/build/snakemake_patches.py: Snakemake's local executor, as the Snakemake of a cluster job starts
     it (no profile, so not in threads), runs the rules' run: blocks in threads after the patch,
     and patching twice wraps it once."""
     from snakemake.executors import local
 
-    from timebandits.core.thread_jobs import run_blocks_in_threads
+    from timebandits.core.build.snakemake_patches import run_blocks_in_threads
 
     monkeypatch.setattr(local.Executor, "__post_init__", local.Executor.__post_init__)
 

@@ -1,6 +1,6 @@
-"""The compiled kernels' disk cache is keyed by the whole package source (``core.jit``): numba
+"""The compiled kernels' disk cache is keyed by the whole package source (``core.sim.jit``): numba
 alone would reuse a cached kernel after an edit to a function it inlines from another module (as
-TS's kernel inlines ``core.rng``). Kernels are compiled at their first call, and importing a
+TS's kernel inlines ``core.sim.rng``). Kernels are compiled at their first call, and importing a
 module that defines them does not import numba."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from timebandits.core import jit, rng
+from timebandits.core.sim import jit, rng
 
 
 def test_kernels_cache_under_the_digest_of_the_source():
@@ -30,7 +30,7 @@ def test_an_edit_to_any_module_moves_the_cache(tmp_path):
     shutil.copytree(jit.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     before = jit.source_digest(copy)
     assert before == jit.source_digest(jit.PACKAGE)
-    rng_copy = copy / "core" / "rng.py"
+    rng_copy = copy / "core" / "sim" / "rng.py"
     rng_copy.write_text(rng_copy.read_text() + "\n# an edit\n")
     assert jit.source_digest(copy) != before
 
@@ -59,10 +59,10 @@ def test_importing_every_paper_module_does_not_import_numba():
 
 def test_a_job_that_forbids_kernels_cannot_call_one():
     code = ("import numpy as np\n"
-            "from timebandits.core import jit, rng\n"
+            "from timebandits.core.sim import jit, rng\n"
             "jit.forbid_kernels('figure')\n"
             "rng.uniform(np.uint64(1), 0)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode != 0
     assert "a figure job does not simulate, but called the compiled kernel" in out.stderr
-    assert "kernel timebandits.core.rng.uniform:" in out.stderr
+    assert "kernel timebandits.core.sim.rng.uniform:" in out.stderr

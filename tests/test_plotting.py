@@ -1,4 +1,4 @@
-"""The house style is seaborn's theme (core.plotting writes it out, so that a figure job does not
+"""The house style is seaborn's theme (core.pages.plotting writes it out, so that a figure job does not
 import seaborn): after ``apply_style`` matplotlib is set exactly as ``seaborn.set_theme`` sets it,
 and the palettes are seaborn's."""
 
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 import seaborn as sns
 
-from timebandits.core import plotting
+from timebandits.core.pages import plotting
 
 
 def _settings() -> dict:

@@ -1,4 +1,4 @@
-"""Every claim shows the paper's own words (core/quotes.py): its ``quote`` is found, piece by
+"""Every claim shows the paper's own words (core/verdicts/quotes.py): its ``quote`` is found, piece by
 piece and in order, in the paper's text; a failing quote is named in one line with its paper and
 claim. The texts are in ../shared/papers (or $TIMEBANDITS_PAPERS), not in the repository."""
 
@@ -7,8 +7,8 @@ import yaml
 
 from conftest import REPO_ROOT
 
-from timebandits.core.config import load_paper
-from timebandits.core.quotes import normalise, papers_folder, quote_of, quote_problem
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.verdicts.quotes import normalise, papers_folder, quote_of, quote_problem
 
 PAPERS = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())["papers"]
 FOLDER = papers_folder(REPO_ROOT)

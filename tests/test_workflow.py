@@ -19,7 +19,8 @@ import yaml
 
 from conftest import REPO_ROOT, snakemake
 
-from timebandits.core.claims import EVIDENCE, NOT_CHECKABLE, REPRODUCED, SCOPES, VERDICTS
+from timebandits.core.verdicts.vocabulary import (EVIDENCE, NOT_CHECKABLE, REPRODUCED, SCOPES,
+                                                  VERDICTS)
 
 pytestmark = pytest.mark.workflow
 
@@ -103,8 +104,8 @@ def test_traces_have_one_row_per_algorithm_repetition_and_checkpoint(built):
 @pytest.mark.parametrize("key", PAPERS)
 def test_every_column_a_simulation_writes_is_a_declared_metric(built, key):
     """The metric names a paper file may use (its analysis module's METRICS, checked when the
-    file loads: core/config_checks.py) cover every column its simulations write."""
-    from timebandits.core.config_checks import known_metric
+    file loads: core/build/config_checks.py) cover every column its simulations write."""
+    from timebandits.core.build.config_checks import known_metric
     from timebandits.core.registry import paper_module
 
     metrics = paper_module(key, "analysis").METRICS
@@ -229,7 +230,7 @@ def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
                      ("exact computation", "reproduced"), ("not checkable", "not checkable")],
         "delaydep": [("statistical test", "inconclusive"), ("exact computation", "not reproduced")],
     }
-    from timebandits.core.claims import SUMMARY_COLUMNS
+    from timebandits.core.verdicts.vocabulary import SUMMARY_COLUMNS
 
     paths, configs = [], {}
     for key, rows in verdicts.items():
@@ -270,8 +271,8 @@ def test_bad_config_fails_before_any_job(built):
 
 def test_a_summary_edited_by_hand_stops_its_figure_job_in_one_line(built, tmp_path, monkeypatch):
     """Snakemake never re-reads a finished output: the figure job itself refuses a summary whose
-    content no longer matches the digest its summarise job sealed it with (core/sealed.py)."""
-    from timebandits.core.sealed import OutputError
+    content no longer matches the digest its summarise job sealed it with (core/sim/sealed.py)."""
+    from timebandits.core.sim.sealed import OutputError
 
     edited = tmp_path / "fig1a.parquet"
     table = pq.read_table(built / "smoke/results/summaries/farewell/fig1a.parquet")
@@ -321,7 +322,7 @@ def test_an_executed_notebook_reruns_in_jupyter_from_its_own_folder(built):
     import nbformat
     from nbclient import NotebookClient
 
-    from timebandits.core.notebooks import same_bits
+    from timebandits.core.pages.notebooks import same_bits
 
     path = built / "smoke/results/notebooks/farewell.ipynb"
     stored = nbformat.read(path, as_version=4)
@@ -335,8 +336,8 @@ def test_an_executed_notebook_reruns_in_jupyter_from_its_own_folder(built):
 
 
 def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_them(built):
-    """Each job logs how long it took to reach its work (core.workflow.log_start_up) and, as it
-    exits, its record (core.workflow.job_record); benchmarks/build_profile.py reads both for
+    """Each job logs how long it took to reach its work (core.build.workflow.log_start_up) and, as it
+    exits, its record (core.build.workflow.job_record); benchmarks/build_profile.py reads both for
     every job, and no job was polled by Snakemake's benchmark directive."""
     profile = runpy.run_path(str(REPO_ROOT / "benchmarks/build_profile.py"))
     jobs, unrecorded = profile["job_records"](f"{built}/smoke/")
@@ -352,7 +353,7 @@ def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_
     # CPU: some (a job forked from the warm job server starts no interpreter and imports nothing:
     # its CPU is its own work, 0.02 s for the smallest), at most both cores all the time
     assert (jobs["cpu_seconds"] > 0).all() and (jobs["cpu_seconds"] < 2 * jobs["seconds"] + 1).all()
-    # Jobs are forked from the build's warm job server (core/job_server.py), all but those that
+    # Jobs are forked from the build's warm job server (core/build/job_server.py), all but those that
     # start in the seconds before it listens.
     served = sum("forked copy of the build's job server" in (built / "smoke/logs" / f"{log}.log").read_text()
                  for log in logs)
@@ -369,10 +370,10 @@ def test_a_damaged_trace_is_rebuilt_bit_for_bit_and_a_foreign_one_refused(built)
     missing trace missing once its consumers exist). A truncated chunk and a valid chunk with
     one repetition removed are removed before any job, so they are rebuilt, bit for bit, as a
     removed one is; a chunk from other settings stops every reader with one line naming the
-    file and how to rebuild it (core/traces.py). The build is restored afterwards."""
-    from timebandits.core.config import load_paper
-    from timebandits.core.traces import CONTRACT_KEY, TraceError
-    from timebandits.core.workflow import trace_reader
+    file and how to rebuild it (core/sim/traces.py). The build is restored afterwards."""
+    from timebandits.core.build.preflight import load_paper
+    from timebandits.core.sim.traces import CONTRACT_KEY, TraceError
+    from timebandits.core.build.workflow import trace_reader
 
     path = built / "smoke/results/traces/farewell/fig1a/reps0-3.parquet"
     summary = built / "smoke/results/summaries/farewell/fig1a.parquet"

@@ -1,5 +1,5 @@
 """Every claim that cannot reach both verdicts at the paper's scale, as configured, says why
-(core/decidability.py), known without running the paper's scale: the smoke build's traces,
+(core/verdicts/decidability.py), known without running the paper's scale: the smoke build's traces,
 stretched to the full shape, stand in for the data the witnesses do not replace. A module of its
 own, so that ``make test`` runs it beside tests/test_workflow.py once the smoke build is done."""
 
@@ -11,7 +11,7 @@ import yaml
 
 from conftest import REPO_ROOT
 
-from timebandits.core.claims import NOT_CHECKABLE
+from timebandits.core.verdicts.vocabulary import NOT_CHECKABLE
 
 pytestmark = pytest.mark.workflow
 
@@ -20,9 +20,9 @@ PAPERS = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())["papers"
 
 def full_scale_decidability(root: str, key: str) -> pd.DataFrame:
     """The paper's claims' decidability at full scale, with the smoke traces under ``root``."""
-    from timebandits.core.config import load_paper
-    from timebandits.core.decidability import configured_decidability
-    from timebandits.core.workflow import trace_reader
+    from timebandits.core.build.preflight import load_paper
+    from timebandits.core.verdicts.configured import configured_decidability
+    from timebandits.core.build.workflow import trace_reader
 
     full = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())
     smoke = trace_reader(root, load_paper(key), {**full, "scale": "smoke"})
@@ -57,9 +57,9 @@ def test_every_claimed_metric_has_an_exact_range_that_holds_its_runs(built_trace
 
     import numpy as np
 
-    from timebandits.core.claims import ClaimContext
-    from timebandits.core.config import load_paper
-    from timebandits.core.workflow import trace_reader
+    from timebandits.core.verdicts.context import ClaimContext
+    from timebandits.core.build.preflight import load_paper
+    from timebandits.core.build.workflow import trace_reader
 
     full = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())
     config = {**full, "scale": "smoke"}

@@ -10,16 +10,18 @@ from pathlib import Path
 
 import timebandits
 
-from timebandits.core import paths, resources
-from timebandits.core.config import (ConfigError, load_paper, repetition_chunks,
+from timebandits.core import paths
+from timebandits.core.build import resources
+from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import (ConfigError, repetition_chunks,
                                      resolve_experiment, validate_workflow_config)
 from timebandits.core.imports import simulation_modules
-from timebandits.core.jit import source_digest
-from timebandits.core.job_client import run_script
+from timebandits.core.sim.jit import source_digest
+from timebandits.core.build.job_client import run_script
 from timebandits.core.registry import paper_module
 from timebandits.core.versions import versions_line
-from timebandits.core.traces import footer_problem, simulation_settings
-from timebandits.core.workflow import chunk_contracts
+from timebandits.core.sim.traces import footer_problem, simulation_settings
+from timebandits.core.build.workflow import chunk_contracts
 
 try:
     validate_workflow_config(config)
@@ -35,7 +37,7 @@ SOFTWARE = versions_line()
 
 @functools.cache
 def experiment_chunks(key, experiment):
-    """The chunk files of one experiment with their contracts (core.workflow.chunk_contracts),
+    """The chunk files of one experiment with their contracts (core.build.workflow.chunk_contracts),
     worked out once per run of Snakemake: the papers and the config are fixed by now, and the
     trace inputs of hundreds of jobs ask for them (about a second of every dry run)."""
     return tuple(chunk_contracts(ROOT, PAPERS[key], config, experiment))
@@ -43,7 +45,7 @@ def experiment_chunks(key, experiment):
 
 def remove_damaged_traces():
     """Before any job: a chunk file whose footer shows it unreadable, holding another chunk or
-    incomplete (core.traces.footer_problem) is removed, with one line, so that the workflow
+    incomplete (core.sim.traces.footer_problem) is removed, with one line, so that the workflow
     rebuilds it and everything after it. A file from other settings is left to the params
     trigger (a dry run after a config edit removes nothing); readers refuse it."""
     for key, paper in PAPERS.items():
@@ -124,7 +126,7 @@ def script_code(name):
 
 def run_job(stack, input, output, params, wildcards, threads, resources, log, rule):
     """A rule's ``run:`` block: the script of its ``script`` param (:func:`script_code`) for this
-    job, in the job server of ``stack`` or a process of its own (core/job_client.py), with the
+    job, in the job server of ``stack`` or a process of its own (core/build/job_client.py), with the
     ``snakemake`` object that Snakemake's ``script:`` directive would give it."""
     from snakemake.iocontainers import Snakemake
 
@@ -144,8 +146,8 @@ def code_fingerprint(files: tuple[str, ...]) -> str:
 
 def simulation_code(wildcards):
     """What a trace depends on besides its parameters and data: the modules its simulation runs
-    (core.imports.simulation_modules: the paper's simulation-side modules, core.simulation and
-    core.traces, and what they import at module level within the package, found by reading the
+    (core.imports.simulation_modules: the paper's simulation-side modules, core.sim.simulation and
+    core.sim.traces, and what they import at module level within the package, found by reading the
     source), in the installed package, wherever it lives."""
     return _simulation_code(wildcards.paper)
 
@@ -167,7 +169,7 @@ def analysis_code(wildcards):
     """The code every output after the simulation is made with: the paper's subpackage and the
     core. Snakemake tracks a rule's own script, not the modules it imports, so without this
     trigger editing a plot function or a claim kind would leave stale figures and verdicts. The
-    page templates (core/templates) count as code."""
+    page templates (core/pages/templates) count as code."""
     return _analysis_code(wildcards.paper if "paper" in wildcards.keys() else None)
 
 
@@ -282,7 +284,7 @@ def claims_settings(wildcards):
 
 def figure_settings(wildcards):
     """What a figure shows: its spec, its experiment, the labels of its algorithms and their
-    styles (core.plotting.algorithm_style: each algorithm's position in the paper file)."""
+    styles (core.pages.plotting.algorithm_style: each algorithm's position in the paper file)."""
     paper = PAPERS[wildcards.paper]
     spec = paper["figures"][wildcards.figure]
     labels = {a: paper["algorithms"][a]["label"] for a in spec["algorithms"] + spec.get("faint", [])}

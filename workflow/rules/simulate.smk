@@ -1,8 +1,8 @@
 # One simulate job = (paper, experiment, chunk of repetitions), running every algorithm of the
 # experiment (one start-up per chunk, not per algorithm). The chunk files of an experiment
-# together are its trace; readers join them and select an algorithm (core/workflow.py).
+# together are its trace; readers join them and select an algorithm (core/build/workflow.py).
 # On a cluster, a job asks for the runtime and memory its work needs, and a small job is
-# bundled with others into one cluster job (its group; core/resources.py).
+# bundled with others into one cluster job (its group; core/build/resources.py).
 
 
 rule simulate:

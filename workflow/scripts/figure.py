@@ -4,11 +4,11 @@ those of the experiments the figure ``also`` reads, each row with its ``experime
 import pandas as pd
 
 from timebandits.core.config import read_paper
-from timebandits.core.jit import forbid_kernels
-from timebandits.core.plotting import save_figure
+from timebandits.core.sim.jit import forbid_kernels
+from timebandits.core.pages.plotting import save_figure
 from timebandits.core.registry import paper_module
-from timebandits.core.sealed import read_sealed
-from timebandits.core.workflow import end_job, log_start_up, logger
+from timebandits.core.sim.sealed import read_sealed
+from timebandits.core.build.workflow import end_job, log_start_up, logger
 
 
 def main(paper_key, figure_id, summary_paths, pdf, png, log_path):

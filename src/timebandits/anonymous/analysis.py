@@ -10,13 +10,18 @@ import math
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_to_bound
+from timebandits.core.verdicts.bounds import compare_to_bound
 
 from .claims import problem_of
 from .policies import LEMMA1_METRICS
 from .simulation import ARS_EXP3, ARS_UCB, game_labels, is_label_game, label_games, runs_of
-from .theory import (ars_exp3_gamma, exp3_rounds, log_term_coefficient, theorem1_constant,
-                     theorem2_bound)
+from .theory import (
+    ars_exp3_gamma,
+    exp3_rounds,
+    log_term_coefficient,
+    theorem1_constant,
+    theorem2_bound,
+)
 from .trivial import label_regret_max, pseudo_regret_max
 
 # A constant c* above this many decimal digits is "astronomical": it exceeds every horizon a
@@ -139,7 +144,7 @@ def theorem2_table(paper: dict) -> pd.DataFrame:
 
 
 # The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
-# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# `metric` may name (checked when the paper file loads: core/build/config_checks.py); {…} stands for
 # a number.
 METRICS = ("regret", *LEMMA1_METRICS)
 

@@ -1,5 +1,5 @@
 """Claim kinds of "Adaptive Algorithms for Multi-armed Bandit with Composite and Anonymous
-Feedback" beyond the generic ones (core/claims.py).
+Feedback" beyond the generic ones (core/verdicts/claims.py).
 
   best_in_most    (statistical) ``algorithm`` is best or close to it "in most instances": in each
                   experiment, for every rival, a one-sided test that its ``statistic`` at T (the
@@ -25,7 +25,7 @@ Feedback" beyond the generic ones (core/claims.py).
 and, in claims_more.py, log_growth_each (core's log_growth over several algorithms) and
 not_worse_by (a non-inferiority test at T).
 
-Each kind's ``witnesses`` (core/decidability.py) builds, from the claim's real inputs, the most
+Each kind's ``witnesses`` (core/verdicts/decidability.py) builds, from the claim's real inputs, the most
 favourable and the most unfavourable data the setting allows, so the claims table can say
 whether each verdict was reachable.
 """
@@ -36,12 +36,18 @@ import math
 
 import numpy as np
 
-from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                     STATISTICAL, ClaimContext, check_run)
-from timebandits.core.decidability import derived, linear, scale, with_curves
-from timebandits.core.seeding import check_seed
-from timebandits.core.stats import paired_one_sided
-from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.sim.seeding import check_seed
+from timebandits.core.verdicts.context import ClaimContext, check_run
+from timebandits.core.verdicts.decidability import derived, linear, scale, with_curves
+from timebandits.core.verdicts.stats import paired_one_sided
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import (
+    EXACT,
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+)
 
 from .claims_more import CLAIM_KINDS as MORE_KINDS
 from .model import AnonymousProblem
@@ -65,7 +71,7 @@ def _spread_draws(claim, ctx: ClaimContext, n_boot: int) -> dict:
     tests them: the sds of the resamples of its two paired bootstraps (ours' and the rival's
     under the first resampling, the rival's and ours under the second), drawn from the claim's
     own stream. They do not depend on the tolerance, so they are made once per context and the
-    claim's re-evaluations at other tolerances (core/firmness.py) read them again."""
+    claim's re-evaluations at other tolerances (core/verdicts/firmness.py) read them again."""
     def draw():
         rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "anonymous", claim["id"]))
         out = {}

@@ -4,7 +4,7 @@ Anonymous Feedback" (the others are in claims.py, which registers these too).
   log_growth_each  (statistical) core's log_growth for each algorithm of ``algorithms``: 4.1's
                    "the cumulative regrets of ARS-UCB are always logarithmic in T" is said of
                    every curve of Figs. 2-4, every α and f tried, not of one. One sub-check per
-                   (experiment, algorithm), each core.growth.LogGrowth's. Optional ``panels``
+                   (experiment, algorithm), each core.verdicts.growth.LogGrowth's. Optional ``panels``
                    ({experiment: [algorithms]}) names the curves judged on an experiment where
                    they are not all of ``algorithms`` (the sweep a panel plots).
   not_worse_by     (statistical) 2.2's "doing so does not cause excessive regret compared to
@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.claims import STATISTICAL, ClaimContext, check_run, paired_verdict
-from timebandits.core.comparisons import standard_error
-from timebandits.core.decidability import linear, power, scale, with_curves
-from timebandits.core.growth import LogGrowth
-from timebandits.core.stats import paired_one_sided
-from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.comparisons import standard_error
+from timebandits.core.verdicts.context import ClaimContext, check_run, paired_verdict
+from timebandits.core.verdicts.decidability import linear, power, scale, with_curves
+from timebandits.core.verdicts.growth import LogGrowth
+from timebandits.core.verdicts.stats import paired_one_sided
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import STATISTICAL
 
 
 class LogGrowthEach:
-    """LogGrowth (core/growth.py) of every algorithm of ``algorithms`` (or of ``panels``'s list for
+    """LogGrowth (core/verdicts/growth.py) of every algorithm of ``algorithms`` (or of ``panels``'s list for
     the experiment) on every experiment: reproduced only if every curve's slope CI lies within
     [min_slope, max_slope]."""
 

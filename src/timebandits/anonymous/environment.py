@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.jit import njit
-from timebandits.core.rng import uniform
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import uniform
 
 from .model import DELAY
 

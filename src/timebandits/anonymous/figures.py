@@ -10,8 +10,14 @@ import numpy as np
 import pandas as pd
 from matplotlib.ticker import MaxNLocator
 
-from timebandits.core.plotting import (CATEGORY_PALETTE, band, legend_below, new_figure,
-                                       plain_numbers, series_style)
+from timebandits.core.pages.plotting import (
+    CATEGORY_PALETTE,
+    band,
+    legend_below,
+    new_figure,
+    plain_numbers,
+    series_style,
+)
 
 from .claims import problem_of
 from .environment import pull

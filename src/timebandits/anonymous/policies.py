@@ -26,7 +26,7 @@ import math
 
 import numpy as np
 
-from timebandits.core.jit import njit
+from timebandits.core.sim.jit import njit
 
 from .environment import pull, window_feedback, window_state
 from .model import DELAY

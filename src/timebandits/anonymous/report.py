@@ -5,13 +5,11 @@ the comparison notebook."""
 
 from __future__ import annotations
 
-
 import numpy as np
 import pandas as pd
 
 from timebandits.core import paths
-
-from timebandits.core.provenance import provenance_table
+from timebandits.core.pages.provenance import provenance_table
 
 from .analysis import theorem1_table, theorem2_table
 from .claims import problem_of
@@ -115,7 +113,7 @@ def view(root: str, name: str) -> pd.DataFrame:
 def shared_constants(root: str) -> str:
     """The constants every instance shares (the arms' means are the same in all of them): the
     log term's coefficient 8α Σ 1/Δᵢ at α = 4 and the Lai–Robbins constant, in one sentence."""
-    from timebandits.core.display import number
+    from timebandits.core.pages.display import number
 
     frame = pd.read_csv(paths.table(root, "anonymous", "instances"))
     parts = []
@@ -146,8 +144,8 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     Theorem 2, each on the experiment where it says the most."""
     from IPython.display import Markdown, display
 
-    from timebandits.core import display as show
-    from timebandits.core import bound_plots, bound_tables
+    from timebandits.core.pages import bound_plots, bound_tables
+    from timebandits.core.pages import display as show
 
     display(Markdown(
         f"{show.markdown_text(paper['paper']['citation'])}\n\n"

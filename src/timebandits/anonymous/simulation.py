@@ -28,7 +28,7 @@ import json
 import numpy as np
 
 from timebandits.core.config import merged_params
-from timebandits.core.seeding import key64
+from timebandits.core.sim.seeding import key64
 
 from . import adversarial, streams
 from .model import AnonymousProblem

@@ -43,8 +43,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from timebandits.core.disk_cache import cached_arrays
-from timebandits.core.jit import source_digest
+from timebandits.core.sim.disk_cache import cached_arrays
+from timebandits.core.sim.jit import source_digest
 
 KINDS = ("movielens_genre", "movielens_weekday", "flights_weekday", "flights_carrier",
          "kaggle_outbrain", "kaggle_coupon", "synthetic")
@@ -326,6 +326,6 @@ def _cached(key: str, data_dir: str) -> LabelStream:
 
 def load_stream(spec: dict, data_dir: Path = DATA_DIR) -> LabelStream:
     """The label stream of ``spec`` (module docstring), checked; kept per process and on disk
-    (core/disk_cache.py) between processes."""
+    (core/sim/disk_cache.py) between processes."""
     validate_stream_spec(spec)
     return _cached(json.dumps(spec, sort_keys=True), str(data_dir))

@@ -27,7 +27,7 @@ import math
 
 import numpy as np
 
-from timebandits.core.jit import njit
+from timebandits.core.sim.jit import njit
 
 from .environment import pull
 from .model import DELAY

@@ -7,14 +7,22 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_curves, compare_to_bound
 from timebandits.core.trivial import trivial_bound
+from timebandits.core.verdicts.bounds import compare_curves, compare_to_bound
 
-from .claims import censored_share, problem_of, truth_of
+from .claims_censoring import censored_share, problem_of, truth_of
 from .simulation import ZOOMING, algorithm_params, pair_label, penalty_max
-from .theory import (corollary14_bound, corollary14_per_pair, near_optimality_constant,
-                     theorem1_bound, theorem1_per_pair, theorem2_c_T, theorem2_constant,
-                     theorem2_H_T, theorem2_rate)
+from .theory import (
+    corollary14_bound,
+    corollary14_per_pair,
+    near_optimality_constant,
+    theorem1_bound,
+    theorem1_per_pair,
+    theorem2_c_T,
+    theorem2_constant,
+    theorem2_H_T,
+    theorem2_rate,
+)
 
 # Def. 3's packing counts are evaluated on this many equidistant limits per arm, for ε from
 # PACKING_EPSILON_MIN up to the range of ν (smaller ε are not resolved by the limit grid).
@@ -152,7 +160,7 @@ def censoring_table(paper: dict, trace_of) -> pd.DataFrame:
 
 
 # The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
-# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# `metric` may name (checked when the paper file loads: core/build/config_checks.py); {…} stands for
 # a number.
 METRICS = ("regret", "censored", "reward", "gain", "simple_regret", "output_tau", "grid_points",
            "plays_a{i}_l{k}", "above_conf", "below_conf")

@@ -1,5 +1,5 @@
 """Claim kinds of "Bandits with Censored Consumption of Resources" beyond the generic ones
-(core/claims.py): the censoring tables of §5.1 and App. F.1, the run-to-run variation of TS
+(core/verdicts/claims.py): the censoring tables of §5.1 and App. F.1, the run-to-run variation of TS
 (App. F.1, F.3); the registry of every censored kind. The superiority comparisons (§5.1, F.1,
 §5.2) are in claims_gaps.py, the exact and theory kinds (printed truths, Theorem 1 vs
 Corollary 14, Proposition 1) in claims_theory.py.
@@ -13,7 +13,7 @@ Corollary 14, Proposition 1) in claims_theory.py.
   larger_spread          (statistical) the run-to-run standard deviation of R_T of ``algorithm``
                          exceeds that of each rival; paired bootstrap of the log sd ratio.
 
-Every kind has ``witnesses(claim, ctx)`` (core/decidability.py): the claim's own traces with the
+Every kind has ``witnesses(claim, ctx)`` (core/verdicts/decidability.py): the claim's own traces with the
 data it reads replaced by the most favourable and the most unfavourable the setting allows.
 """
 
@@ -23,48 +23,17 @@ import warnings
 
 import numpy as np
 
-from timebandits.core.claims import STATISTICAL, check_run, paired_verdict
-from timebandits.core.decidability import SPREAD, linear, scale, with_curves, with_runs
-from timebandits.core.seeding import check_seed
-from timebandits.core.stats import equivalence_test, one_sided_t
-from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.sim.seeding import check_seed
+from timebandits.core.verdicts.context import check_run, paired_verdict
+from timebandits.core.verdicts.decidability import scale, with_runs
+from timebandits.core.verdicts.stats import equivalence_test, one_sided_t
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import STATISTICAL
 
-from .model import CensoredProblem
-
-
-def problem_of(paper: dict, experiment: str) -> CensoredProblem:
-    return CensoredProblem.from_config(paper["experiments"][experiment]["environment"])
-
-
-def truth_of(paper: dict, experiment: str) -> float:
-    """P(C > τ*) of the optimal pair (the mean over optimal pairs if several are tied)."""
-    problem = problem_of(paper, experiment)
-    return float(np.mean([problem.censor_prob[i, k] for i, k in problem.optimal_pairs]))
-
-
-def censored_share(trace) -> np.ndarray:
-    """Censored rounds / T per run, ordered by repetition (spec P10: every round counts, the
-    initialisation included)."""
-    last = trace[trace["t"] == trace["t"].max()].sort_values("repetition")
-    return last["censored"].to_numpy(dtype=float) / float(trace["t"].max())
-
-
-def _with_shares(ctx, claim, share_of) -> object:
-    """A witness whose censored proportion at T is ``share_of(truth)`` for every algorithm of
-    every experiment (spread ±1% over runs), or None where ``share_of`` gives None."""
-    levels = {}
-    for exp in claim["experiments"]:
-        share = share_of(truth_of(ctx.paper, exp))
-        if share is None:
-            return None
-        for alg in claim["algorithms"]:
-            horizon = float(ctx.trace(exp, alg)["t"].max())
-            levels[(exp, alg)] = linear(share * horizon)
-    return with_curves(ctx, "censored", levels)
-
-
-# The largest share a witness can give every run: its spread must keep each run's share ≤ 1.
-TOP_SHARE = 1.0 / (1.0 + SPREAD)
+from .claims_censoring import TOP_SHARE, censored_share, truth_of, with_shares
+from .claims_gaps import ExceedsThroughout, RelativeGapOrder, SuperiorityGrows
+from .claims_printed import HigherLimits, PrintedOptimum, PrintedShares
+from .claims_theory import BoundRatio, Coverage, PrintedTruth
 
 
 class CensoringNearTruth:
@@ -106,8 +75,8 @@ class CensoringNearTruth:
         def far(truth):
             end = 0.0 if truth > 0.5 else TOP_SHARE
             return end if abs(end - truth) > tol else None
-        out = {"favourable": _with_shares(ctx, claim, lambda truth: truth),
-               "unfavourable": _with_shares(ctx, claim, far)}
+        out = {"favourable": with_shares(ctx, claim, lambda truth: truth),
+               "unfavourable": with_shares(ctx, claim, far)}
         return {k: v for k, v in out.items() if v is not None}
 
 
@@ -146,9 +115,9 @@ class CensoringAboveTruth:
     def witnesses(cls, claim, ctx):
         """Every run censoring (almost) every round, or censoring at exactly the truth."""
         margin = threshold(cls, claim, "margin")
-        out = {"favourable": _with_shares(
+        out = {"favourable": with_shares(
                    ctx, claim, lambda truth: TOP_SHARE if TOP_SHARE > truth + margin else None),
-               "unfavourable": _with_shares(ctx, claim, lambda truth: truth)}
+               "unfavourable": with_shares(ctx, claim, lambda truth: truth)}
         return {k: v for k, v in out.items() if v is not None}
 
 
@@ -208,17 +177,10 @@ class LargerSpread:
         return out
 
 
-def _kinds():
-    from .claims_gaps import ExceedsThroughout, RelativeGapOrder, SuperiorityGrows
-    from .claims_printed import HigherLimits, PrintedOptimum, PrintedShares
-    from .claims_theory import BoundRatio, Coverage, PrintedTruth
-    return {"bound_ratio": BoundRatio, "censoring_above_truth": CensoringAboveTruth,
+CLAIM_KINDS = {"bound_ratio": BoundRatio, "censoring_above_truth": CensoringAboveTruth,
             "censoring_near_truth": CensoringNearTruth, "coverage": Coverage,
             "exceeds_throughout": ExceedsThroughout, "higher_limits": HigherLimits,
             "larger_spread": LargerSpread, "printed_optimum": PrintedOptimum,
             "printed_shares": PrintedShares,
             "printed_truth": PrintedTruth, "relative_gap_order": RelativeGapOrder,
             "superiority_grows": SuperiorityGrows}
-
-
-CLAIM_KINDS = _kinds()

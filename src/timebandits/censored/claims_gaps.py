@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.claims import INCONCLUSIVE, STATISTICAL, check_run, paired_verdict, require_keys
-from timebandits.core.decidability import linear, scale, with_curves
-from timebandits.core.seeding import check_seed
-from timebandits.core.stats import paired_one_sided
-from timebandits.core.thresholds import check_keys
+from timebandits.core.sim.seeding import check_seed
+from timebandits.core.verdicts.context import check_run, paired_verdict, require_keys
+from timebandits.core.verdicts.decidability import linear, scale, with_curves
+from timebandits.core.verdicts.stats import paired_one_sided
+from timebandits.core.verdicts.thresholds import check_keys
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, STATISTICAL
 
 RCUCB = "rcucb"
 

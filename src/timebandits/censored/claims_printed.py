@@ -18,7 +18,7 @@ paper prints, and on where RCUCB explores (issue 45):
                    counts across limits) on the same draws.
 
 The quantities they decide on go through ``ctx.quantity`` so that their witnesses
-(core/decidability.py) can replace them.
+(core/verdicts/decidability.py) can replace them.
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ import math
 
 import numpy as np
 
-from timebandits.core.claims import (EXACT, NOT_REPRODUCED, REPRODUCED, STATISTICAL, check_run,
-                                     paired_verdict)
-from timebandits.core.decidability import derived, linear, spread, with_curves
-from timebandits.core.stats import equivalence_test, paired_one_sided
-from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.context import check_run, paired_verdict
+from timebandits.core.verdicts.decidability import derived, linear, spread, with_curves
+from timebandits.core.verdicts.stats import equivalence_test, paired_one_sided
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import EXACT, NOT_REPRODUCED, REPRODUCED, STATISTICAL
 
-from .claims import TOP_SHARE, censored_share, problem_of
+from .claims_censoring import TOP_SHARE, censored_share, problem_of
 
 
 def printed_share(paper: dict, experiment: str, algorithm: str) -> float:

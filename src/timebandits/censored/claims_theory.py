@@ -14,7 +14,7 @@
                  binomial tests where a checkpoint exceeds it, Bonferroni over the checkpoints.
 
 The exact kinds route the quantity they decide on through ``ctx.quantity`` so that their
-witnesses (core/decidability.py) can replace it; an undefined quantity stays undefined.
+witnesses (core/verdicts/decidability.py) can replace it; an undefined quantity stays undefined.
 """
 
 from __future__ import annotations
@@ -23,13 +23,18 @@ import math
 
 import numpy as np
 
-from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                     STATISTICAL, check_run)
-from timebandits.core.decidability import derived, with_runs
+from timebandits.core.verdicts.context import check_run
+from timebandits.core.verdicts.decidability import derived, with_runs
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import (
+    EXACT,
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+)
 
-from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
-
-from .claims import problem_of, truth_of
+from .claims_censoring import problem_of, truth_of
 from .theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
 
 

@@ -1,6 +1,6 @@
 """Figures of "Bandits with Censored Consumption of Resources": Example 1's arms (Fig. 1), their
 ν curves (Fig. 2), the z-RCUCB refinement schematic (Fig. 3), the regret panels (Figs. 4,
-6–9) and the AmesHousing reward panel (Fig. 5), in the house style (core.plotting): 7 in wide,
+6–9) and the AmesHousing reward panel (Fig. 5), in the house style (core.pages.plotting): 7 in wide,
 no burned-in title (the caption gives it), legend below, ±1 s.e. bands. Every function takes
 (figure spec, paper config, experiment summary); Figs. 1–3 use no simulation and ignore the
 summary."""
@@ -12,14 +12,20 @@ import textwrap
 import numpy as np
 import pandas as pd
 
-from timebandits.core.plotting import (CATEGORY_PALETTE, algorithm_style, band, legend_below,
-                                       new_figure, plain_numbers)
+from timebandits.core.pages.plotting import (
+    CATEGORY_PALETTE,
+    algorithm_style,
+    band,
+    legend_below,
+    new_figure,
+    plain_numbers,
+)
 
 from .analysis import theorem2_curve, theorem2_parameters
+from .grid_refinement import refinement_schematic
 from .model import example1_problem, sample_many
 from .simulation import algorithm_params
 from .theory import theorem2_rate
-from .grid_refinement import refinement_schematic
 
 EXAMPLE_DRAWS = 20_000
 EXAMPLE_KEY = 20230101

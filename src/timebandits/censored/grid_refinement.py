@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from timebandits.core.jit import njit
+from timebandits.core.sim.jit import njit
 
 
 @njit(cache=True)

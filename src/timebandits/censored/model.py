@@ -22,7 +22,7 @@ Families (spec §3):
 * ``pool``: the uniform law over arm i's recorded (R, C) pairs (Fig. 5, spec §5).
 
 Draws for common random numbers come from ``sample_pull``, a compiled pure function of
-(key, arm, pull) built on ``timebandits.core.rng``: the j-th uniform of pull p of arm i is
+(key, arm, pull) built on ``timebandits.core.sim.rng``: the j-th uniform of pull p of arm i is
 ``uniform(splitmix64(key, i), p·2^20 + j)``, so no two (arm, pull, attempt) share a counter.
 """
 
@@ -34,8 +34,8 @@ from functools import cached_property
 
 import numpy as np
 
-from timebandits.core.jit import njit
-from timebandits.core.rng import beta, splitmix64, uniform
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import beta, splitmix64, uniform
 
 GAUSSIAN_JOINT = 0
 GAUSSIAN_OPEN = 1

@@ -21,7 +21,7 @@ Indices (c(x) = cost_slope·x, λ_k = λ(τ_k), y_k = (R − c(C))·1{C ≤ τ_k
       ν̃_{i,k} + sqrt(α ln t / (2 T_{i,k})),  ν̃ = (mean of y_k over plays of exactly (i, k)
                                                    + λ(τmax)) / (1 + λ(τmax))
   TS reduction (App. E.1, eq. (32)): after one play of every pair, the argmax of
-      θ_{i,k} ~ Beta(1 + S_{i,k}, 1 + F_{i,k})  (core.beta_blocks, one block per pair);
+      θ_{i,k} ~ Beta(1 + S_{i,k}, 1 + F_{i,k})  (core.sim.beta_blocks, one block per pair);
   after a play at τ_k every pair (i, k') with k' ≤ k gets one Bernoulli trial of success
   probability (y_{k'} + λ(τmax))/(1 + λ(τmax)) (clipped to [0, 1]), independent across k'.
   Standard TS ("thompson_played", App. E.1: "strictly speaking, one would conduct the latter
@@ -39,9 +39,9 @@ import math
 
 import numpy as np
 
-from timebandits.core.beta_blocks import BETA_BLOCK, beta_blocks
-from timebandits.core.jit import njit
-from timebandits.core.rng import gamma_constants, uniform
+from timebandits.core.sim.beta_blocks import BETA_BLOCK, beta_blocks
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import gamma_constants, uniform
 
 from .model import sample_pull
 

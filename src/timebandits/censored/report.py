@@ -9,10 +9,10 @@ import numpy as np
 import pandas as pd
 
 from timebandits.core import paths
-from timebandits.core.provenance import provenance_table
+from timebandits.core.pages.provenance import provenance_table
 
 from .analysis import censoring_table, theorem2_parameters
-from .claims import problem_of
+from .claims_censoring import problem_of
 from .model import instances_row
 from .simulation import ZOOMING
 from .theory import bound_magnitudes
@@ -123,7 +123,7 @@ def _widths(styler, columns, widths: dict):
 def censoring(root: str, paper: dict):
     """The censoring tables of §5.1 and App. F.1, ours beside the paper's (``censoring_view``),
     each "mean ± sd" on one line."""
-    from timebandits.core import display as show
+    from timebandits.core.pages import display as show
 
     view = censoring_view(show.read_table(root, PAPER, "censoring"), paper)
     return show.readable(view).set_properties(**{"white-space": "nowrap"})
@@ -132,7 +132,7 @@ def censoring(root: str, paper: dict):
 def instances(root: str):
     """The exact quantities of every instance (``instances_table``) under readable headings,
     without the experiment id (the instance names it) and the note column when it is empty."""
-    from timebandits.core import display as show
+    from timebandits.core.pages import display as show
 
     frame = show.read_table(root, PAPER, "instances")
     frame["censored_prob_note"] = frame["censored_prob_note"].str.replace("tau_star", "τ*")
@@ -144,7 +144,7 @@ def instances(root: str):
 def bounds(root: str):
     """The magnitudes of Theorem 1 and Corollary 14 (``bounds_table``) under readable headings,
     folded (one row per experiment and α)."""
-    from timebandits.core import display as show
+    from timebandits.core.pages import display as show
 
     frame = show.read_table(root, PAPER, "bounds")[list(BOUND_COLUMNS)].rename(
         columns=BOUND_COLUMNS)
@@ -156,7 +156,7 @@ def bounds(root: str):
 def provenance(root: str):
     """The provenance of every parameter, folded (a long table), its columns narrowed so that
     the reasons ("why") wrap within the page."""
-    from timebandits.core import display as show
+    from timebandits.core.pages import display as show
 
     frame = show.read_table(root, PAPER, "provenance")
     # Written out before readable(), which escapes a cell before formatting it (a dict of the
@@ -169,8 +169,8 @@ def provenance(root: str):
 
 def sub_checks(root: str):
     """Every sub-check behind the verdicts, folded under a line giving their number."""
-    from timebandits.core import display as show
-    from timebandits.core import verdict_tables
+    from timebandits.core.pages import display as show
+    from timebandits.core.pages import verdict_tables
 
     count = len(pd.read_csv(paths.claim_details(root, PAPER)))
     return show.collapsed(verdict_tables.verdict_details(root, PAPER),
@@ -198,8 +198,8 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     coverage, and z-RCUCB against Theorem 2."""
     from IPython.display import Markdown, display
 
-    from timebandits.core import display as show
-    from timebandits.core import bound_plots, bound_tables
+    from timebandits.core.pages import bound_plots, bound_tables
+    from timebandits.core.pages import display as show
 
     display(Markdown(
         f"{show.markdown_text(paper['paper']['citation'])}\n\n"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from timebandits.core.config import merged_params
-from timebandits.core.seeding import key64
+from timebandits.core.sim.seeding import key64
 
 from .model import CensoredProblem, sample_many
 from .policies import POLICY_CODES, RCUCB, run_censored

@@ -46,8 +46,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from timebandits.core.jit import njit
-from timebandits.core.rng import uniform
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import uniform
 
 from .grid_refinement import interior_points
 
@@ -221,7 +221,7 @@ def run_zrcucb(rewards, consumptions, cost_slope, penalty_threshold, penalty_bel
 
     ``rewards[i, j]``, ``consumptions[i, j]``: the (R, C) of the j-th pull of arm i, pre-drawn by
     the caller, shape (n, ≥ horizon). ``policy_key``: the uint64 key of the tie-breaking stream
-    (``core.rng.uniform``). Inputs as Alg. 1: α > 1, integer m ≥ 2, δ ∈ (0, 1).
+    (``core.sim.rng.uniform``). Inputs as Alg. 1: α > 1, integer m ≥ 2, δ ∈ (0, 1).
     Returns a ``ZoomingRun`` (first four fields: output_arm, output_tau, grid_sizes, plays_arm).
     """
     rewards = np.ascontiguousarray(rewards, dtype=float)

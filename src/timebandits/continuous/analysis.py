@@ -1,4 +1,4 @@
-"""Paper 003's empirical regrets against its bounds (core/bounds.py format), at the horizon:
+"""Paper 003's empirical regrets against its bounds (core/verdicts/bounds.py format), at the horizon:
 CTSAB against Theorem 5 and CTMAB against Theorem 8, each with its free constant set to 1 (the
 paper gives none; spec §5), so a row's ratio is the constant the run needs. The trivial bound is
 the oracle's payoff P*(T): the regret of never playing."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_to_bound
+from timebandits.core.verdicts.bounds import compare_to_bound
 
 from .model import normalised_horizon, oracle
 from .simulation import CTMAB, CTSAB, algorithm_params, learner_epsilon
@@ -57,7 +57,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
 
 
 # The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
-# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# `metric` may name (checked when the paper file loads: core/build/config_checks.py); {…} stands for
 # a number.
 METRICS = ("payoff", "failed", "id_cut", "i_star", "stop_time", "stop_estimate", "id_time",
            "identified")

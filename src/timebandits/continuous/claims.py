@@ -1,5 +1,5 @@
 """Claim kinds of "Continuous Time Bandits With Sampling Costs" beyond the generic ones
-(core/claims.py); spec §7.
+(core/verdicts/claims.py); spec §7.
 
   oracle_exact     (exact) Props. 1–2 and Remark 3 for each experiment: the oracle's payoff at T
                    equals the best μ1 N − N²/T' over every integer N (brute force), equals
@@ -24,7 +24,7 @@
                    O((ln T')²/μ) at a fixed T'^ε, spec §7.8) or ``identification_time`` (t_Id ×
                    μ1Δ²/(K ln T'²): Lemma 25's order, on the runs whose LUCB1 finished).
   run_frequency    (statistical) a per-run event holds with probability ≥ ``level`` (exact
-                   binomial test, core.claims.fraction_test), for each experiment. Events:
+                   binomial test, core.verdicts.context.fraction_test), for each experiment. Events:
                    ``lemma13`` i* ≤ ⌈p*/ε⌉ + 1 (a run that never stops fails it); ``lemma15``
                    |μ̂ − μ1| < μ1 when learning stops; ``lemma22`` (2/3)μ1 ≤ μ̂[1] ≤ 2μ1 when
                    estimation stops; ``identified`` LUCB1 returned arm 1 (judged on the runs
@@ -42,18 +42,24 @@ import math
 
 import numpy as np
 
-from timebandits.core.claims import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     ClaimContext, check_run, check_sign, paired_verdict)
-from timebandits.core.decidability import derived
-from timebandits.core.stats import paired_one_sided
-from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.context import ClaimContext, check_run, check_sign, paired_verdict
+from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.stats import paired_one_sided
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import (
+    EXACT,
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+)
 
-from .model import equal_spacing_payoff, normalised_horizon, oracle
 from .claims_common import SIDES, instance, listed, oracle_payoff, shown, with_finals
+from .claims_errata import PrintedStatement
 from .claims_frequency import RunFrequency
 from .claims_rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
-from .claims_errata import PrintedStatement
 from .claims_scaling import SlopeAtLeast, SlopeAtMost
+from .model import equal_spacing_payoff, normalised_horizon, oracle
 
 # The unfavourable witness of oracle_exact puts the simulated payoff this far (relative, and at
 # least this much absolute) off the best over integer N; the tolerances must stay below it.

@@ -1,5 +1,5 @@
 """What the continuous claim kinds share: the instance and oracle of an experiment, and witness
-contexts whose final payoffs or regrets are set (core/decidability.py)."""
+contexts whose final payoffs or regrets are set (core/verdicts/decidability.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import math
 import numpy as np
 import pandas as pd
 
-from timebandits.core.claims import ClaimContext
 from timebandits.core.config import resolve_experiment
-from timebandits.core.decidability import derived, spread
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import derived, spread
 
 from .model import normalised_horizon, oracle
 
@@ -55,7 +55,7 @@ def listed(values, digits: int = 6) -> str:
 
 
 def with_finals(ctx: ClaimContext, algorithm: str, metric: str, levels: dict, of=None):
-    """A decidability witness (core/decidability.py) in which ``metric`` of ``algorithm`` in each
+    """A decidability witness (core/verdicts/decidability.py) in which ``metric`` of ``algorithm`` in each
     experiment of ``levels`` is level × (1 ± a small spread over runs) at every checkpoint,
     passed through ``of(experiment, values)`` (e.g. regret → payoff). Other traces are real."""
     def trace_of(experiment: str, name: str) -> pd.DataFrame:

@@ -26,9 +26,10 @@ import math
 
 import numpy as np
 
-from timebandits.core.claims import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.decidability import derived
-from timebandits.core.thresholds import check_keys
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.thresholds import check_keys
+from timebandits.core.verdicts.vocabulary import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 from .claims_common import instance, listed, shown
 from .model import equal_spacing_payoff

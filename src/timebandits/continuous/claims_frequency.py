@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.claims import (INCONCLUSIVE, STATISTICAL, ClaimContext, check_run,
-                                     fraction_test)
-from timebandits.core.decidability import derived
-from timebandits.core.thresholds import HIGHER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.context import ClaimContext, check_run, fraction_test
+from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.thresholds import HIGHER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, STATISTICAL
 
+from .claims_common import SIDES, instance, shown
 from .simulation import algorithm_params, learner_epsilon
 from .theory import lemma13_i_star_bound
-from .claims_common import SIDES, instance, shown
 
 EVENTS = ("lemma13", "lemma15", "lemma22", "identified")
 

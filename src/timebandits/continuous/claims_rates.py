@@ -7,15 +7,29 @@ import math
 
 import numpy as np
 
-from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     ClaimContext, check_run, paired_verdict)
-from timebandits.core.decidability import SPREAD, scale, with_runs
-from timebandits.core.seeding import check_seed
-from timebandits.core.stats import log_slopes, resampled_means
-from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.sim.seeding import check_seed
+from timebandits.core.verdicts.context import ClaimContext, check_run, paired_verdict
+from timebandits.core.verdicts.decidability import SPREAD, scale, with_runs
+from timebandits.core.verdicts.stats import log_slopes, resampled_means
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import (
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+)
 
-from .claims_common import (SIDES, horizon_regrets, instance, listed, oracle_payoff, shown,
-                            regret_scale, with_finals, with_regrets)
+from .claims_common import (
+    SIDES,
+    horizon_regrets,
+    instance,
+    listed,
+    oracle_payoff,
+    regret_scale,
+    shown,
+    with_finals,
+    with_regrets,
+)
 
 
 def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) -> np.ndarray:

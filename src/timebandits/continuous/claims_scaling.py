@@ -28,14 +28,25 @@ import math
 
 import numpy as np
 
-from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     ClaimContext, check_run)
-from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.context import ClaimContext, check_run
+from timebandits.core.verdicts.stats import log_slopes
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import (
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+)
 
-from .claims_common import (SIDES, horizon_regrets, instance, listed, shown, with_finals,
-                            with_regrets)
-from timebandits.core.stats import log_slopes
-
+from .claims_common import (
+    SIDES,
+    horizon_regrets,
+    instance,
+    listed,
+    shown,
+    with_finals,
+    with_regrets,
+)
 from .claims_rates import _resampled_means
 from .schedule import learning_phase
 from .simulation import algorithm_params, learner_epsilon

@@ -35,9 +35,9 @@ import math
 
 import numpy as np
 
-from timebandits.core.binomial import binomial
-from timebandits.core.jit import njit
-from timebandits.core.rng import uniform
+from timebandits.core.sim.binomial import binomial
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import uniform
 
 from .ctsab import WINDOW_DRAWS
 from .lucb import run_lucb1

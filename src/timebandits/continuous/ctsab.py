@@ -22,7 +22,7 @@ With c = T'^ε and ℓ = ln T':
   earlier rule) and ``CARRY`` (the remainder carried between windows) are sensitivity runs.
 
 Every play earns its expected payoff μ − 1/Δt (eq. 1); the Bernoulli rewards only feed μ̂, one
-exact binomial draw per window (core.binomial, a fresh block of ``WINDOW_DRAWS`` uniforms per
+exact binomial draw per window (core.sim.binomial, a fresh block of ``WINDOW_DRAWS`` uniforms per
 window). Δt is measured from the previous play of the run, so a window after an empty one pays
 for the longer first gap.
 """
@@ -33,8 +33,8 @@ import math
 
 import numpy as np
 
-from timebandits.core.binomial import binomial
-from timebandits.core.jit import njit
+from timebandits.core.sim.binomial import binomial
+from timebandits.core.sim.jit import njit
 
 from .schedule import exploit_window, learning_phase, play_window
 

@@ -1,6 +1,6 @@
 """Figures of "Continuous Time Bandits With Sampling Costs": cumulative payoff over time (Figs. 1
 and 2; the axes are inferred, the paper's images are lost, spec §4), CTSAB's regret against μ
-(Fig. 3) and the λ × κ heat maps of the sensitivity grid. House style (core.plotting): 7 in
+(Fig. 3) and the λ × κ heat maps of the sensitivity grid. House style (core.pages.plotting): 7 in
 wide, no burned-in title (the caption says what is drawn), bands ±1 s.e."""
 
 from __future__ import annotations
@@ -13,8 +13,17 @@ from matplotlib.colors import ListedColormap
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
-from timebandits.core.plotting import (DIVERGING, algorithm_style, band, colormap, heatmap,
-                                       log_safe, new_figure, plain_numbers, runs_note)
+from timebandits.core.pages.plotting import (
+    DIVERGING,
+    algorithm_style,
+    band,
+    colormap,
+    heatmap,
+    log_safe,
+    new_figure,
+    plain_numbers,
+    runs_note,
+)
 
 from .simulation import algorithm_params
 

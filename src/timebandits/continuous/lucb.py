@@ -22,8 +22,8 @@ import math
 
 import numpy as np
 
-from timebandits.core.jit import njit
-from timebandits.core.rng import uniform
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import uniform
 
 K1 = 1.25
 

@@ -6,14 +6,30 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from timebandits.core.provenance import provenance_table
+from timebandits.core.pages.provenance import provenance_table
 
-from .simulation import (BASELINE, CTMAB, CTSAB, ORACLE, algorithm_params, confidence,
-                         learner_epsilon)
 from .analysis import horizon_regrets, run_sets
-from .theory import (THEOREM7_ILLUSTRATIVE_CONSTANT, eq9_regret, eq20_bound, kappa_min,
-                     lemma18_holds, theorem5_bound, theorem7_bound, theorem8_bound, theorem8_proof_terms,
-                     theorem9_bound)
+from .simulation import (
+    BASELINE,
+    CTMAB,
+    CTSAB,
+    ORACLE,
+    algorithm_params,
+    confidence,
+    learner_epsilon,
+)
+from .theory import (
+    THEOREM7_ILLUSTRATIVE_CONSTANT,
+    eq9_regret,
+    eq20_bound,
+    kappa_min,
+    lemma18_holds,
+    theorem5_bound,
+    theorem7_bound,
+    theorem8_bound,
+    theorem8_proof_terms,
+    theorem9_bound,
+)
 
 TABLES = ("final_payoffs", "bounds_at_horizon", "errata", "provenance")
 
@@ -221,8 +237,8 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     constant the runs need), across μ, λ and κ, plotted per (μ, λ)."""
     from IPython.display import Markdown, display
 
-    from timebandits.core import bound_plots, bound_tables
-    from timebandits.core import display as show
+    from timebandits.core.pages import bound_plots, bound_tables
+    from timebandits.core.pages import display as show
 
     display(Markdown(
         f"{show.markdown_text(paper['paper']['citation'])}\n\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from timebandits.core.jit import njit
+from timebandits.core.sim.jit import njit
 
 
 @njit(cache=True, inline="always")

@@ -28,7 +28,7 @@ import math
 import numpy as np
 
 from timebandits.core.config import merged_params
-from timebandits.core.seeding import key64
+from timebandits.core.sim.seeding import key64
 
 from .ctmab import FAILED_ESTIMATION, FAILED_IDENTIFICATION, run_ctmab
 from .ctsab import FAILED, run_ctsab

@@ -32,8 +32,8 @@ PACKAGE = Path(__file__).resolve().parent.parent
 ANALYSIS_MODULES = ("analysis", "claims", "figures", "report")
 
 # The core a simulate job runs besides the paper's modules (workflow/scripts/simulate.py):
-# core.simulation.run_chunk and core.traces.write_trace.
-SIMULATION_CORE = ("simulation", "traces")
+# core.sim.simulation.run_chunk and core.sim.traces.write_trace.
+SIMULATION_CORE = ("sim/simulation", "sim/traces")
 
 
 def analysis_module(stem: str) -> bool:

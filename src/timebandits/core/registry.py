@@ -8,12 +8,12 @@ A paper package provides these modules (the rules, scripts and notebooks reach t
               ``environment_files(env)``: data files the traces are made from (rerun inputs),
               and ``validate_run(env, alg)``: raise ValueError if the algorithm cannot run on
               that environment (checked for every pair an experiment names)
-  claims      ``CLAIM_KINDS``: paper-specific claim kinds (core/claims.py has the generic ones)
-  analysis    ``bound_table(paper, trace_of)``: rows in the core/bounds.py format; ``METRICS``:
+  claims      ``CLAIM_KINDS``: paper-specific claim kinds (core/verdicts/claims.py has the generic ones)
+  analysis    ``bound_table(paper, trace_of)``: rows in the core/verdicts/bounds.py format; ``METRICS``:
               the metrics of its traces a claim or a figure may name ({…} a number in a family,
               e.g. ``regret_cost{c}``)
   figures     ``FIGURE_KINDS``: plot functions (figure spec, paper, summary) -> Figure, a dict
-              literal (core/config_checks.py reads its keys from the source)
+              literal (core/build/config_checks.py reads its keys from the source)
   report      ``TABLES`` and ``table(name, paper, config, trace_of)``; ``comparison_section(root,
               config, paper, bounds)`` for the comparison notebook
 """

@@ -1,5 +1,5 @@
 """The largest value a metric can take, and where a bound says nothing (DESIGN.md, "Claims and
-bounds"). Apart from core/bounds.py, which compares runs with bounds, because the papers' theory
+bounds"). Apart from core/verdicts/bounds.py, which compares runs with bounds, because the papers' theory
 modules, which their simulations import, need these two and nothing of the comparison: an edit to
 the bound tables then reruns no simulation (core/imports.py)."""
 

@@ -9,8 +9,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_to_bound
 from timebandits.core.trivial import trivial_bound
+from timebandits.core.verdicts.bounds import compare_to_bound
 
 from .model import B2DEPProblem
 from .simulation import algorithm_params, regret_metric, switch_costs
@@ -125,7 +125,7 @@ def run_table(paper: dict, experiment: str, trace_of) -> pd.DataFrame:
 
 
 # The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
-# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# `metric` may name (checked when the paper file loads: core/build/config_checks.py); {…} stands for
 # a number.
 METRICS = ("expected", "realised", "ghost", "switches", "regret_cost{c}", "suboptimal_pulls",
            "pulls_pi{m}", "delay_{i}", "stage", "n_active", "optimum_active", "hoeffding_ok")

@@ -3,7 +3,7 @@
 
 Everything is deterministic given ``seed``: an int or a ``numpy.random.SeedSequence``. Random
 instances come from ``numpy.random.default_rng(seed)``; simulation run r of instance i uses the
-child SeedSequence (seed's entropy, spawn key + (i, r)) through ``core.seeding.key64``, so the
+child SeedSequence (seed's entropy, spawn key + (i, r)) through ``core.sim.seeding.key64``, so the
 same seed gives the same table in any order of evaluation.
 """
 
@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from timebandits.core.seeding import key64
+from timebandits.core.sim.seeding import key64
 
 from .model import OPT_TOLERANCE, B2DEPProblem
 from .ranker import RANKER_DONE, bandit_ranker_b2dep_run, bandit_ranker_run

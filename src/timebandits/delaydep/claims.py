@@ -1,44 +1,32 @@
 """Claim kinds of "Stochastic Bandits with Delay-Dependent Payoffs" judged on runs (the generic
-ones are in core/claims.py; the exact ones in claims_exact.py, the errata in claims_errata.py,
+ones are in core/verdicts/claims.py; the exact ones in claims_exact.py, the errata in claims_errata.py,
 π_ucb's switches against the gaps in claims_gaps.py). Each
 ``evaluate`` returns sub-check rows with the numbers; each ``witnesses`` replaces what the claim
 reads in the runs by the most favourable and the most unfavourable values the setting allows
-(core/decidability.py)."""
+(core/verdicts/decidability.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     SUPPORTS, ClaimContext, fraction_test, require_keys)
-from timebandits.core.decidability import derived
-from timebandits.core.thresholds import check_keys
+from timebandits.core.verdicts.context import ClaimContext, fraction_test, require_keys
+from timebandits.core.verdicts.thresholds import check_keys
+from timebandits.core.verdicts.vocabulary import (
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+    SUPPORTS,
+)
 
 from .analysis import bounded_algorithms, run_instances
 from .claims_errata import Erratum, Fact1Printed
 from .claims_exact import Fact1, MeanGap, StageCount, Theorem2, sides
 from .claims_gaps import SwitchGapGrowth, UcbSwitchBound
-from .claims_instances import ranker_table, with_seeded_delays
+from .claims_instances import ranker_table, with_metrics
 from .model import B2DEPProblem
 from .simulation import algorithm_params
 from .theory import low_schedule, switch_bound, theorem3_bound_paper
-
-
-def with_metrics(ctx, claim, values: dict) -> ClaimContext:
-    """A witness of ``ctx`` in which each metric of ``values`` of the claim's algorithm, in each
-    of its experiments, is ``value(experiment, trace)`` (an array over the trace's rows), the
-    metrics set in order (after the runs' delays, drawn from their seeds); other data are real."""
-    ctx = with_seeded_delays(ctx)
-
-    def trace_of(experiment, algorithm):
-        trace = ctx.trace(experiment, algorithm)
-        if algorithm != claim["algorithm"] or experiment not in claim["experiments"]:
-            return trace
-        trace = trace.copy()
-        for metric, value in values.items():
-            trace[metric] = value(experiment, trace)
-        return trace
-    return derived(ctx, trace_of=trace_of)
 
 
 def _arms(ctx, experiment: str) -> int:

@@ -1,7 +1,7 @@
 """Errata of "Stochastic Bandits with Delay-Dependent Payoffs" (spec §5.2): statements of the paper
 checked exactly, where "not reproduced" (the printed statement fails) is the expected outcome.
 Each routes the quantity it decides on through ``ClaimContext.quantity`` so that its witnesses
-(core/decidability.py) show both outcomes reachable."""
+(core/verdicts/decidability.py) show both outcomes reachable."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from timebandits.core.claims import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, require_keys
-from timebandits.core.thresholds import check_keys
+from timebandits.core.verdicts.context import require_keys
+from timebandits.core.verdicts.thresholds import check_keys
+from timebandits.core.verdicts.vocabulary import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 from .claims_exact import everywhere, sides
 from .claims_instances import random_instance_table

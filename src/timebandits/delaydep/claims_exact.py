@@ -3,7 +3,7 @@ Sect. 8, the stage count behind the O(k ln ln T) switch bound (Sect. 1 and 6), T
 (Sect. 5) and Fact 1 (Sect. 8). The errata are in claims_errata.py.
 
 Each routes the quantity it decides on through ``ClaimContext.quantity`` (key ``<kind> ...``), so
-its decidability witnesses (core/decidability.py) replace it by the most favourable and the most
+its decidability witnesses (core/verdicts/decidability.py) replace it by the most favourable and the most
 unfavourable value the setting allows and run the kind's own check on them."""
 
 from __future__ import annotations
@@ -13,16 +13,21 @@ from functools import lru_cache
 
 import numpy as np
 
-from timebandits.core.claims import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, check_run
-from timebandits.core.decidability import derived
-from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.context import check_run
+from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 from .analysis import run_instances
+from .checks import theorem2_proxy
 from .claims_instances import fact1_rows, random_instance_table, with_seeded_delays
 from .model import B2DEPProblem
-from .theory import (stage_count, stage_count_closed_form,
-                     theorem2_counterexample, uniform_delay_statistics)
-from .checks import theorem2_proxy
+from .theory import (
+    stage_count,
+    stage_count_closed_form,
+    theorem2_counterexample,
+    uniform_delay_statistics,
+)
 
 
 def _fraction(flags) -> str:

@@ -25,12 +25,19 @@ from fractions import Fraction
 
 import numpy as np
 
-from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     SUPPORTS, ClaimContext, check_run, require_keys)
-from timebandits.core.growth import band_verdict
-from timebandits.core.stats import log_slopes, one_sided_t, resampled_means
-from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.context import ClaimContext, check_run, require_keys
+from timebandits.core.verdicts.growth import band_verdict
+from timebandits.core.verdicts.stats import log_slopes, one_sided_t, resampled_means
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import (
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+    SUPPORTS,
+)
 
+from .claims_instances import with_metrics
 from .model import B2DEPProblem
 
 UCB_POLICY = "ucb"
@@ -175,8 +182,7 @@ class SwitchGapGrowth:
     def witnesses(cls, claim, ctx):
         """Switches at T proportional to Σ Δ⁻² (slope 1, or the band's middle if it excludes 1),
         or the same in every instance (slope 0); sized so the largest is a tenth of T, rising
-        linearly in t, with a 1% spread over runs (core/decidability.py)."""
-        from .claims import with_metrics  # claims.py registers this kind
+        linearly in t, with a 1% spread over runs (core/verdicts/decidability.py)."""
 
         low_t, high_t = threshold(cls, claim, "min_slope"), threshold(cls, claim, "max_slope")
         inside = 1.0 if low_t <= 1.0 <= high_t else (low_t + high_t) / 2
@@ -247,7 +253,6 @@ class UcbSwitchBound:
     def witnesses(claim, ctx):
         """Switches at half the bound, or halfway between the bound and T (linear in t, 1%
         spread over runs)."""
-        from .claims import with_metrics  # claims.py registers this kind
 
         def curve(favourable: bool):
             def value(experiment, trace):

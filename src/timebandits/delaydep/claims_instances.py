@@ -9,9 +9,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from timebandits.core.claims import STATISTICAL, SUPPORTS, REPRODUCED, NOT_REPRODUCED
-from timebandits.core.decidability import derived
-from timebandits.core.seeding import check_seed, environment_seed
+from timebandits.core.sim.seeding import check_seed, environment_seed
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS
 
 from .checks import fact1_table, theorem2_table, theorem4_table
 from .model import B2DEPProblem, exact
@@ -72,7 +73,7 @@ def with_seeded_delays(ctx):
     """``ctx`` with the delays every trace records (``delay_i``) drawn again from each run's
     environment seed, as the simulation draws them (simulation.draw_delays): the same values in
     real traces, and the real instances in a trace that has only the configured shape (a
-    decidability check before any run, core/decidability.py). Witnesses start from it."""
+    decidability check before any run, core/verdicts/decidability.py). Witnesses start from it."""
     base_seed, key = ctx.config["base_seed"], ctx.paper["paper"]["key"]
 
     def trace_of(experiment, algorithm):
@@ -114,3 +115,20 @@ def fact1_rows(table) -> list[dict]:
         "statistic": (f"every steady-state cycle of a simulated strict alternation averages "
                       f"the exact value on {_fraction(table['simulated_matches'])} pairs"),
     }]
+
+
+def with_metrics(ctx, claim, values: dict) -> ClaimContext:
+    """A witness of ``ctx`` in which each metric of ``values`` of the claim's algorithm, in each
+    of its experiments, is ``value(experiment, trace)`` (an array over the trace's rows), the
+    metrics set in order (after the runs' delays, drawn from their seeds); other data are real."""
+    ctx = with_seeded_delays(ctx)
+
+    def trace_of(experiment, algorithm):
+        trace = ctx.trace(experiment, algorithm)
+        if algorithm != claim["algorithm"] or experiment not in claim["experiments"]:
+            return trace
+        trace = trace.copy()
+        for metric, value in values.items():
+            trace[metric] = value(experiment, trace)
+        return trace
+    return derived(ctx, trace_of=trace_of)

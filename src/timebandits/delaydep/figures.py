@@ -1,5 +1,5 @@
 """Figures of "Stochastic Bandits with Delay-Dependent Payoffs": the Fig. 1 transition diagram
-and the regret panels of Figs. 2 and 3, in the house style (core.plotting: 7 in or 3.3 in wide,
+and the regret panels of Figs. 2 and 3, in the house style (core.pages.plotting: 7 in or 3.3 in wide,
 no burned-in title, ±1 s.e. bands). Every function takes (figure spec, paper config, experiment
 summary)."""
 
@@ -9,8 +9,13 @@ import matplotlib.patches as patches
 import numpy as np
 import pandas as pd
 
-from timebandits.core.plotting import (algorithm_style, band, legend_below, new_figure,
-                                       plain_numbers)
+from timebandits.core.pages.plotting import (
+    algorithm_style,
+    band,
+    legend_below,
+    new_figure,
+    plain_numbers,
+)
 
 from .simulation import problem_of
 from .theory import figure1_edges

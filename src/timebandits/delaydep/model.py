@@ -31,7 +31,7 @@ from functools import cached_property
 
 import numpy as np
 
-from timebandits.core.jit import njit
+from timebandits.core.sim.jit import njit
 
 # Karp's algorithm costs O(N²k) time on N states; the full state space Π(d_i + 1) is refused
 # above this size (Fig. 2 instances, k = 7 and d ≤ 6, typically exceed it: use the r_0 proxy).

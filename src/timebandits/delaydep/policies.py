@@ -34,8 +34,8 @@ import math
 
 import numpy as np
 
-from timebandits.core.jit import njit
-from timebandits.core.rng import uniform
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import uniform
 
 MAX_STAGES = 64  # rows of π_low's stage logs; runs need about S + 1 ≤ ⌈log2 log2 T⌉ + 2 stages
 

@@ -54,7 +54,7 @@ import math
 
 import numpy as np
 
-from timebandits.core.jit import njit
+from timebandits.core.sim.jit import njit
 
 from .policies import MAX_STAGES, _outputs, _play
 

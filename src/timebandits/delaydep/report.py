@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from timebandits.core.provenance import provenance_table
+from timebandits.core.pages.provenance import provenance_table
 from timebandits.core.text import prose
 
 from .analysis import bound_table, horizon_table, run_table
@@ -14,8 +14,14 @@ from .claims_instances import random_instance_table, ranker_table
 from .model import B2DEPProblem
 from .report_gaps import ucb_gap_table
 from .simulation import algorithm_params
-from .theory import (erratum_e1, erratum_e2, erratum_e3, low_schedule, theorem2_counterexample,
-                     uniform_delay_statistics)
+from .theory import (
+    erratum_e1,
+    erratum_e2,
+    erratum_e3,
+    low_schedule,
+    theorem2_counterexample,
+    uniform_delay_statistics,
+)
 
 # Subscripts of the tables' column names and texts (μ₁, r₀), never TeX-like ``μ_1``.
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -209,7 +215,7 @@ def _sweep_figure(sweep: pd.DataFrame):
     against kS. One colour per instance (Fig. 2, Fig. 3)."""
     from matplotlib.lines import Line2D
 
-    from timebandits.core.plotting import PALETTE, new_figure
+    from timebandits.core.pages.plotting import PALETTE, new_figure
 
     fig, (regret_ax, switch_ax) = new_figure("double", 3.0, ncols=2)
     for i, instance in enumerate(("fig2", "fig3")):
@@ -254,8 +260,8 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     random-instance checks of Theorem 2, Theorem 4 and Fact 1."""
     from IPython.display import Markdown, display
 
-    from timebandits.core import display as show
-    from timebandits.core import bound_plots, bound_tables
+    from timebandits.core.pages import bound_plots, bound_tables
+    from timebandits.core.pages import display as show
 
     display(Markdown(
         f"{show.markdown_text(paper['paper']['citation'])}\n\n"

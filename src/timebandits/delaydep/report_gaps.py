@@ -43,7 +43,7 @@ def ucb_gap_table(paper: dict, trace_of) -> pd.DataFrame:
 def ucb_gap_figure(table: pd.DataFrame):
     """Mean switches and suboptimal pulls of π_ucb against Σ Δ⁻², log-log, with the slopes 1
     (the squared inverse) and 1/2 (the inverse) through the smallest Σ Δ⁻²."""
-    from timebandits.core.plotting import PALETTE, new_figure
+    from timebandits.core.pages.plotting import PALETTE, new_figure
 
     fig, ax = new_figure("single", 2.8)
     x = table["Σ Δ⁻²"].to_numpy(dtype=float)

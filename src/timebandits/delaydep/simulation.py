@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from timebandits.core.config import merged_params
-from timebandits.core.seeding import key64
+from timebandits.core.sim.seeding import key64
 
 from .model import B2DEPProblem, exact
 from .policies import LOG_TIME_DECISIONS, LOG_TIME_PULLS, checkpoint_totals, low_run, ucb_run

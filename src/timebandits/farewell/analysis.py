@@ -6,12 +6,19 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from timebandits.core.bounds import compare_to_bound
 from timebandits.core.trivial import trivial_bound
+from timebandits.core.verdicts.bounds import compare_to_bound
 
 from .model import F2AProblem
-from .theory import (comparison_orders, constant_policy_expected_reward, lemma2_pull_bound,
-                     theorem1_offset, theorem2_bound, theorem2_leading_term, vacuity_crossover)
+from .theory import (
+    comparison_orders,
+    constant_policy_expected_reward,
+    lemma2_pull_bound,
+    theorem1_offset,
+    theorem2_bound,
+    theorem2_leading_term,
+    vacuity_crossover,
+)
 
 BOUNDED_ALGORITHM = "wait_ucb"
 
@@ -24,7 +31,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
     """Wait-UCB's curves against Thm 2 (pseudo-regret R̃_t and the paper's realised R_t) and
     Lemma 2 (pulls of every suboptimal pair), for every experiment that runs Wait-UCB.
 
-    ``trace_of(experiment, algorithm)`` returns a trace. The trivial bounds (core.bounds) are
+    ``trace_of(experiment, algorithm)`` returns a trace. The trivial bounds (core.verdicts.bounds) are
     t·max Δ for the regrets (every epoch of length c loses at most Δ_max·c in expectation) and t
     for the pulls.
     """
@@ -129,7 +136,7 @@ def regret_decomposition(paper: dict, experiment: str, trace_of, algorithms: lis
 
 
 # The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
-# `metric` may name (checked when the paper file loads: core/config_checks.py); {…} stands for
+# `metric` may name (checked when the paper file loads: core/build/config_checks.py); {…} stands for
 # a number.
 METRICS = ("epochs", "reward", "regret", "pseudo_regret", "pulls_k{k}_j{j}", "reward_k{k}_j{j}")
 

@@ -1,23 +1,30 @@
-"""Claim kinds specific to "A Farewell to Arms" (the generic ones are in core/claims.py); more
+"""Claim kinds specific to "A Farewell to Arms" (the generic ones are in core/verdicts/claims.py); more
 in claims_statements.py (§6.2, §7 statements), claims_family.py (§1) and claims_lemmas.py
 (Lemmas 1 and 3, §7.2).
 
 All three are exact: each routes the quantity it decides on through ``ClaimContext.quantity``, so
-its decidability witnesses (core/decidability.py) replace that quantity by the most favourable
+its decidability witnesses (core/verdicts/decidability.py) replace that quantity by the most favourable
 and the most unfavourable value and run the kind's own check on it."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.claims import (EXACT, NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS,
-                                     ClaimContext, paired_verdict, require_keys)
-from timebandits.core.decidability import derived, linear, scale, with_curves
-from timebandits.core.stats import paired_one_sided
-from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.context import ClaimContext, paired_verdict, require_keys
+from timebandits.core.verdicts.decidability import derived, linear, scale, with_curves
+from timebandits.core.verdicts.stats import paired_one_sided
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import (
+    EXACT,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+    SUPPORTS,
+)
 
 from .analysis import problem_of, theorem1_table
 from .claims_family import CLAIM_KINDS as FAMILY_KINDS
+from .claims_family import constant_delay_problem
 from .claims_lemmas import CLAIM_KINDS as LEMMA_KINDS
 from .claims_statements import CLAIM_KINDS as STATEMENT_KINDS
 from .model import F2AProblem
@@ -177,14 +184,6 @@ def races(claim, ctx, favourable: bool):
         levels[(exp, favoured)] = linear(s if favourable else 3 * s)
         levels[(exp, other)] = linear(3 * s if favourable else s)
     return with_curves(ctx, "pseudo_regret", levels)
-
-
-def constant_delay_problem(delay: int, D: int) -> F2AProblem:
-    """K = 1, V = 1 and a deterministic delay τ ≡ ``delay`` on [D]: mean waiting times
-    μ^c_j = min(j, delay), which grow with ``delay``."""
-    pmf = np.zeros(D)
-    pmf[delay - 1] = 1.0
-    return F2AProblem.from_config({"reward_prob": [1.0], "delay_pmf": [pmf.tolist()]})
 
 
 class BoundRegime:

@@ -10,22 +10,34 @@ is 1. Exact, on the family τ ≡ d, d = 1..``max_delay`` (K = 1, V = 1, μ^c_j 
 
 from __future__ import annotations
 
-from timebandits.core.claims import EXACT, NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.decidability import derived
-from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
+import numpy as np
 
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import EXACT, NOT_REPRODUCED, REPRODUCED
+
+from .model import F2AProblem
 from .theory import comparison_orders
 
 
 def family_ratios(D: int) -> list[float]:
     """(FJ)/(WAIT) = Σ_j 1/μ^c_j / μ̄^c on τ ≡ d for d = 1..D."""
-    from .claims import constant_delay_problem  # claims.py imports this module
 
     ratios = []
     for d in range(1, D + 1):
         orders = comparison_orders(constant_delay_problem(d, D))
         ratios.append(orders["sum_inverse_cost"] / orders["mean_cost"])
     return ratios
+
+
+
+def constant_delay_problem(delay: int, D: int) -> F2AProblem:
+    """K = 1, V = 1 and a deterministic delay τ ≡ ``delay`` on [D]: mean waiting times
+    μ^c_j = min(j, delay), which grow with ``delay``."""
+    pmf = np.zeros(D)
+    pmf[delay - 1] = 1.0
+    return F2AProblem.from_config({"reward_prob": [1.0], "delay_pmf": [pmf.tolist()]})
 
 
 class FamilyRatio:

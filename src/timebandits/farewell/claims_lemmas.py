@@ -26,11 +26,16 @@ from functools import lru_cache
 
 import numpy as np
 
-from timebandits.core.claims import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED, STATISTICAL,
-                                     ClaimContext, check_run, paired_verdict)
-from timebandits.core.decidability import derived, linear, scale, with_curves
-from timebandits.core.stats import paired_one_sided
-from timebandits.core.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.context import ClaimContext, check_run, paired_verdict
+from timebandits.core.verdicts.decidability import derived, linear, scale, with_curves
+from timebandits.core.verdicts.stats import paired_one_sided
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import (
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+)
 
 from .analysis import problem_of
 from .model import F2AProblem

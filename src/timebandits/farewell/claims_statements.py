@@ -13,7 +13,7 @@
                   a grid of g* (:func:`feasible_intervals`).
 
 All are exact: each routes the number it decides on through ``ClaimContext.quantity`` so the
-decidability witnesses (core/decidability.py) can replace it.
+decidability witnesses (core/verdicts/decidability.py) can replace it.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from timebandits.core.claims import EXACT, NOT_REPRODUCED, REPRODUCED, ClaimContext
-from timebandits.core.decidability import derived
-from timebandits.core.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.vocabulary import EXACT, NOT_REPRODUCED, REPRODUCED
 
 from .analysis import problem_of
 from .policies import budget_ucb_index, ucb_simplex_index, wait_ucb_constants, wait_ucb_index

@@ -1,4 +1,4 @@
-"""Figures of "A Farewell to Arms" in the house style (core.plotting): each Fig. 1/2 panel (the
+"""Figures of "A Farewell to Arms" in the house style (core.pages.plotting): each Fig. 1/2 panel (the
 delay pmf above the cumulative regret, paper 7) and the Theorem 1 check (paper 4). Every
 function takes (figure spec, paper config, experiment summary). The facts of a panel's problem
 (g*, optimal pairs, minimum gap) are in the notebook's captions, not in the image."""
@@ -10,8 +10,15 @@ import math
 import numpy as np
 import pandas as pd
 
-from timebandits.core.plotting import (CATEGORY_PALETTE, PALETTE, algorithm_style, band,
-                                       legend_below, new_figure, plain_numbers)
+from timebandits.core.pages.plotting import (
+    CATEGORY_PALETTE,
+    PALETTE,
+    algorithm_style,
+    band,
+    legend_below,
+    new_figure,
+    plain_numbers,
+)
 
 from .analysis import problem_of
 

@@ -30,8 +30,8 @@ import math
 
 import numpy as np
 
-from timebandits.core.jit import njit
-from timebandits.core.rng import uniform
+from timebandits.core.sim.jit import njit
+from timebandits.core.sim.rng import uniform
 
 WAIT_UCB = 0
 UCB_SIMPLEX = 1

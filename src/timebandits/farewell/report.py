@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from timebandits.core.provenance import provenance_table
+from timebandits.core.pages.provenance import provenance_table
 
 from .analysis import panel_table, ratio_table
 
@@ -37,7 +37,7 @@ def panel_facts(paper: dict, experiment: str) -> str:
 def show_figures(root: str, paper: dict, group: str) -> None:
     """Every figure of ``group`` under its title and caption; a regret panel's caption ends
     with its problem's g*, optimal pairs and minimum gap (``panel_facts``)."""
-    from timebandits.core import display as show
+    from timebandits.core.pages import display as show
 
     for figure_id, figure in paper["figures"].items():
         if figure["group"] != group:
@@ -54,8 +54,8 @@ def regret_sources(root: str, paper: dict, config: dict) -> None:
     of Σ N·Δ·μᶜ), under a line naming each algorithm's largest source."""
     from IPython.display import display
 
-    from timebandits.core import display as show
-    from timebandits.core.workflow import trace_reader
+    from timebandits.core.build.workflow import trace_reader
+    from timebandits.core.pages import display as show
 
     from .analysis import regret_decomposition
 
@@ -82,8 +82,8 @@ def exact_quantities(root: str, paper: dict):
     pair of every experiment) folded under one line."""
     from IPython.display import display
 
-    from timebandits.core import display as show
     from timebandits.core import paths
+    from timebandits.core.pages import display as show
 
     key = paper["paper"]["key"]
     display(show.readable(show.read_table(root, key, "panels").rename(columns=PANEL_HEADINGS)))
@@ -117,9 +117,9 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
 
     from IPython.display import Markdown, display
 
-    from timebandits.core import display as show
-    from timebandits.core import bound_plots, bound_tables
-    from timebandits.core.workflow import trace_reader
+    from timebandits.core.build.workflow import trace_reader
+    from timebandits.core.pages import bound_plots, bound_tables
+    from timebandits.core.pages import display as show
 
     from .analysis import theorem1_table
 

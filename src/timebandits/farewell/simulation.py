@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from timebandits.core.config import merged_params
-from timebandits.core.seeding import key64
+from timebandits.core.sim.seeding import key64
 
 from .model import F2AProblem
 from .policies import CONSTANT, POLICY_CODES, run_f2a, wait_ucb_constants

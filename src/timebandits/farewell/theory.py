@@ -17,8 +17,8 @@ import math
 
 import numpy as np
 
+from timebandits.core.sim.jit import njit
 from timebandits.core.trivial import trivial_bound
-from timebandits.core.jit import njit
 
 from .model import F2AProblem
 from .policies import wait_ucb_constants

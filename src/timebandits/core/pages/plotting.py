@@ -1,0 +1,328 @@
+"""One house style for every figure of every paper (seaborn's theme and palettes): sizes a
+paper uses (3.3 in for one column, 7 in for two) with text of at least 7 pt at that size, each
+algorithm's own colour, dash pattern and marker, one band convention (±1 standard error over
+runs, stated in every caption and in the legend), curves safe for log axes, and atomic saving.
+Tick labels are plain text (``10³`` in Unicode superscripts on log axes): matplotlib writes
+them in mathtext by default, and parsing one label at a time was a third of a figure's drawing.
+
+seaborn's theme is written out here (``SEABORN_THEME``) rather than set by importing seaborn,
+whose import (scipy.stats) would double a figure job's start-up; tests/test_plotting.py checks
+that ``apply_style`` leaves matplotlib exactly as ``seaborn.set_theme`` does. Only a heat map
+imports seaborn (``heatmap``)."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+from cycler import cycler  # noqa: E402
+from matplotlib import colormaps  # noqa: E402
+from matplotlib.colors import to_rgba  # noqa: E402
+from matplotlib.image import imsave  # noqa: E402
+from matplotlib.ticker import LogFormatterSciNotation, NullLocator, ScalarFormatter  # noqa: E402
+
+from timebandits.core.atomic import atomic_output  # noqa: E402
+from timebandits.core.pages.font_subsets import drop_layout_tables  # noqa: E402
+
+# seaborn 0.13's ``set_theme(context="paper", style="whitegrid")``: its "notebook" sizes scaled
+# by 0.8 (seaborn.plotting_context) and the "whitegrid" style (seaborn.axes_style), except
+# ``image.cmap`` ("rocket", a colormap only seaborn registers; every heat map names its own).
+_NOTEBOOK_SIZES = {
+    "font.size": 12, "axes.labelsize": 12, "axes.titlesize": 12, "xtick.labelsize": 11,
+    "ytick.labelsize": 11, "legend.fontsize": 11, "legend.title_fontsize": 12,
+    "axes.linewidth": 1.25, "grid.linewidth": 1, "lines.linewidth": 1.5, "lines.markersize": 6,
+    "patch.linewidth": 1, "xtick.major.width": 1.25, "ytick.major.width": 1.25,
+    "xtick.minor.width": 1, "ytick.minor.width": 1, "xtick.major.size": 6, "ytick.major.size": 6,
+    "xtick.minor.size": 4, "ytick.minor.size": 4,
+}
+SEABORN_THEME = {
+    **{key: value * 0.8 for key, value in _NOTEBOOK_SIZES.items()},
+    "figure.facecolor": "white", "axes.labelcolor": ".15", "xtick.direction": "out",
+    "ytick.direction": "out", "xtick.color": ".15", "ytick.color": ".15", "axes.axisbelow": True,
+    "grid.linestyle": "-", "text.color": ".15", "font.family": ["sans-serif"],
+    "font.sans-serif": ["Arial", "DejaVu Sans", "Liberation Sans", "Bitstream Vera Sans",
+                        "sans-serif"],
+    "lines.solid_capstyle": "round", "patch.edgecolor": "w", "patch.force_edgecolor": True,
+    "xtick.top": False, "ytick.right": False, "axes.grid": True, "axes.facecolor": "white",
+    "axes.edgecolor": ".8", "grid.color": ".8", "axes.spines.left": True,
+    "axes.spines.bottom": True, "axes.spines.right": True, "axes.spines.top": True,
+    "xtick.bottom": False, "ytick.left": False,
+}
+
+# Figure widths in inches: one column and two columns of a paper. Figures are drawn at the size
+# they are printed at, so font sizes below are the sizes a reader of the paper sees.
+SINGLE_COLUMN = 3.3
+DOUBLE_COLUMN = 7.0
+FONT_SIZE = 8
+# The one band convention of every figure with bands (mean over runs ± 1 standard error); each
+# caption states it (BAND_CAPTION) and each legend repeats it with the number of runs.
+BAND_WIDTH = 1.0
+BANDS = "±1 s.e."
+BAND_CAPTION = "Lines: mean over runs; bands: ±1 standard error of the mean."
+STYLE = {
+    "figure.dpi": 110,
+    # 7 in × 200 dpi = 1,400 px: a double-column figure fills a 1,400 px page and no more.
+    "savefig.dpi": 200,
+    "font.size": FONT_SIZE,
+    "axes.titlesize": FONT_SIZE,
+    "axes.labelsize": FONT_SIZE,
+    "xtick.labelsize": FONT_SIZE - 1,
+    "ytick.labelsize": FONT_SIZE - 1,
+    "legend.fontsize": FONT_SIZE - 1,
+    "legend.title_fontsize": FONT_SIZE - 1,
+    "lines.linewidth": 1.2,
+    "axes.formatter.use_mathtext": False,
+    "axes.formatter.useoffset": False,
+    "mathtext.fontset": "dejavusans",
+    # Fixed metadata so the same summary gives the same bytes.
+    "svg.hashsalt": "timebandits",
+    "pdf.compression": 6,
+    # TrueType (Type 42) fonts in the PDFs, not Type 3, which many publishers reject.
+    "pdf.fonttype": 42,
+}
+PALETTE = tuple(colormaps["tab10"].colors)  # = seaborn.color_palette("tab10")
+# Beyond ten series: tab10, then seaborn's "dark" shades of another eight hues and two greys, so
+# every one of twenty algorithms gets a strong colour (never tab20's pale partners, which vanish
+# on white); each also has its own dash pattern and marker.
+PALETTE_20 = PALETTE + tuple(colormaps["Dark2"].colors) + (
+    (0.15, 0.15, 0.15), (0.55, 0.55, 0.55))
+# Colours of things that are not algorithms (bars of a distribution, instances), never mistaken
+# for a curve.
+CATEGORY_PALETTE = tuple(colormaps["Set2"].colors)
+# Heat maps: a diverging palette centred on a reference value (e.g. the oracle's or zero).
+DIVERGING = "vlag"
+# Curves that coincide (e.g. two baselines making the same choices) stay distinguishable: each
+# position in a paper's algorithm list has its own dash pattern and marker as well as colour.
+LINESTYLES = ("-", "--", "-.", ":", (0, (6, 2)), (0, (3, 1, 1, 1, 1, 1)), (0, (1, 2)),
+              (0, (8, 2, 2, 2)))
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+# Values on a log axis at or below this fraction of the curve's largest value are zeros or
+# rounding residues of a zero (e.g. 1e-15): they are masked, never drawn as a spike.
+LOG_FLOOR = 1e-9
+
+
+def apply_style() -> None:
+    """seaborn's theme (white grid, paper context; ``SEABORN_THEME``) with the house palette,
+    sizes and fixed metadata: what ``seaborn.set_theme(context="paper", style="whitegrid",
+    palette=PALETTE, rc=STYLE)`` sets."""
+    plt.rcParams.update(SEABORN_THEME)
+    plt.rcParams["axes.prop_cycle"] = cycler("color", list(PALETTE))
+    plt.rcParams.update(STYLE)
+
+
+def heatmap(data, **options):
+    """``seaborn.heatmap`` (seaborn imported here: only a figure with a heat map pays for it)."""
+    import seaborn as sns
+
+    return sns.heatmap(data, **options)
+
+
+def colormap(name: str):
+    """A colormap by name, seaborn's included (``DIVERGING`` is seaborn's "vlag")."""
+    import seaborn as sns
+
+    return sns.color_palette(name, as_cmap=True)
+
+
+def new_figure(width: str = "double", height: float = 2.6, **subplots):
+    """``plt.subplots`` at a paper's size: ``width`` "single" (3.3 in) or "double" (7 in), in the
+    house style, with constrained layout (labels never cut off, nothing wider than asked)."""
+    apply_style()
+    inches = {"single": SINGLE_COLUMN, "double": DOUBLE_COLUMN}[width]
+    return plt.subplots(figsize=(inches, height), layout="constrained", **subplots)
+
+
+def plain_numbers(ax, axis: str = "both") -> None:
+    """Tick labels written out in full (never a detached ``1e7`` offset in the corner)."""
+    for name in ("x", "y") if axis == "both" else (axis,):
+        target = getattr(ax, f"{name}axis")
+        if target.get_scale() != "linear":
+            continue
+        formatter = ScalarFormatter(useMathText=False, useOffset=False)
+        formatter.set_scientific(False)
+        target.set_major_formatter(formatter)
+
+
+def series_style(i: int, count: int = len(PALETTE)) -> dict:
+    """Colour, dash pattern and marker of the i-th of ``count`` series (beyond ten, twenty
+    colours); the markers of different series sit at different places along the line, so curves
+    drawn on top of each other stay visible."""
+    palette = PALETTE if count <= len(PALETTE) else PALETTE_20
+    return {"color": palette[i % len(palette)], "linestyle": LINESTYLES[i % len(LINESTYLES)],
+            "marker": MARKERS[i % len(MARKERS)], "markevery": (0.02 + 0.025 * (i % 8), 0.2),
+            "markersize": 4}
+
+
+def algorithm_style(paper: dict, algorithm: str) -> dict:
+    """The style of ``algorithm`` in every figure of its paper: that of its position in the paper
+    file's list of algorithms, so an algorithm looks the same in every panel, and (up to twenty
+    algorithms) no two of a paper share a colour."""
+    names = list(paper["algorithms"])
+    return series_style(names.index(algorithm), len(names))
+
+
+def log_safe(values) -> np.ndarray:
+    """``values`` for a log axis: zeros, negatives and values below LOG_FLOOR × the largest one
+    become NaN (a gap in the curve)."""
+    values = np.asarray(values, dtype=float).copy()
+    finite = values[np.isfinite(values)]
+    top = finite.max() if finite.size else 0.0
+    with np.errstate(invalid="ignore"):
+        values[~(values > LOG_FLOOR * top)] = np.nan
+    if top <= 0:
+        values[:] = np.nan
+    return values
+
+
+def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict, faint: bool = False,
+         x_scale: float = 1.0) -> None:
+    """Mean of ``metric`` over repetitions in ``style`` (``algorithm_style``) with the house band
+    of ±1 standard error; ``faint`` (a run not in the paper's figure) draws a thin,
+    half-transparent line without markers and a lighter band."""
+    rows = summary[summary["metric"] == metric].sort_values("t")
+    x = rows["t"].to_numpy() * x_scale
+    if faint:
+        style = {**style, "marker": None, "alpha": 0.5}
+    ax.plot(x, rows["mean"], label=label, linewidth=0.8 if faint else 1.3, **style)
+    half = BAND_WIDTH * rows["se"]
+    ax.fill_between(x, rows["mean"] - half, rows["mean"] + half,
+                    color=style["color"], alpha=0.06 if faint else 0.2, linewidth=0)
+
+
+def runs_note(summary: pd.DataFrame) -> str:
+    """"mean of 50 runs, bands ±1 s.e.": what a legend of a band plot says of its curves."""
+    return f"mean of {int(summary['n'].max())} runs, bands {BANDS}"
+
+
+def legend_below(fig, ax, summary: pd.DataFrame | None, columns: int) -> None:
+    """``ax``'s legend under the panels (outside them, in at most ``columns`` columns), titled
+    with the number of runs and the band convention when ``summary`` is given. Figures carry no
+    title: the notebook, the report and the front page give it with the caption."""
+    handles, names = ax.get_legend_handles_labels()
+    fig.legend(handles, names, loc="outside lower center", ncol=min(len(names), columns),
+               frameon=False, title=runs_note(summary) if summary is not None else None)
+
+
+_SUPERSCRIPT = str.maketrans("-−0123456789", "⁻⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+_POWER_LABEL = re.compile(r"^\$\\mathdefault\{(?:([0-9.]+)\\times)?([0-9.]+)"
+                          r"(?:\^\{([-−]?[0-9]+)\})?\}\$$")
+
+
+class PowerOfTen(LogFormatterSciNotation):
+    """Log-axis tick labels as matplotlib's default writes them (``10^3``, ``2×10^3``), in
+    Unicode superscripts instead of mathtext: ``10³``, ``2×10³``."""
+
+    def __call__(self, x, pos=None):
+        label = super().__call__(x, pos)
+        match = _POWER_LABEL.match(label)
+        if not match:
+            return label
+        coefficient, base, exponent = match.groups()
+        power = base + (exponent or "").translate(_SUPERSCRIPT)
+        return f"{coefficient}×{power}" if coefficient else power
+
+
+def plain_tick_labels(fig) -> None:
+    """Every log axis of ``fig`` labelled by :class:`PowerOfTen` (same base, same labels)."""
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for which in ("major", "minor"):
+                old = getattr(axis, f"get_{which}_formatter")()
+                if type(old) is LogFormatterSciNotation:
+                    getattr(axis, f"set_{which}_formatter")(PowerOfTen(
+                        old._base, labelOnlyBase=old.labelOnlyBase,
+                        minor_thresholds=old.minor_thresholds, linthresh=old._linthresh))
+
+
+def drop_blank_minor_ticks(fig) -> None:
+    """Minor ticks that draw nothing -- no mark, no grid line, an empty label, as on a log axis
+    spanning many decades in seaborn's theme -- are not made. matplotlib makes a tick object
+    (two lines, two texts) for every minor tick and measures them at every layout pass
+    (measured: 9% of the 101 smoke figures' drawing, more than half of the comparison notebook's
+    bound plots); without them the figure draws the same pixels. Axes that share a tick locator
+    are decided together."""
+    groups: dict[int, list] = {}
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            if not isinstance(axis.get_minor_locator(), NullLocator):
+                groups.setdefault(id(axis.minor), []).append(axis)
+    for axes in groups.values():
+        locs = axes[0].get_minorticklocs()
+        if any(axes[0].get_minor_formatter().format_ticks(locs)):
+            continue
+        ticks = [axis.get_minor_ticks(1)[0] for axis in axes]
+        if not any(line.get_visible() for tick in ticks
+                   for line in (tick.tick1line, tick.tick2line, tick.gridline)):
+            axes[0].set_minor_locator(NullLocator())
+
+
+def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
+    """Save as PDF and PNG, each atomically, without timestamps (same summary, same bytes). The
+    first draw lays the figure out and finds the tight bounding box (:func:`lay_out`); the PDF
+    costs one more draw and the PNG none when that draw's pixels hold all of it
+    (:func:`png_from_canvas`)."""
+    tight, bbox = lay_out(fig)
+    drop_layout_tables()
+    with atomic_output(Path(pdf)) as tmp:
+        fig.savefig(tmp, format="pdf", metadata={"CreationDate": None}, bbox_inches=bbox)
+    with atomic_output(Path(png)) as tmp:
+        if not png_from_canvas(fig, tight, bbox, tmp):
+            fig.savefig(tmp, format="png", metadata={"Software": None}, bbox_inches=bbox)
+    plt.close(fig)
+
+
+def png_bytes(fig) -> bytes:
+    """The figure as a PNG cropped to its drawing (``bbox_inches="tight"``), from one draw when
+    the drawing lies on the canvas, and closed."""
+    tight, bbox = lay_out(fig)
+    buffer = io.BytesIO()
+    if not png_from_canvas(fig, tight, bbox, buffer):
+        fig.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches=bbox)
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def lay_out(fig):
+    """Draw ``fig`` once at the PNG's resolution, which lays it out; return its tight bounding
+    box and that box padded as savefig pads it (inches). The layout engine is then removed, not
+    replaced by matplotlib's placeholder, which would make each ``savefig`` lay the figure out
+    once more."""
+    plain_tick_labels(fig)
+    drop_blank_minor_ticks(fig)
+    fig.set_dpi(plt.rcParams["savefig.dpi"])  # text extents as the PNG measures them
+    fig.canvas.draw()
+    with plt.rc_context({"figure.autolayout": False, "figure.constrained_layout.use": False}):
+        fig.set_layout_engine(None)
+    tight = fig.get_tightbbox(fig.canvas.get_renderer())
+    return tight, tight.padded(plt.rcParams["savefig.pad_inches"])
+
+
+def png_from_canvas(fig, tight, bbox, path) -> bool:
+    """Write the PNG that ``savefig(bbox_inches=bbox)`` would draw, from the pixels the last draw
+    left on the canvas: cropped to ``bbox`` (in inches) and padded with the figure's face colour
+    where ``bbox`` extends past the canvas. It needs the drawing (``tight``) to lie on the
+    canvas; returns False, writing nothing, when it does not (then savefig draws it)."""
+    width_in, height_in = fig.get_size_inches()
+    if min(tight.x0, tight.y0) < -1e-6 or tight.x1 > width_in + 1e-6 or tight.y1 > height_in + 1e-6:
+        return False
+    canvas = np.asarray(fig.canvas.buffer_rgba())
+    height, width = canvas.shape[:2]
+    x0, y0 = round(bbox.x0 * fig.dpi), round(bbox.y0 * fig.dpi)  # pixels, y upwards; the
+    x1, y1 = x0 + int(bbox.width * fig.dpi), y0 + int(bbox.height * fig.dpi)  # size savefig gives
+    face = np.round(np.array(to_rgba(fig.get_facecolor())) * 255)
+    image = np.empty((y1 - y0, x1 - x0, 4), dtype=np.uint8)
+    image[:] = face.astype(np.uint8)
+    left, right = max(x0, 0), min(x1, width)
+    top, bottom = max(height - y1, 0), min(height - y0, height)  # rows, downwards
+    image[top - (height - y1):bottom - (height - y1), left - x0:right - x0] = \
+        canvas[top:bottom, left:right]
+    imsave(path, image, format="png", dpi=fig.dpi, metadata={"Software": None})
+    return True
