@@ -71,7 +71,8 @@ def built_traces(built) -> str:
 
 
 # Modules that run the smoke build, and those that only read it, by name (tests/test_*.py).
-BUILDS, READS_BUILD = ("test_workflow.py",), ("test_pages.py", "test_workflow_decidability.py")
+BUILDS, READS_BUILD = ("test_workflow.py",), ("test_pages.py", "test_workflow_decidability.py",
+                                             "test_report_pages.py")
 
 
 def pytest_collection_modifyitems(items):

@@ -78,9 +78,10 @@ rule front_page:
     input:
         front_page_inputs,
     output:
-        # Not a report item: its links are relative to results/, so the report's landing text
-        # links to it in place (workflow/report/workflow.rst).
-        paths.front_page(ROOT),
+        # In the report first, beside the scorecard; its links and thumbnails are relative to
+        # results/, so in the report the page's text stands alone (workflow/report/front_page.rst).
+        report(paths.front_page(ROOT), caption="../report/front_page.rst",
+               category="0. Start here"),
     log:
         paths.log(ROOT, "front_page", "index"),
     group:

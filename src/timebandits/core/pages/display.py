@@ -5,18 +5,21 @@ The verdicts are in ``verdict_tables``, the bound plots in ``bound_plots``."""
 from __future__ import annotations
 
 import ast
-import base64
 import hashlib
 import html
+import io
 import math
 import numbers
 import re
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from IPython.display import HTML, Image, display
 from markupsafe import Markup
+from pandas.io.formats.style import Styler
+from PIL import Image as Picture
 
 from timebandits.core import paths
 from timebandits.core.pages.plotting import png_bytes
@@ -29,6 +32,11 @@ pd.set_option("display.max_rows", 500)
 pd.set_option("display.max_columns", 60)
 # A table longer than this is collapsed under a one-line summary (a click opens it).
 COLLAPSE_ROWS = 25
+# Plots shown inline (``show_matplotlib``) at this resolution, in at most this many colours: a
+# page's HTML has to stay under about 1.5 MB for the single-file Snakemake report, which shows
+# it as a base64 data: URL (Chromium opens none over 2 MB).
+INLINE_DPI = 120
+INLINE_COLOURS = 64
 
 
 def markdown_text(text: str) -> str:
@@ -120,7 +128,9 @@ def readable(frame: pd.DataFrame, digits: int = 4):
                for i in range(frame.shape[1])]
     # Formatted first, then escaped (pandas' own escape would quote a dict's text before
     # ``number`` could read it).
-    styler = frame.style.format(lambda v: html.escape(number(v, digits), quote=False))
+    # No id on every cell (the styles select by class): a long table's HTML a third shorter.
+    styler = Styler(frame, cell_ids=False).format(
+        lambda v: html.escape(number(v, digits), quote=False))
     # The table's HTML ids from its content, not pandas' random uuid: the same page, same bits.
     styler = styler.set_uuid(hashlib.sha256(f"{digits}\n{frame.to_csv()}".encode()).hexdigest()[:10])
     styler = styler.set_table_styles(styles)
@@ -141,11 +151,21 @@ def describe_figure(fig) -> str:
     return prose(text.replace("$", "")) or "a figure"
 
 
+def inline_png(fig) -> bytes:
+    """``fig`` as a small PNG to embed in a page: drawn at ``INLINE_DPI``, in a palette of
+    ``INLINE_COLOURS`` colours (a plot's few colours and their anti-aliasing), and closed."""
+    with plt.rc_context({"savefig.dpi": INLINE_DPI}):
+        image = Picture.open(io.BytesIO(png_bytes(fig))).convert("RGB")
+    buffer = io.BytesIO()
+    image.quantize(INLINE_COLOURS, dither=Picture.Dither.NONE).save(buffer, "png", optimize=True)
+    return buffer.getvalue()
+
+
 def show_matplotlib(fig) -> None:
-    """Display a figure as a PNG (the Agg backend that core.pages.plotting selects has no inline
-    display of its own), described in one line (its alt text), and close it."""
+    """Display a figure as a small PNG (``inline_png``; the Agg backend that core.pages.plotting
+    selects has no inline display of its own), described in one line (its alt text)."""
     alt = describe_figure(fig)
-    display(Image(data=png_bytes(fig), metadata={"alt": alt}))
+    display(Image(data=inline_png(fig), metadata={"alt": alt}))
 
 
 def collapsed(styler, summary: str) -> HTML:
@@ -154,15 +174,25 @@ def collapsed(styler, summary: str) -> HTML:
     return HTML(render("details.html.j2", summary=summary, body=styler.to_html()))
 
 
+def in_zip_report(path: str) -> str:
+    """Where the zip form of Snakemake's report (``--report report.zip``) puts the result
+    ``path`` (relative to the working directory), as a link from another result there: each
+    in ``data/raw/<id>/``, ``<id>`` the first 16 hex digits of the SHA-256 of its path
+    (snakemake.common.get_report_id, snakemake.report.shorten_ids)."""
+    return f"../{hashlib.sha256(path.encode()).hexdigest()[:16]}/{Path(path).name}"
+
+
 def figure_html(root: str, paper: str, figure: dict, figure_id: str) -> Markup:
     """A rendered figure under its title and caption (the figure itself carries no title), with
-    links to its PDF and PNG, the PNG embedded; anchored as ``figure-<id>`` for links from the
-    front page."""
+    links to its PDF and PNG; anchored as ``figure-<id>`` for links from the front page. The
+    PNG is linked, not embedded (figure.html.j2 says why), from where the build puts it, then
+    from the zip report; where neither loads, one line says where it is in the report."""
     pdf, png = (paths.figure(root, paper, figure_id, ext) for ext in ("pdf", "png"))
-    image = base64.b64encode(Path(png).read_bytes()).decode("ascii")
     return Markup(render("figure.html.j2", id=figure_id, title=figure["title"],
-                         caption=figure["caption"], image=image,
-                         pdf=paths.relative_to_notebook(pdf), png=paths.relative_to_notebook(png)))
+                         caption=figure["caption"], pdf=paths.relative_to_notebook(pdf),
+                         png=paths.relative_to_notebook(png), in_report=in_zip_report(png),
+                         where=f"{paper} › {figure['group']} › figure {figure_id}",
+                         build=png))
 
 
 def show_figure(root: str, paper: str, figure: dict, figure_id: str) -> None:
