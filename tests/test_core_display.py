@@ -79,10 +79,10 @@ def _html(obj) -> str:
 
 
 @pytest.mark.parametrize("value, text", [
-    (float("nan"), ""), (None, ""), (1.0e7, "1e7"), ("10000000.0", "1e7"), (5.0e5, "500,000"),
-    (2.5e6, "2.5e6"), (279936, "279,936"), (1234567.0, "1,234,567"), (1075.3, "1,075"),
-    (5358912.5, "5.359e6"), (3, "3"), (0.1, "0.1"),
-    (1 / 3, "0.3333"), (2.5e-5, "2.5e-5"), (1.0000000000000004, "1"), (True, "yes"),
+    (float("nan"), ""), (None, ""), (1.0e7, "10⁷"), ("10000000.0", "10⁷"), (5.0e5, "500,000"),
+    (2.5e6, "2.5·10⁶"), (279936, "279,936"), (1234567.0, "1,234,567"), (1075.3, "1,075"),
+    (5358912.5, "5.359·10⁶"), (3, "3"), (0.1, "0.1"),
+    (1 / 3, "0.3333"), (2.5e-5, "2.5·10⁻⁵"), (1.0000000000000004, "1"), (True, "yes"),
     (np.bool_(False), "no"), ("9/20", "9/20"), ("paper", "paper"), ("", ""), ("nan", "nan"),
     ("['1', '14/15', '0']", "[1, 14/15, 0]"), ("[0.25, 0.0, 0.5]", "[0.25, 0, 0.5]"),
     ("{'uniform': [1, 6]}", "{uniform: [1, 6]}"), ("[unclosed", "[unclosed"),
@@ -102,7 +102,7 @@ def test_readable_table_has_no_nan_or_raw_floats_and_left_aligned_text():
                           "why": ["stated in Sect. 6", "assumed"]})
     html = show.readable(frame).to_html()
     assert "NaN" not in html and "nan" not in html and "10000000.0" not in html
-    assert html.count(">1e7<") == 2
+    assert html.count(">10⁷<") == 2
     # text columns (0, 1, 3) left, the number column (2) right
     for i in (0, 1, 3):
         assert f"td.col{i} {{\n  text-align: left;" in html

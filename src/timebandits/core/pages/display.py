@@ -49,7 +49,7 @@ def markdown_text(text: str) -> str:
 
 def number(value, digits: int = 4) -> str:
     """One cell as a reader wants it: blank for a missing value, integers exact (``279,936``)
-    or, from a million, short when round (``1e7``, ``2.5e6``), other floats from 1,000 to a
+    or, from a million, short when round (``10⁷``, ``2.5·10⁶``), other floats from 1,000 to a
     million to the unit (``1,075``) and otherwise to ``digits`` significant digits,
     ``yes``/``no`` for booleans, lists and dicts without quotes (``[1, 14/15]``); text that
     spells a number or a Python literal is shown as that value."""
@@ -97,11 +97,12 @@ def _text(value: str, digits: int) -> str:
 
 
 def _exponent(text: str) -> str:
-    """``1e+07`` → ``1e7``, ``2.5e-05`` → ``2.5e-5``."""
+    """A power of ten as the pages' text writes it: ``1e+07`` → ``10⁷``, ``2.5e-05`` →
+    ``2.5·10⁻⁵``."""
     if "e" not in text:
         return text
     mantissa, exponent = text.split("e")
-    return f"{mantissa}e{int(exponent)}"
+    return prose(f"{mantissa}e{int(exponent)}")
 
 
 def _is_text(column: pd.Series) -> bool:
