@@ -31,8 +31,8 @@ def test_continuous_runs_the_binomial_kernel():
 def test_no_verdict_or_page_code_reruns_a_simulation(paper):
     modules = relative(simulation_modules(paper))
     for core in ("claims", "causes", "kinds", "thresholds", "frontpage", "pages", "scorecard",
-                 "plotting", "ticks", "notebooks", "decidability", "firmness", "comparisons", "growth",
-                 "bounds", "bound_tables"):     # the theories need core/trivial.py alone
+                 "plotting", "ticks", "notebooks", "decidability", "firmness", "comparisons",
+                 "growth", "bounds", "bound_tables"):     # the theories need core/trivial.py alone
         assert f"core/{core}.py" not in modules, core
     for other in PAPERS:
         for path in (PACKAGE / other).glob("*.py"):
