@@ -14,10 +14,10 @@ import pytest
 from scipy import stats
 
 from timebandits.anonymous.claims import BestInMost, _resampled_spreads, _spread_test
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
-from timebandits.core.sim.seeding import check_seed
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 LABELS = {"ours": "Ours", "r1": "Rival 1", "r2": "Rival 2"}

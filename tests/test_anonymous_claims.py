@@ -16,11 +16,11 @@ from timebandits.anonymous import claims as claims_module
 from timebandits.anonymous.claims import BestInMost, ConstantOrder, Lemma1, constants_key
 from timebandits.anonymous.figures import round_of
 from timebandits.anonymous.report import instances_table
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
-from timebandits.core.verdicts.context import ClaimContext
-from timebandits.core.verdicts.claims import evaluate_claims
 from timebandits.core.config import read_paper
+from timebandits.core.verdicts.claims import evaluate_claims
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 

@@ -12,9 +12,9 @@ import pytest
 
 from timebandits.anonymous.claims import CLAIM_KINDS
 from timebandits.anonymous.claims_more import LogGrowthEach, NotWorseBy
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 200,
                                      "fragile_share": 0.1, "run_factors": [2, 4]}}

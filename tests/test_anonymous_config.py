@@ -7,10 +7,10 @@ import copy
 
 import pytest
 import yaml
-
 from conftest import REPO_ROOT
-from timebandits.core.config import ConfigError, load_yaml
+
 from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import ConfigError, load_yaml
 
 
 @pytest.fixture(scope="module")

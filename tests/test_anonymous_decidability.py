@@ -16,11 +16,11 @@ from timebandits.anonymous.claims import BestInMost, ConstantOrder, Lemma1
 from timebandits.anonymous.simulation import game_labels
 from timebandits.anonymous.trivial import best_label_gains, label_regret_max, pseudo_regret_max
 from timebandits.core.trivial import is_vacuous
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE
-from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.claims import evaluate_claims
-from timebandits.core.verdicts.kinds import BelowBound
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide, derived
+from timebandits.core.verdicts.kinds import BelowBound
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 

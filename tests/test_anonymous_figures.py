@@ -14,7 +14,7 @@ from matplotlib.text import Text
 from timebandits.anonymous import figures as anonymous_figures
 from timebandits.anonymous import report
 from timebandits.core.build.preflight import load_paper
-from timebandits.core.pages.plotting import BAND_CAPTION, DOUBLE_COLUMN
+from timebandits.core.pages.plotting import BAND_CAPTION, DOUBLE_COLUMN, save_figure
 
 PAPER = load_paper("anonymous")
 BAND_KINDS = ("regret_sweep", "label_game_regret")
@@ -46,15 +46,16 @@ def test_algorithm_labels_are_plain_text():
 
 
 @pytest.mark.parametrize("figure_id", ["fig2a", "fig3b", "fig4d"])
-def test_a_regret_panel_is_double_column_without_title_or_offset(figure_id):
+def test_a_regret_panel_is_double_column_without_title_or_offset(figure_id, tmp_path):
     spec = PAPER["figures"][figure_id]
     fig = anonymous_figures.regret_sweep(spec, PAPER, _summary(spec))
     assert fig.get_size_inches()[0] == pytest.approx(DOUBLE_COLUMN)
     assert fig._suptitle is None
-    fig.canvas.draw()
+    save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")  # which labels the ticks
     linear_ax = fig.axes[0]
     for axis in (linear_ax.xaxis, linear_ax.yaxis):
         assert axis.get_major_formatter().get_offset() == ""
+    assert "1M" in [label.get_text() for label in linear_ax.get_xticklabels()]
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
     assert any("(option" in label for label in labels) == bool(spec.get("faint"))
     assert not any(RAW.search(re.sub(r"\$[^$]*\$", "", label)) for label in labels), labels

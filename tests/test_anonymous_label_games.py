@@ -11,8 +11,12 @@ import pytest
 from timebandits.anonymous import adversarial
 from timebandits.anonymous.analysis import theorem2_table
 from timebandits.anonymous.report import label_games_table
-from timebandits.anonymous.simulation import (clw_interval, simulate_repetition,
-                                              validate_environment, validate_run)
+from timebandits.anonymous.simulation import (
+    clw_interval,
+    simulate_repetition,
+    validate_environment,
+    validate_run,
+)
 from timebandits.anonymous.streams import load_stream
 from timebandits.anonymous.theory import exp3_rounds, theorem2_bound
 from timebandits.core.build.preflight import load_paper

@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 from timebandits.anonymous.model import AnonymousProblem
-from timebandits.anonymous.odaaf import (ODAAF, ODAAF_B, ODAAF_V, VARIANTS, phase_length,
-                                         run_odaaf)
+from timebandits.anonymous.odaaf import ODAAF, ODAAF_B, ODAAF_V, VARIANTS, phase_length, run_odaaf
 
 NINE_ARMS = [.9, .8, .7, .6, .5, .4, .3, .2, .1]
 

@@ -6,10 +6,15 @@ import numpy as np
 import pytest
 
 from timebandits.anonymous.model import AnonymousProblem
-from timebandits.anonymous.policies import (LEMMA1_BOUND, LEMMA1_CHECKS, LEMMA1_MISSES,
-                                            LEMMA1_RATIO, run_ars_ucb)
-from timebandits.anonymous.theory import lemma1_radius
+from timebandits.anonymous.policies import (
+    LEMMA1_BOUND,
+    LEMMA1_CHECKS,
+    LEMMA1_MISSES,
+    LEMMA1_RATIO,
+    run_ars_ucb,
+)
 from timebandits.anonymous.simulation import simulate_repetition
+from timebandits.anonymous.theory import lemma1_radius
 
 
 def _run(means, kernel, horizon, alpha=4.0, sizes=None, key=1):

@@ -9,10 +9,17 @@ import numpy as np
 import pytest
 
 from timebandits.anonymous.policies import run_ars_ucb
-from timebandits.anonymous.simulation import (environment_arguments, label_game_call,
-                                              round_size_table)
-from timebandits.continuous.ctmab import (FAILED_ESTIMATION, FAILED_IDENTIFICATION, LEARNED,
-                                          run_ctmab)
+from timebandits.anonymous.simulation import (
+    environment_arguments,
+    label_game_call,
+    round_size_table,
+)
+from timebandits.continuous.ctmab import (
+    FAILED_ESTIMATION,
+    FAILED_IDENTIFICATION,
+    LEARNED,
+    run_ctmab,
+)
 from timebandits.continuous.ctsab import run_ctsab
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.sim.seeding import environment_seed, policy_seed

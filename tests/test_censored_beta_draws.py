@@ -16,8 +16,13 @@ import math
 import numpy as np
 import pytest
 
-from timebandits.core.sim.beta_blocks import (BETA_BLOCK, _open_unit_lanes, _series_test,
-                                              beta_block, beta_blocks)
+from timebandits.core.sim.beta_blocks import (
+    BETA_BLOCK,
+    _open_unit_lanes,
+    _series_test,
+    beta_block,
+    beta_blocks,
+)
 from timebandits.core.sim.jit import njit
 from timebandits.core.sim.rng import _open_unit, gamma_constants, splitmix64
 

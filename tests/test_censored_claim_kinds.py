@@ -19,9 +19,9 @@ from scipy import stats
 
 from timebandits.censored.claims import CLAIM_KINDS
 from timebandits.censored.claims_censoring import TOP_SHARE, censored_share, truth_of
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
-from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.sim.seeding import check_seed
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 ALGS = ["rcucb", "ucb", "thompson"]
 

@@ -16,11 +16,11 @@ import pandas as pd
 import pytest
 
 from timebandits.censored.claims import CLAIM_KINDS
-from timebandits.censored.claims_printed import exploration_limit, optimum_distance
 from timebandits.censored.claims_censoring import problem_of
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.censored.claims_printed import exploration_limit, optimum_distance
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 
 def _env(rate, arms=1, grid=(1.0,), slope=0.0):

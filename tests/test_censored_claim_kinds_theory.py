@@ -22,9 +22,9 @@ from scipy import stats
 from timebandits.censored.claims import CLAIM_KINDS
 from timebandits.censored.claims_censoring import problem_of
 from timebandits.censored.claims_theory import bound_ratio
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 
 def _env(rate, arms=1, grid=(1.0,), slope=0.0):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import re
-
 import warnings
 
 import numpy as np
@@ -17,11 +16,11 @@ from scipy import stats
 from timebandits.censored.claims import CLAIM_KINDS
 from timebandits.censored.claims_censoring import truth_of
 from timebandits.censored.claims_gaps import ranks
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
-from timebandits.core.verdicts.context import ClaimContext
-from timebandits.core.verdicts.combine import combine
 from timebandits.core.build.preflight import load_paper
+from timebandits.core.verdicts.combine import combine
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = 1000

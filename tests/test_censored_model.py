@@ -15,9 +15,18 @@ import pytest
 from scipy import integrate
 from scipy.stats import multivariate_normal
 
-from timebandits.censored.model import (BETA_EXPONENTIAL, GAUSSIAN_JOINT, GAUSSIAN_OPEN, POOL,
-                                        CensoredProblem, example1_problem, grid_from_config,
-                                        instances_row, sample_many, sample_pull)
+from timebandits.censored.model import (
+    BETA_EXPONENTIAL,
+    GAUSSIAN_JOINT,
+    GAUSSIAN_OPEN,
+    POOL,
+    CensoredProblem,
+    example1_problem,
+    grid_from_config,
+    instances_row,
+    sample_many,
+    sample_pull,
+)
 
 # ------------------------------------------------------------------------------------------------
 # instances (spec §3, App. E–F)

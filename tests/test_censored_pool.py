@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-
 from conftest import REPO_ROOT
+
 from timebandits.censored import pool
 
 sys.path.insert(0, str(REPO_ROOT / "workflow" / "scripts"))

@@ -6,7 +6,6 @@ pair, and the one case where it must coincide with the paper's TS (a single limi
 from __future__ import annotations
 
 import numpy as np
-
 from test_censored_policies import MILD, MIXED, _pool, _run
 
 from timebandits.censored.policies import POLICY_CODES, THOMPSON, THOMPSON_PLAYED

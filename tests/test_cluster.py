@@ -21,13 +21,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import REPO_ROOT
 from slurm_localhost import PARTITION, SingleNodeSlurm, SlurmError
 
 from timebandits.core.build.preflight import load_paper
-from timebandits.core.config import load_yaml
 from timebandits.core.build.workflow import chunk_contracts
+from timebandits.core.config import load_yaml
 
 pytestmark = pytest.mark.cluster
 

@@ -11,11 +11,17 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import REPO_ROOT
-from timebandits.core.config import (ConfigError, load_yaml, paper_path, repetition_chunks,
-                                     resolve_experiment, validate_workflow_config)
+
 from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import (
+    ConfigError,
+    load_yaml,
+    paper_path,
+    repetition_chunks,
+    resolve_experiment,
+    validate_workflow_config,
+)
 
 
 @pytest.fixture(scope="module")
@@ -97,9 +103,8 @@ def test_a_key_no_kind_reads_is_refused_naming_what_the_kind_reads(tmp_path):
 
 
 def test_every_claim_kind_declares_the_keys_it_reads():
-    from timebandits.core.verdicts.kinds import claim_kinds_of
-    from timebandits.core.verdicts.kinds import GENERIC_KINDS
     from timebandits.core.registry import PAPER_PACKAGES
+    from timebandits.core.verdicts.kinds import GENERIC_KINDS, claim_kinds_of
     from timebandits.core.verdicts.thresholds import COMMON_KEYS, accepted_keys
 
     kinds = dict(GENERIC_KINDS)

@@ -16,8 +16,8 @@ from scipy import stats
 
 from timebandits.continuous.claims import CLAIM_KINDS
 from timebandits.continuous.claims_common import listed, regret_scale, shown, with_finals
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 

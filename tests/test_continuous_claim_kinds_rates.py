@@ -21,9 +21,9 @@ import pytest
 from scipy import stats
 
 from timebandits.continuous.claims_rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
-from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.sim.seeding import check_seed
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = 1000.0  # horizon; T' = T/λ

@@ -14,8 +14,8 @@ import pandas as pd
 import pytest
 
 from timebandits.continuous.claims_scaling import SlopeAtLeast, SlopeAtMost, estimation_payoff
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 200, "fragile_share": 0.1,
                                      "run_factors": [2, 4, 8, 16]}}

@@ -13,8 +13,8 @@ import pytest
 
 from timebandits.continuous.claims import CLAIM_KINDS
 from timebandits.continuous.model import oracle
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 HORIZON = 1000.0  # T' (λ = 1)

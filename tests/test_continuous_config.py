@@ -9,14 +9,18 @@ import copy
 import numpy as np
 import pytest
 import yaml
-
 from conftest import REPO_ROOT
+
 from timebandits.continuous.ctsab import run_ctsab
-from timebandits.continuous.simulation import (algorithm_params, confidence, learner_epsilon,
-                                               simulate_repetition)
+from timebandits.continuous.simulation import (
+    algorithm_params,
+    confidence,
+    learner_epsilon,
+    simulate_repetition,
+)
 from timebandits.continuous.theory import kappa_min
-from timebandits.core.config import ConfigError, load_yaml
 from timebandits.core.build.preflight import load_paper
+from timebandits.core.config import ConfigError, load_yaml
 from timebandits.core.sim.seeding import key64
 
 

@@ -9,8 +9,14 @@ import math
 import numpy as np
 import pytest
 
-from timebandits.continuous.ctmab import (EXPLOIT_DRAWS, FAILED_ESTIMATION, FAILED_IDENTIFICATION,
-                                          LEARNED, LUCB_DRAWS, run_ctmab)
+from timebandits.continuous.ctmab import (
+    EXPLOIT_DRAWS,
+    FAILED_ESTIMATION,
+    FAILED_IDENTIFICATION,
+    LEARNED,
+    LUCB_DRAWS,
+    run_ctmab,
+)
 from timebandits.continuous.ctsab import WINDOW_DRAWS
 from timebandits.continuous.lucb import run_lucb1
 from timebandits.continuous.schedule import ROUNDINGS

@@ -91,6 +91,8 @@ def test_regret_vs_mu(paper):
     fig = FIGURE_KINDS["regret_vs_mu"](spec, paper, pd.concat(frames, ignore_index=True))
     _check_house_style(fig)
     assert "fitted slope −1.00" in " ".join(fig.axes[1].get_legend_handles_labels()[1])
+    # error bars, not bands: the legend says what the ±1 s.e. is drawn as
+    assert fig.legends[0].get_title().get_text() == "mean of 50 runs, bars ±1 s.e."
     plt.close(fig)
 
 
@@ -161,4 +163,5 @@ def test_scaled_regret_puts_theorem5s_quantity_against_t_prime(paper):
         assert y == pytest.approx([200.0] * 2) or y == pytest.approx([10.0] * 2)
     (band,) = [p for p in ax.patches]
     assert band.get_extents() is not None
+    assert fig.legends[0].get_title().get_text().endswith("bars ±1 s.e.")
     plt.close(fig)

@@ -7,9 +7,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from timebandits.continuous.model import (baseline_payoff, equal_spacing_payoff,
-                                          normalised_horizon, optimal_interval, oracle,
-                                          schedule_payoff, window_regret)
+from timebandits.continuous.model import (
+    baseline_payoff,
+    equal_spacing_payoff,
+    normalised_horizon,
+    optimal_interval,
+    oracle,
+    schedule_payoff,
+    window_regret,
+)
 
 
 @pytest.mark.parametrize("mean, horizon", [(0.3, 6e4), (0.05, 6e4), (0.35, 777.0), (0.123, 1001.5),

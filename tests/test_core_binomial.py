@@ -10,8 +10,13 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from timebandits.core.sim.binomial import (BINOMIAL_DIRECT, BTRS_FROM, binomial,
-                                           log_ratio_to_mode, stirling_remainder)
+from timebandits.core.sim.binomial import (
+    BINOMIAL_DIRECT,
+    BTRS_FROM,
+    binomial,
+    log_ratio_to_mode,
+    stirling_remainder,
+)
 from timebandits.core.sim.jit import njit
 from timebandits.core.sim.rng import uniform
 

@@ -10,9 +10,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.verdicts.bounds import (COLUMNS, bound_verdict, compare_curves,
-                                              compare_to_bound)
 from timebandits.core.trivial import is_vacuous, trivial_bound
+from timebandits.core.verdicts.bounds import (
+    COLUMNS,
+    bound_verdict,
+    compare_curves,
+    compare_to_bound,
+)
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 

@@ -12,12 +12,17 @@ import pytest
 from scipy import stats as st
 
 from timebandits.core.verdicts.bounds import compare_to_bound
-from timebandits.core.verdicts.vocabulary import (INCONCLUSIVE, NOT_CHECKABLE, NOT_REPRODUCED,
-                                                  REPRODUCED, STATISTICAL)
-from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.combine import combine
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
 from timebandits.core.verdicts.kinds import GENERIC_KINDS
+from timebandits.core.verdicts.vocabulary import (
+    INCONCLUSIVE,
+    NOT_CHECKABLE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+)
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 300, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 N = 8

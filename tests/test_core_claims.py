@@ -11,20 +11,37 @@ import pandas as pd
 import pytest
 from scipy import stats as st
 
-from timebandits.core.verdicts.bounds import (COLUMNS, bound_verdict, compare_to_bound,
-                                              informative_from)
-from timebandits.core.trivial import is_vacuous, trivial_bound
 from timebandits.core.sim.checkpoints import checkpoint_grid
-from timebandits.core.verdicts.vocabulary import (DETAIL_COLUMNS, EXACT, INCONCLUSIVE,
-                                                  NOT_CHECKABLE, NOT_REPRODUCED, REPRODUCED,
-                                                  STATISTICAL, SUMMARY_COLUMNS, SUPPORTS)
-from timebandits.core.verdicts.context import ClaimContext, fraction_test, paired_verdict
-from timebandits.core.verdicts.combine import combine, decided_by
+from timebandits.core.trivial import is_vacuous, trivial_bound
+from timebandits.core.verdicts.bounds import (
+    COLUMNS,
+    bound_verdict,
+    compare_to_bound,
+    informative_from,
+)
 from timebandits.core.verdicts.claims import evaluate_claims, thresholds
-from timebandits.core.verdicts.kinds import GENERIC_KINDS, BelowBound, NotCheckable
-from timebandits.core.verdicts.comparisons import (BetterAtHorizon, CloseAtHorizon, SignAtHorizon,
-                                                   WinsInSettings, last_crossing)
+from timebandits.core.verdicts.combine import combine, decided_by
+from timebandits.core.verdicts.comparisons import (
+    BetterAtHorizon,
+    CloseAtHorizon,
+    SignAtHorizon,
+    WinsInSettings,
+    last_crossing,
+)
+from timebandits.core.verdicts.context import ClaimContext, fraction_test, paired_verdict
 from timebandits.core.verdicts.growth import LogGrowth, growth_increments
+from timebandits.core.verdicts.kinds import GENERIC_KINDS, BelowBound, NotCheckable
+from timebandits.core.verdicts.vocabulary import (
+    DETAIL_COLUMNS,
+    EXACT,
+    INCONCLUSIVE,
+    NOT_CHECKABLE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+    SUMMARY_COLUMNS,
+    SUPPORTS,
+)
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 

@@ -9,15 +9,23 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.verdicts.bounds import compare_to_bound
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, STATISTICAL
-from timebandits.core.verdicts.context import ClaimContext, fraction_test
-from timebandits.core.verdicts.claims import evaluate_claims
-from timebandits.core.verdicts.kinds import GENERIC_KINDS
-from timebandits.core.verdicts.kinds import claim_kinds_of
 from timebandits.core.build.preflight import load_paper
-from timebandits.core.verdicts.decidability import (SPREAD, bound_witness, decide, derived,
-                                                    linear, power, spread, with_curves, with_runs)
+from timebandits.core.verdicts.bounds import compare_to_bound
+from timebandits.core.verdicts.claims import evaluate_claims
+from timebandits.core.verdicts.context import ClaimContext, fraction_test
+from timebandits.core.verdicts.decidability import (
+    SPREAD,
+    bound_witness,
+    decide,
+    derived,
+    linear,
+    power,
+    spread,
+    with_curves,
+    with_runs,
+)
+from timebandits.core.verdicts.kinds import GENERIC_KINDS, claim_kinds_of
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, STATISTICAL
 
 CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 300, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = np.array([1.0, 10.0, 100.0, 1000.0, 10000.0])

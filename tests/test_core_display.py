@@ -8,10 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.pages import display as show
-from timebandits.core.pages import verdict_tables
-from timebandits.core.pages import bound_plots
 from timebandits.core import paths
+from timebandits.core.pages import bound_plots, verdict_tables
+from timebandits.core.pages import display as show
 from timebandits.core.pages.plotting import algorithm_style, log_safe, series_style
 
 CLAIMS = pd.DataFrame({
@@ -290,8 +289,8 @@ def test_readable_hides_a_row_numbering_index_but_keeps_a_named_one():
 def test_bound_summary_counts_only_informative_checkpoints():
     # Two checkpoints; the bound is vacuous at t = 10 (mean/bound 0.9 there) and informative at
     # t = 20 (0.2): the largest ratio is 0.2, from t = 20. Vacuous everywhere: no ratio at all.
-    from timebandits.core.verdicts.bounds import compare_to_bound
     from timebandits.core.pages.bound_tables import bound_summary
+    from timebandits.core.verdicts.bounds import compare_to_bound
 
     table = pd.DataFrame({0: [9.0, 2.0]}, index=pd.Index([10, 20], name="t"))
     rows = compare_to_bound(table, np.array([10.0, 10.0]), np.array([5.0, 50.0]), experiment="e",

@@ -1,7 +1,6 @@
 """core/pages/failures.py: each notebook's "What failed and why", from the claims table alone."""
 
 import pytest
-
 from test_core_display import CLAIMS, root  # noqa: F401 (a fixture)
 
 from timebandits.core.pages import failures

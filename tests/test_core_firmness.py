@@ -6,19 +6,32 @@ import copy
 import numpy as np
 import pytest
 from scipy import optimize, stats
-
 from test_core_claims import CONFIG, REPS, horizon_trace, make_paper
 
-from timebandits.core.verdicts.causes import (DATA, ERRATUM, FRAGILE, ROBUST, SETTING,
-                                              UNEXPLAINED, check_sensitivity, decide_cause, tried)
-from timebandits.core.verdicts.vocabulary import (EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                                  STATISTICAL)
-from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.causes import (
+    DATA,
+    ERRATUM,
+    FRAGILE,
+    ROBUST,
+    SETTING,
+    UNEXPLAINED,
+    check_sensitivity,
+    decide_cause,
+    tried,
+)
 from timebandits.core.verdicts.claims import evaluate_claims
 from timebandits.core.verdicts.comparisons import BetterAtHorizon
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.firmness import runs_to_decide, tipping_points
 from timebandits.core.verdicts.kinds import GENERIC_KINDS
 from timebandits.core.verdicts.thresholds import Threshold, check_keys, check_provenance, threshold
+from timebandits.core.verdicts.vocabulary import (
+    EXACT,
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+)
 
 BETTER = np.array([10.0, 12.0, 9.0, 11.0, 10.5, 9.5, 12.5, 8.5, 11.5, 10.0])
 NOISE = np.array([0.4, -0.3, 0.2, -0.5, 0.1, 0.3, -0.2, 0.5, -0.4, -0.1])
@@ -202,7 +215,8 @@ def test_witnesses_stay_inside_what_the_instance_can_produce():
 
 def test_a_frequency_that_cannot_pass_says_with_how_many_runs_it_could():
     # 50 runs at level 0.95: even 50/50 gives p = 0.95^50 = 0.077 > α; twice the runs pass
-    from test_core_decidability import CONFIG as DEC_CONFIG, Frequency, T, trace
+    from test_core_decidability import CONFIG as DEC_CONFIG
+    from test_core_decidability import Frequency, T, trace
 
     from timebandits.core.verdicts.firmness import runs_to_pass
 

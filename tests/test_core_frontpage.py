@@ -7,14 +7,13 @@ from pathlib import Path
 import nbformat
 import pandas as pd
 import pytest
+from test_core_display import CLAIMS, SCORECARD, root  # noqa: F401 (a fixture)
 
-from timebandits.core.pages import display as show
 from timebandits.core import paths
+from timebandits.core.pages import display as show
 from timebandits.core.pages.frontpage import claim_experiments, figures_of, front_page
 from timebandits.core.pages.notebooks import add_contents
 from timebandits.core.pages.verdict_tables import ERRATUM_COLOUR, VERDICT_COLOURS
-
-from test_core_display import CLAIMS, SCORECARD, root  # noqa: F401 (a fixture)
 
 PAPER = {
     "paper": {"title": "A Farewell to Arms", "citation": "AISTATS 2020"},

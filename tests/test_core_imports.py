@@ -10,8 +10,14 @@ import textwrap
 
 import pytest
 
-from timebandits.core.imports import (ANALYSIS_MODULES, PACKAGE, analysis_module, imported_names,
-                                      module_closure, simulation_modules)
+from timebandits.core.imports import (
+    ANALYSIS_MODULES,
+    PACKAGE,
+    analysis_module,
+    imported_names,
+    module_closure,
+    simulation_modules,
+)
 from timebandits.core.registry import PAPER_PACKAGES
 
 PAPERS = sorted(PAPER_PACKAGES)

@@ -4,10 +4,11 @@ another allocator alone (timing belongs in `make benchmark`, not here)."""
 import ctypes
 
 from conftest import REPO_ROOT
-from timebandits.core.sim import simulation
+
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.config import load_yaml
 from timebandits.core.registry import paper_module
+from timebandits.core.sim import simulation
 
 
 class _Libc:

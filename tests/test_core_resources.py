@@ -2,8 +2,8 @@
 shipped config: every smoke-sized simulate job is bundled."""
 
 import pytest
-
 from conftest import REPO_ROOT
+
 from timebandits.core.build import resources
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.config import load_yaml, repetition_chunks, resolve_experiment

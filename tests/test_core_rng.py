@@ -12,12 +12,30 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from timebandits.core.sim.beta_blocks import (BETA_BLOCK, _gamma_first_try,
-                                              _gamma_first_try_series, beta_block, beta_blocks)
+from timebandits.core.sim.beta_blocks import (
+    BETA_BLOCK,
+    _gamma_first_try,
+    _gamma_first_try_series,
+    beta_block,
+    beta_blocks,
+)
 from timebandits.core.sim.jit import njit
-from timebandits.core.sim.rng import (_LAYER_EDGE, _WIDE_BITS, _WIDE_EDGE, _WIDE_R, _WIDE_RATIO,
-                                      _ZIGGURAT_R, beta, gamma, gamma_constants, normal,
-                                      open_uniform, splitmix64, uniform, ziggurat_normal)
+from timebandits.core.sim.rng import (
+    _LAYER_EDGE,
+    _WIDE_BITS,
+    _WIDE_EDGE,
+    _WIDE_R,
+    _WIDE_RATIO,
+    _ZIGGURAT_R,
+    beta,
+    gamma,
+    gamma_constants,
+    normal,
+    open_uniform,
+    splitmix64,
+    uniform,
+    ziggurat_normal,
+)
 from timebandits.core.sim.seeding import environment_seed, key64, policy_seed
 
 N_DRAWS = 1_000_000

@@ -10,9 +10,14 @@ import pandas as pd
 import pytest
 from scipy import stats as st
 
-from timebandits.core.verdicts.stats import (QUANTILES, bootstrap_ci, equivalence_test,
-                                             one_sided_t, paired_one_sided, summarise_trace)
-
+from timebandits.core.verdicts.stats import (
+    QUANTILES,
+    bootstrap_ci,
+    equivalence_test,
+    one_sided_t,
+    paired_one_sided,
+    summarise_trace,
+)
 
 # --------------------------------------------------------------------------- summarise_trace
 

@@ -10,13 +10,21 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
-from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.config import repetition_chunks
 from timebandits.core.pages.provenance import provenance_table
+from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.sim.seeding import environment_seed, key64, policy_seed, stable_id
-from timebandits.core.sim.traces import (ID_COLUMNS, TraceError, algorithm_trace, concat_traces,
-                                         footer_problem, read_trace, trace_contract, write_atomic,
-                                         write_trace)
+from timebandits.core.sim.traces import (
+    ID_COLUMNS,
+    TraceError,
+    algorithm_trace,
+    concat_traces,
+    footer_problem,
+    read_trace,
+    trace_contract,
+    write_atomic,
+    write_trace,
+)
 
 # An experiment of 4 repetitions of 2 algorithms with 3 checkpoints (1, 10, 100); chunk_work 40
 # cuts it into repetitions [0, 2) and [2, 4).

@@ -3,8 +3,15 @@ can add up."""
 
 import pandas as pd
 
-from timebandits.core.pages.verdict_words import (ERRATUM_COLOUR, VERDICT_COLOURS, colour,
-                                                  errata_sentence, sentence, shown_verdict, totals)
+from timebandits.core.pages.verdict_words import (
+    ERRATUM_COLOUR,
+    VERDICT_COLOURS,
+    colour,
+    errata_sentence,
+    sentence,
+    shown_verdict,
+    totals,
+)
 
 FRAME = pd.DataFrame({
     "scope": ["paper"] * 5 + ["erratum"] * 3 + ["extension"] * 2,

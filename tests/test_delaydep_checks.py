@@ -7,8 +7,8 @@ from fractions import Fraction as F
 
 import numpy as np
 import pytest
-
 from delaydep_instances import FIG2_MEANS, fig2_f_values, fig3_problem
+
 from timebandits.delaydep.checks import (
     fact1_table,
     random_instance,

@@ -18,9 +18,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.delaydep import claims as claims_module
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.claims_instances import with_metrics

@@ -7,14 +7,14 @@ test_delaydep_checks.py) are replaced by hand-written tables of the same columns
 logic is judged on counts known in advance. The errata kinds are in
 test_delaydep_claim_kinds_exact_errata.py."""
 
-from fractions import Fraction as F
 import itertools
+from fractions import Fraction as F
 
 import pandas as pd
 import pytest
 
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.delaydep import claims_exact
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.theory import theorem2_counterexample

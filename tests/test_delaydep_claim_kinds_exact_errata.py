@@ -5,18 +5,17 @@ printed on a hand-written table of checks.fact1_table's columns whose pairs are 
 hand. The verdict rules are also driven through ``ClaimContext.quantity`` (the hook the
 decidability witnesses use) with chosen values, and the witnesses are evaluated side by side."""
 
-from fractions import Fraction as F
 import math
+from fractions import Fraction as F
 
 import pandas as pd
 import pytest
+from test_delaydep_claim_kinds_exact import claim, witness_rows
 
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.delaydep import claims_errata
 from timebandits.delaydep.claims import CLAIM_KINDS
-
-from test_delaydep_claim_kinds_exact import claim, witness_rows
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 PAPER = {"paper": {"key": "delaydep"}, "experiments": {}}

@@ -17,13 +17,18 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
-from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.core.verdicts.stats import log_slopes
-from timebandits.delaydep.claims_gaps import (gaps, inverse_square_gaps, slope_ci,
-                                              ucb_bound_pulls, ucb_switch_bound)
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
+from timebandits.delaydep.claims import CLAIM_KINDS
+from timebandits.delaydep.claims_gaps import (
+    gaps,
+    inverse_square_gaps,
+    slope_ci,
+    ucb_bound_pulls,
+    ucb_switch_bound,
+)
 from timebandits.delaydep.model import B2DEPProblem
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1,

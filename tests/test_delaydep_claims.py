@@ -8,12 +8,12 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
-from timebandits.core.sim.checkpoints import checkpoint_grid
-from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
-from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.config import resolve_experiment
+from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.sim.seeding import environment_seed
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.delaydep.analysis import bound_table, run_instances
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.simulation import draw_delays, simulate_repetition

@@ -9,8 +9,8 @@ import copy
 import numpy as np
 import pandas as pd
 
-from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.build.preflight import load_paper
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.theory import theorem3_bound_paper

@@ -14,10 +14,9 @@ from PIL import Image
 
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.pages.plotting import BAND_CAPTION
-from timebandits.delaydep.figures import FIGURE_KINDS
 from timebandits.core.text import prose
-from timebandits.delaydep.report import (errata_table, instances_table, run_means,
-                                         runs_by_learner)
+from timebandits.delaydep.figures import FIGURE_KINDS
+from timebandits.delaydep.report import errata_table, instances_table, run_means, runs_by_learner
 
 TEX_LIKE = ("_{", "\\", "+-", "e+0", "*10^")
 

@@ -10,8 +10,13 @@ import pytest
 from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.sim.rng import uniform
 from timebandits.delaydep.model import B2DEPProblem
-from timebandits.delaydep.policies import (LOG_TIME_DECISIONS, LOG_TIME_PULLS, low_run,
-                                           low_stage_count, ucb_run)
+from timebandits.delaydep.policies import (
+    LOG_TIME_DECISIONS,
+    LOG_TIME_PULLS,
+    low_run,
+    low_stage_count,
+    ucb_run,
+)
 from timebandits.delaydep.simulation import simulate_repetition, trajectory_metrics
 
 KEY = np.uint64(20200826)

@@ -7,8 +7,8 @@ import math
 
 import numpy as np
 import pytest
-
 from test_delaydep_policies import KEY, Environment, random_problem
+
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.sim.rng import uniform
 from timebandits.delaydep.model import B2DEPProblem

@@ -9,8 +9,8 @@ from fractions import Fraction as F
 
 import numpy as np
 import pytest
-
 from delaydep_instances import FIG2_MEANS, fig2_f_values, fig3_problem
+
 from timebandits.delaydep.model import B2DEPProblem
 from timebandits.delaydep.theory import (
     cycle_average_fraction,

@@ -6,8 +6,8 @@ import copy
 import numpy as np
 import pandas as pd
 import pytest
-
 from conftest import REPO_ROOT
+
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.config import load_yaml
 from timebandits.core.sim.simulation import run_chunk

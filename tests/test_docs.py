@@ -6,7 +6,6 @@ import re
 
 import pytest
 import yaml
-
 from conftest import REPO_ROOT
 
 DOCS = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]

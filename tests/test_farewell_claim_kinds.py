@@ -9,10 +9,15 @@ import pandas as pd
 import pytest
 from scipy.stats import ttest_rel
 
-from timebandits.core.verdicts.vocabulary import (INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED,
-                                                  STATISTICAL, SUPPORTS)
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import SPREAD, decide, derived
+from timebandits.core.verdicts.vocabulary import (
+    INCONCLUSIVE,
+    NOT_REPRODUCED,
+    REPRODUCED,
+    STATISTICAL,
+    SUPPORTS,
+)
 from timebandits.farewell.claims import BoundRegime
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}

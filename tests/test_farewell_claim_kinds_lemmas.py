@@ -6,11 +6,15 @@ import pandas as pd
 import pytest
 from scipy.stats import ttest_rel
 
-from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide, derived
-from timebandits.farewell.claims_lemmas import (ConvergesLater, RatioConcentration, _cells,
-                                                sample_ratios)
+from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED
+from timebandits.farewell.claims_lemmas import (
+    ConvergesLater,
+    RatioConcentration,
+    _cells,
+    sample_ratios,
+)
 from timebandits.farewell.model import F2AProblem
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4]}}

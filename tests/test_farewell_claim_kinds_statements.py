@@ -7,12 +7,19 @@ import math
 
 import pytest
 
-from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
-from timebandits.farewell.claims_statements import (BoundRatio, GapFeasible, StatedGap,
-                                                    Ucb1Collapse, _indices, disagreements,
-                                                    feasible_intervals, ucb1_index)
+from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED
+from timebandits.farewell.claims_statements import (
+    BoundRatio,
+    GapFeasible,
+    StatedGap,
+    Ucb1Collapse,
+    _indices,
+    disagreements,
+    feasible_intervals,
+    ucb1_index,
+)
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4]}}
 # K = 1, V = 1, P(τ = 1) = P(τ = 2) = 1/2: μ^c = (1, 3/2), g = (1/2, 2/3), Δ = 1/6, μ̄^c = 5/4.

@@ -8,12 +8,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS
-from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.build.preflight import load_paper
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide, derived
-from timebandits.farewell.claims import (CLAIM_KINDS, simulated_as_exact, theorem1_witnesses,
-                                         with_exact_rewards)
+from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS
+from timebandits.farewell.claims import (
+    CLAIM_KINDS,
+    simulated_as_exact,
+    theorem1_witnesses,
+    with_exact_rewards,
+)
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 200, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 T = 2

@@ -48,14 +48,16 @@ def test_regret_panel_fits_a_paper_page_without_burned_in_facts(paper, tmp_path)
     fig = regret_panel(paper["figures"]["fig1a"], paper, _panel_summary())
     assert fig.get_figwidth() == pytest.approx(DOUBLE_COLUMN)
     assert fig._suptitle is None
-    fig.canvas.draw()
     titles = [ax.get_title(loc) for ax in fig.axes for loc in ("left", "center", "right")]
     assert not any("g*" in title or "gap" in title for title in titles)
-    assert all(ax.xaxis.get_offset_text().get_text() == "" for ax in fig.axes)
     legend = [text.get_text() for text in fig.legends[0].get_texts()]
     assert "Budget-UCB, ≈ UCB-Simplex" in legend
     assert "Wait-UCB" in legend and not any("≈" in name for name in legend if "Wait" in name)
     save_figure(fig, tmp_path / "panel.pdf", tmp_path / "panel.png")
+    assert all(ax.xaxis.get_offset_text().get_text() == "" for ax in fig.axes)
+    # the time axis in millions of budget units (10M at T = 10⁷), not "×10⁶" in its label
+    assert "10M" in [label.get_text() for label in fig.axes[0].get_xticklabels()]
+    assert "10" not in fig.axes[0].get_xlabel()
     assert Image.open(tmp_path / "panel.png").size[0] <= 1440
 
 

@@ -14,9 +14,20 @@ import math
 
 import numpy as np
 import pytest
+from test_farewell_policies import (
+    BUDGET,
+    BV1,
+    DEFAULT,
+    FINITE,
+    K1D2,
+    K2D3,
+    SIMPLEX,
+    WAIT,
+    _kernel,
+    _ref_at,
+    _ref_run,
+)
 
-from test_farewell_policies import (BUDGET, BV1, DEFAULT, FINITE, K1D2, K2D3, SIMPLEX, WAIT,
-                                    _kernel, _ref_at, _ref_run)
 from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.farewell import policies as P
 

@@ -9,9 +9,9 @@ import pytest
 from timebandits.farewell.model import F2AProblem
 from timebandits.farewell.theory import (
     LEMMA2_CONSTANT,
+    coarse_bound_order,
     comparison_orders,
     constant_policy_expected_reward,
-    coarse_bound_order,
     corollary1_tail,
     lemma2_pull_bound,
     ratio_deviation_radius,

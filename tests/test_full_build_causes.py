@@ -6,7 +6,6 @@ after a full build and is skipped, saying so, where there is none (a fresh clone
 import pandas as pd
 import pytest
 import yaml
-
 from conftest import REPO_ROOT
 
 from timebandits.core import paths

@@ -9,10 +9,9 @@ from importlib import metadata
 
 import pytest
 import yaml
+from conftest import REPO_ROOT
 from packaging.markers import Marker
 from packaging.requirements import Requirement
-
-from conftest import REPO_ROOT
 
 
 def _name(requirement: str) -> str:

@@ -19,9 +19,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
-from PIL import Image
-
 from conftest import REPO_ROOT
+from PIL import Image
 
 pytestmark = pytest.mark.workflow
 

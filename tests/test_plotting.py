@@ -9,10 +9,11 @@ import io
 import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 import pytest
 import seaborn as sns
 
-from timebandits.core.pages import plotting
+from timebandits.core.pages import plotting, ticks
 
 
 def _settings() -> dict:
@@ -59,7 +60,7 @@ def test_log_ticks_are_matplotlibs_labels_in_unicode_superscripts(fresh_rc, tmp_
     ax.set_xscale("log")
     ax.set_xlim(1e3, 5e3)
     expected = {1e3: "10³", 2e3: "2×10³", 3e3: "3×10³", 1.0: "10⁰", 1e-3: "10⁻³"}
-    for cls in (LogFormatterSciNotation, plotting.PowerOfTen):
+    for cls in (LogFormatterSciNotation, ticks.PowerOfTen):
         formatter = cls(10.0, labelOnlyBase=False)
         formatter.set_axis(ax.xaxis)
         formatter.set_locs([1e3, 2e3, 3e3])
@@ -71,8 +72,8 @@ def test_log_ticks_are_matplotlibs_labels_in_unicode_superscripts(fresh_rc, tmp_
     ax.plot([1e3, 5e3], [1, 2])
     ax.set_yscale("log")
     plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
-    assert isinstance(ax.xaxis.get_major_formatter(), plotting.PowerOfTen)
-    assert isinstance(ax.yaxis.get_minor_formatter(), plotting.PowerOfTen)
+    assert isinstance(ax.xaxis.get_major_formatter(), ticks.PowerOfTen)
+    assert isinstance(ax.yaxis.get_minor_formatter(), ticks.PowerOfTen)
     labels = [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
     assert labels and not any("$" in label for label in labels), labels
     # the tight box measured once, at the PNG's resolution: one column and its padding, no more
@@ -162,3 +163,51 @@ def test_minor_ticks_that_draw_nothing_are_not_made_and_the_files_are_the_same(
     assert not isinstance(axes[0].xaxis.get_minor_locator(), NullLocator)
     for ext in ("pdf", "png"):
         assert (tmp_path / f"f.{ext}").read_bytes() == (tmp_path / f"g.{ext}").read_bytes()
+
+
+def _band_figure(se: float, other_se: float | None = None):
+    """One curve rising to 100 with a band of ±``se`` (and a second one of ±``other_se``), the
+    house legend below."""
+    fig, ax = plotting.new_figure("single")
+    t = np.arange(1.0, 101.0)
+    for name, half in (("a", se), ("b", other_se)):
+        if half is not None:
+            summary = pd.DataFrame({"metric": "regret", "t": t, "mean": t, "se": half, "n": 20})
+            plotting.band(ax, summary, "regret", name, plotting.series_style(0))
+    plotting.legend_below(fig, ax, summary, columns=2)
+    return fig
+
+
+@pytest.mark.parametrize("se, other_se, title", [
+    (10.0, None, "mean of 20 runs, bands ±1 s.e."),
+    (0.05, None, "mean of 20 runs; bands (±1 s.e.) narrower than the lines"),
+    (10.0, 0.05, "mean of 20 runs, bands ±1 s.e. (where none shows, narrower than its line)"),
+])
+def test_the_legend_says_when_a_band_is_too_narrow_to_see(fresh_rc, tmp_path, se, other_se,
+                                                          title):
+    """±0.05 on a 100-high axis is a hundredth of a point: under the line. ±10 shows."""
+    fig = _band_figure(se, other_se)
+    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    assert fig.legends[0].get_title().get_text() == title
+
+
+def test_an_exact_curve_draws_no_band_and_a_steep_band_is_measured_across(fresh_rc):
+    fig, ax = plotting.new_figure("single")
+    t = np.arange(1.0, 101.0)
+    exact = pd.DataFrame({"metric": "m", "t": t, "mean": t, "se": 0.0, "n": 1})
+    plotting.band(ax, exact, "m", "exact", plotting.series_style(0))
+    assert not ax.collections
+    # a wall: vertically 1,000 tall, across the line nothing
+    steep = pd.DataFrame({"metric": "m", "t": np.r_[1.0, 1.0 + 1e-9, 100], "mean": [0, 1e3, 1e3],
+                          "se": [0.0, 0.0, 0.01], "n": 1})
+    plotting.band(ax, steep, "m", "steep", plotting.series_style(1))
+    assert not plotting.band_shows(ax, ax.collections[0])
+
+
+def test_zeros_on_a_log_axis_are_marked_at_its_foot(fresh_rc):
+    fig, ax = plotting.new_figure("single")
+    ax.set_yscale("log")
+    marks = plotting.mark_zeros(ax, [1, 2, 3], [0.5, 0.0, 0.1], "C0", "zero in every run")
+    assert list(marks.get_xdata()) == [2.0] and list(marks.get_ydata()) == [0.0]
+    assert marks.get_transform() == ax.get_xaxis_transform() and not marks.get_clip_on()
+    assert plotting.mark_zeros(ax, [1, 2], [0.5, 0.1], "C0") is None

@@ -4,7 +4,6 @@ claim. The texts are in ../shared/papers (or $TIMEBANDITS_PAPERS), not in the re
 
 import pytest
 import yaml
-
 from conftest import REPO_ROOT
 
 from timebandits.core.build.preflight import load_paper

@@ -6,9 +6,8 @@ from types import SimpleNamespace
 
 import jinja2
 import pytest
-from docutils.core import publish_parts
-
 from conftest import REPO_ROOT
+from docutils.core import publish_parts
 
 
 def rendered(title: str, caption: str) -> str:

@@ -16,11 +16,15 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 import yaml
-
 from conftest import REPO_ROOT, snakemake
 
-from timebandits.core.verdicts.vocabulary import (EVIDENCE, NOT_CHECKABLE, REPRODUCED, SCOPES,
-                                                  VERDICTS)
+from timebandits.core.verdicts.vocabulary import (
+    EVIDENCE,
+    NOT_CHECKABLE,
+    REPRODUCED,
+    SCOPES,
+    VERDICTS,
+)
 
 pytestmark = pytest.mark.workflow
 
@@ -372,8 +376,8 @@ def test_a_damaged_trace_is_rebuilt_bit_for_bit_and_a_foreign_one_refused(built)
     removed one is; a chunk from other settings stops every reader with one line naming the
     file and how to rebuild it (core/sim/traces.py). The build is restored afterwards."""
     from timebandits.core.build.preflight import load_paper
-    from timebandits.core.sim.traces import CONTRACT_KEY, TraceError
     from timebandits.core.build.workflow import trace_reader
+    from timebandits.core.sim.traces import CONTRACT_KEY, TraceError
 
     path = built / "smoke/results/traces/farewell/fig1a/reps0-3.parquet"
     summary = built / "smoke/results/summaries/farewell/fig1a.parquet"

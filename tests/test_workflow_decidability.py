@@ -8,7 +8,6 @@ from concurrent.futures import ProcessPoolExecutor
 import pandas as pd
 import pytest
 import yaml
-
 from conftest import REPO_ROOT
 
 from timebandits.core.verdicts.vocabulary import NOT_CHECKABLE
@@ -21,8 +20,8 @@ PAPERS = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())["papers"
 def full_scale_decidability(root: str, key: str) -> pd.DataFrame:
     """The paper's claims' decidability at full scale, with the smoke traces under ``root``."""
     from timebandits.core.build.preflight import load_paper
-    from timebandits.core.verdicts.configured import configured_decidability
     from timebandits.core.build.workflow import trace_reader
+    from timebandits.core.verdicts.configured import configured_decidability
 
     full = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())
     smoke = trace_reader(root, load_paper(key), {**full, "scale": "smoke"})
@@ -57,9 +56,9 @@ def test_every_claimed_metric_has_an_exact_range_that_holds_its_runs(built_trace
 
     import numpy as np
 
-    from timebandits.core.verdicts.context import ClaimContext
     from timebandits.core.build.preflight import load_paper
     from timebandits.core.build.workflow import trace_reader
+    from timebandits.core.verdicts.context import ClaimContext
 
     full = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())
     config = {**full, "scale": "smoke"}

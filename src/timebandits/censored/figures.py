@@ -17,8 +17,9 @@ from timebandits.core.pages.plotting import (
     algorithm_style,
     band,
     legend_below,
+    log_safe,
+    mark_zeros,
     new_figure,
-    plain_numbers,
 )
 
 from .analysis import theorem2_curve, theorem2_parameters
@@ -81,8 +82,6 @@ def _draw_panels(spec: dict, paper: dict, summary: pd.DataFrame, axes: dict,
     share_ax.set_ylabel("censored rounds so far / t")
     share_ax.set_ylim(0, 1)
     share_ax.set_title(share_title)
-    for ax in axes.values():
-        plain_numbers(ax)
     first = next(iter(axes.values()))
     legend_below(first.figure, first, summary, columns=_legend_columns(spec))
 
@@ -149,9 +148,9 @@ def reward_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     (reward_ax, difference_ax), (gain_ax, share_ax) = axes
     for ax in (reward_ax, gain_ax):
         ax.set_xlabel("round t")
-    reward_ax.set_ylabel(r"$\sum_{s \leq t}\, R_s\, 1\{C_s \leq \tau_s\}$")
+    reward_ax.set_ylabel(r"realised reward $\sum_{s \leq t} R_s\, 1\{C_s \leq \tau_s\}$")
     reward_ax.set_title("(a) realised reward (as printed)")
-    gain_ax.set_ylabel(r"$\sum_{s \leq t}\, y_{\tau_s}$")
+    gain_ax.set_ylabel(r"penalized gain $\sum_{s \leq t} y_{\tau_s}$")
     gain_ax.set_title("(c) penalized gain, eq. (1)")
     _draw_panels(spec, paper, summary, {"reward": reward_ax, "gain": gain_ax, "share": share_ax},
                  share_title="(d) share of censored rounds")
@@ -163,34 +162,37 @@ def reward_panel(spec: dict, paper: dict, summary: pd.DataFrame):
 
 def simple_regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     """The extra z-RCUCB experiment (not in the paper). (a) Simple regret L_T of the output of a
-    run of horizon T against T (log T; symmetric-log L_T, since L_T = 0 happens), with Theorem
-    2's bound and its rate (ln(T²/δ)/T)^{1/(d+2)} drawn through the first mean as a slope guide.
+    run of horizon T against T (log-log), with Theorem 2's bound and its rate
+    (ln(T²/δ)/T)^{1/(d+2)} drawn through the first mean as a slope guide; a horizon where every
+    run's output is optimal (mean 0, no place on a log axis) is marked at the axis's foot.
     (b) The output limit τ̂ against the continuous optimum τ*."""
     fig, (regret_ax, tau_ax) = new_figure("double", 2.7, ncols=2,
                                           gridspec_kw={"width_ratios": [1.4, 1]})
     constants = theorem2_parameters(paper, spec["experiment"])
     _, _, tau_star = constants["problem"].continuous_optimum()
+    regret_ax.set_yscale("log")  # before the bands: a lower edge at 0 reaches the axis's foot
     for alg in spec["algorithms"]:
         rows = summary[summary["algorithm"] == alg]
         style = algorithm_style(paper, alg)
         label = paper["algorithms"][alg]["label"]
-        band(regret_ax, rows, "simple_regret", label, style)
+        regret = rows[rows["metric"] == "simple_regret"].sort_values("t")
+        band(regret_ax, regret.assign(mean=log_safe(regret["mean"])), "simple_regret", label,
+             style)
+        mark_zeros(regret_ax, regret["t"], regret["mean"], style["color"],
+                   f"{label}: simple regret 0 in every run")
         band(tau_ax, rows, "output_tau", label, style)
-        t = np.sort(rows.loc[rows["metric"] == "simple_regret", "t"].to_numpy(dtype=float))
+        t = regret["t"].to_numpy(dtype=float)
         bound = theorem2_curve(paper, spec["experiment"], alg, t, constants)
         regret_ax.plot(t, bound, color=BOUND_GREY, linestyle="--", linewidth=1.2,
                        label=f"Theorem 2 bound (d = {constants['d']:g}, C = {constants['C']:.3g})")
-        first = rows[(rows["metric"] == "simple_regret") & (rows["t"] == t[0])]["mean"].iloc[0]
+        first = regret["mean"].iloc[0]
         rate = theorem2_rate(t, algorithm_params(paper["algorithms"][alg])["delta"], constants["d"])
         if first > 0:
             regret_ax.plot(t, rate * first / rate[0], color=RATE_GREY, linestyle=":",
                            linewidth=1.2, label="Theorem 2 rate, through the first mean")
     regret_ax.set_xscale("log")
-    # Symmetric-log: a run whose output is the optimum has simple regret exactly 0.
-    regret_ax.set_yscale("symlog", linthresh=1e-2)
-    regret_ax.set_ylim(bottom=0)
     regret_ax.set_xlabel("horizon T (log scale)")
-    regret_ax.set_ylabel("sup ν − ν(output)\n(linear below 0.01, log above)")
+    regret_ax.set_ylabel("simple regret\nsup ν − ν(output) (log scale)")
     regret_ax.set_title("(a) simple regret of the output")
     tau_ax.axhline(tau_star, color=BOUND_GREY, linewidth=1.0, linestyle="--",
                    label=rf"$\tau^*$ = {tau_star:.3g}")
@@ -198,9 +200,8 @@ def simple_regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     tau_ax.set_xlabel("horizon T (log scale)")
     tau_ax.set_ylabel(r"output limit $\hat{\tau}$")
     tau_ax.set_title(r"(b) output limit $\hat{\tau}$")
-    tau_ax.legend(handles=tau_ax.get_lines()[-1:], loc="lower right", frameon=False)
-    plain_numbers(tau_ax, "y")
-    legend_below(fig, regret_ax, summary, columns=3)
+    tau_ax.legend(handles=tau_ax.get_lines()[-1:], loc="center left", frameon=False)
+    legend_below(fig, regret_ax, summary, columns=2)
     return fig
 
 
@@ -256,7 +257,6 @@ def nu_curves(spec: dict, paper: dict, summary: pd.DataFrame):
         ax.set_ylabel(r"penalized expected gain $\nu_{i,\tau}$")
         ax.set_title(f"({'abc'[panel]}) λ(x) = {penalty['below']:g}x for x ≤ "
                      f"{penalty['threshold']:g}, {penalty['above']:g}x above")
-        plain_numbers(ax)
     legend_below(fig, np.atleast_1d(axes)[0], None, columns=3)
     return fig
 

@@ -21,9 +21,9 @@ from timebandits.core.pages.plotting import (
     heatmap,
     log_safe,
     new_figure,
-    plain_numbers,
     runs_note,
 )
+from timebandits.core.pages.ticks import power_of_ten
 
 from .simulation import algorithm_params
 
@@ -56,16 +56,18 @@ def _label(paper: dict, summary: pd.DataFrame, algorithm: str) -> str:
     return label
 
 
-def _legend(fig, axes, summary: pd.DataFrame, order: list[str] = ()) -> None:
+def _legend(fig, axes, summary: pd.DataFrame, order: list[str] = (),
+            shown: str = "bands") -> None:
     """One legend below the panels for the curves of every panel, each once: first those named
-    in ``order`` (e.g. the figure's list of algorithms), in that order."""
+    in ``order`` (e.g. the figure's list of algorithms), in that order; titled with the runs and
+    what their ``shown`` (bands or error bars) span."""
     entries = {}
     for ax in axes:
         for handle, name in zip(*ax.get_legend_handles_labels()):
             entries.setdefault(name, handle)
     names = [n for n in order if n in entries] + [n for n in entries if n not in order]
     fig.legend([entries[n] for n in names], names, loc="outside lower center", ncol=2,
-               frameon=False, title=runs_note(summary))
+               frameon=False, title=runs_note(summary, shown))
 
 
 def payoff_curves(spec: dict, paper: dict, summary: pd.DataFrame):
@@ -119,7 +121,6 @@ def payoff_curves(spec: dict, paper: dict, summary: pd.DataFrame):
         ax.xaxis.set_major_locator(MaxNLocator(3))
         if ax is not gap_ax:
             ax.axhline(0, color="0.6", linewidth=0.6)
-        plain_numbers(ax)
     _legend(fig, axes, summary, labels)
     return fig
 
@@ -128,13 +129,6 @@ def _final(summary: pd.DataFrame, algorithm: str, metric: str) -> pd.DataFrame:
     """One row per experiment: the algorithm's ``metric`` at each experiment's horizon."""
     rows = summary[(summary["algorithm"] == algorithm) & (summary["metric"] == metric)]
     return rows.loc[rows.groupby("experiment")["t"].idxmax()].set_index("experiment")
-
-
-def _one_two_five(value: float, _position=None) -> str:
-    """A log axis's tick label, written out, at 1, 2 and 5 times a power of ten only."""
-    mantissa = round(value / 10 ** np.floor(np.log10(value)), 6) if value > 0 else 0
-    return f"{value:,.0f}" if value >= 1 and mantissa in (1, 2, 5) else (
-        f"{value:g}" if mantissa in (1, 2, 5) else "")
 
 
 def _regret_at_horizon(summary: pd.DataFrame, algorithm: str):
@@ -183,12 +177,9 @@ def regret_vs_mu(spec: dict, paper: dict, summary: pd.DataFrame):
     log_ax.xaxis.set_major_locator(FixedLocator(x))
     log_ax.xaxis.set_minor_locator(NullLocator())
     log_ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-    for formatter in (log_ax.yaxis.set_major_formatter, log_ax.yaxis.set_minor_formatter):
-        formatter(FuncFormatter(_one_two_five))
     log_ax.set_title("(b) log-log (a regret ≤ 0 is not drawn)")
     linear_ax.set_title("(a) as the paper plots it")
-    plain_numbers(linear_ax)
-    _legend(fig, [linear_ax, log_ax], summary)
+    _legend(fig, [linear_ax, log_ax], summary, shown="bars")
     return fig
 
 
@@ -213,23 +204,23 @@ def _grids(spec: dict, paper: dict, summary: pd.DataFrame):
 
 
 def _cell(value: float, digits: int = 2) -> str:
-    """A heat map cell's number: 1,600, 22, 2.1, 0.016, 5e-5."""
+    """A heat map cell's number: 1,600, 22, 2.1, 0.016, 0.004, 5×10⁻⁵ (as the log axes write
+    it, below 0.001)."""
     if abs(value) >= 10:
         return f"{value:,.0f}"
-    text = f"{value:.{digits}g}"
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        text = f"{mantissa}e{int(exponent)}"
-    return text
+    if 0 < abs(value) < 1e-3:
+        return power_of_ten(float(f"{value:.{digits}g}"))
+    return f"{value:.{digits}g}"
 
 
 def _log_colourbar(ax, values: np.ndarray) -> None:
-    """A colour bar of log10 values labelled with the values themselves (0.01, 0.1, 1, 10)."""
+    """A colour bar of log10 values labelled with the values as the log axes write them (10⁻², 10⁻¹,
+    10⁰, 10¹)."""
     bar = ax.collections[0].colorbar
     low, high = np.floor(np.nanmin(values)), np.ceil(np.nanmax(values))
     ticks = np.arange(low, high + 1)
     bar.ax.yaxis.set_major_locator(FixedLocator(ticks))
-    bar.ax.set_yticklabels([f"{10.0 ** k:g}" for k in ticks])
+    bar.ax.set_yticklabels([power_of_ten(10.0 ** k) for k in ticks])
 
 
 def kappa_lambda_heatmap(spec: dict, paper: dict, summary: pd.DataFrame):
@@ -260,8 +251,8 @@ def kappa_lambda_heatmap(spec: dict, paper: dict, summary: pd.DataFrame):
     axes[0].set_title("(a) regret at T relative to the oracle's payoff")
     axes[1].set_title(r"(b) share of $T$ spent learning, $\tau/T$")
     for ax in axes:
-        ax.set_xlabel(r"$\kappa$")
-        ax.set_ylabel(r"$\lambda$  ($T' = T/\lambda$)")
+        ax.set_xlabel(r"play-count factor $\kappa$")
+        ax.set_ylabel(r"sampling cost $\lambda$  ($T' = T/\lambda$)")
         ax.tick_params(axis="y", rotation=0)
     return fig
 
@@ -305,10 +296,10 @@ def scaled_regret(spec: dict, paper: dict, summary: pd.DataFrame):
         labels.append(f"a factor {limit:g} above the first learner's smallest value")
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.set_xlabel(r"$T' = T/\lambda$")
+    ax.set_xlabel(r"normalized horizon $T' = T/\lambda$")
     ax.set_ylabel(r"regret at $T$ $\times\ \mu/(\ln T')^2$")
     fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False,
-               title=runs_note(summary))
+               title=runs_note(summary, "bars"))
     return fig
 
 

@@ -5,17 +5,13 @@ summary)."""
 
 from __future__ import annotations
 
+import re
+
 import matplotlib.patches as patches
 import numpy as np
 import pandas as pd
 
-from timebandits.core.pages.plotting import (
-    algorithm_style,
-    band,
-    legend_below,
-    new_figure,
-    plain_numbers,
-)
+from timebandits.core.pages.plotting import algorithm_style, band, legend_below, new_figure
 
 from .simulation import problem_of
 from .theory import figure1_edges
@@ -27,6 +23,12 @@ ZOOM_SHARE = 0.05
 # Text sizes of the Fig. 1 diagram at its printed width (3.3 in): node names and edge labels.
 NODE_SIZE = 10
 LABEL_SIZE = 7.5
+
+
+def policy_label(text: str) -> str:
+    """A label with the paper's policy names in mathtext: "π_low" → "$\\pi_{\\mathrm{low}}$", so
+    that no underscore reaches the reader."""
+    return re.sub(r"π_(\w+)", r"$\\pi_{\\mathrm{\1}}$", text)
 
 
 def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
@@ -42,11 +44,11 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     for alg in spec["algorithms"]:
         rows = summary[summary["algorithm"] == alg]
         style = algorithm_style(paper, alg)
-        band(regret_ax, rows, metric, labels[alg]["label"], style)
-        band(switch_ax, rows, "switches", labels[alg]["label"], style)
+        band(regret_ax, rows, metric, policy_label(labels[alg]["label"]), style)
+        band(switch_ax, rows, "switches", policy_label(labels[alg]["label"]), style)
     for alg in spec.get("faint", []):
         rows = summary[summary["algorithm"] == alg]
-        name = f"{labels[alg]['label']}, sensitivity run (not in the paper)"
+        name = f"{policy_label(labels[alg]['label'])}, sensitivity run (not in the paper)"
         for ax, shown in ((regret_ax, metric), (switch_ax, "switches")):
             band(ax, rows, shown, name, algorithm_style(paper, alg), faint=True)
     regret_ax.axhline(0.0, color="0.3", linewidth=0.7)
@@ -56,7 +58,6 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         ax.set_xlabel(r"round $t$ (log scale)")
     regret_ax.set_ylabel(r"regret $R_t$ against $\pi_{\mathrm{ghost}}$")
     regret_ax.set_title(f"(a) regret, switching cost {cost}", loc="left")
-    plain_numbers(regret_ax, "y")
     switch_ax.set_yscale("symlog", linthresh=10)
     switch_ax.set_ylim(bottom=0)
     switch_ax.set_ylabel("cumulative switches")
@@ -79,14 +80,15 @@ def _zoom_inset(ax, summary: pd.DataFrame, metric: str, algorithms: list, paper:
     upper = abs(high) > abs(low)  # the big curves rise: the empty space is at the top
     inset = ax.inset_axes([0.11, 0.5 if upper else 0.12, 0.4, 0.36])
     for alg in small:
-        band(inset, rows[rows["algorithm"] == alg], metric, paper["algorithms"][alg]["label"],
+        band(inset, rows[rows["algorithm"] == alg], metric,
+             policy_label(paper["algorithms"][alg]["label"]),
              {**algorithm_style(paper, alg), "marker": None})
     inset.axhline(0.0, color="0.3", linewidth=0.6)
     inset.set_xscale("log")
-    inset.set_title(", ".join(paper["algorithms"][a]["label"] for a in small) + ", zoomed",
+    inset.set_title(", ".join(policy_label(paper["algorithms"][a]["label"]) for a in small)
+                    + ", zoomed",
                     fontsize=7, pad=2)
     inset.tick_params(labelsize=7, pad=1)
-    plain_numbers(inset, "y")
 
 
 def _node(ax, xy, text):

@@ -232,7 +232,8 @@ def _sweep_figure(sweep: pd.DataFrame):
         switch_ax.plot(sel["horizon"], sel["max_at_T"], "o-", color=color, markersize=4)
     horizons = sweep["horizon"].sort_values().unique()
     regret_ax.plot(horizons, horizons, color="0.45", linestyle=(0, (1, 1)), linewidth=0.9)
-    for ax, label in ((regret_ax, "(a) regret vs π_ghost at T"), (switch_ax, "(b) switches")):
+    for ax, label in ((regret_ax, r"(a) regret against $\pi_{\mathrm{ghost}}$ at $T$"),
+                      (switch_ax, "(b) switches")):
         ax.set_xscale("log")
         ax.set_xlabel("horizon T (log scale)")
         ax.set_ylabel(label)

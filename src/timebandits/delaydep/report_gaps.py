@@ -49,12 +49,13 @@ def ucb_gap_figure(table: pd.DataFrame):
     x = table["Σ Δ⁻²"].to_numpy(dtype=float)
     for i, (column, marker) in enumerate((("switches", "o"), ("suboptimal pulls", "s"))):
         y = table[column].to_numpy(dtype=float)
-        ax.loglog(x, y, marker=marker, color=PALETTE[i], label=f"π_ucb {column}")
+        ax.loglog(x, y, marker=marker, color=PALETTE[i],
+                  label=rf"$\pi_{{\mathrm{{ucb}}}}$ {column}")
         first = np.argmin(x)
         for slope, style in ((1.0, ":"), (0.5, "--")):
             ax.loglog(x, y[first] * (x / x[first]) ** slope, style, color="grey", linewidth=0.8)
     ax.set_xlabel("Σ Δ⁻² (squared inverse gaps)")
-    ax.set_ylabel("mean at T")
+    ax.set_ylabel("mean over runs at T")
     ax.set_title("grey: slopes 1 (dotted), 1/2 (dashed)")
     ax.legend()
     return fig

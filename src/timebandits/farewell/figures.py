@@ -17,7 +17,6 @@ from timebandits.core.pages.plotting import (
     band,
     legend_below,
     new_figure,
-    plain_numbers,
 )
 
 from .analysis import problem_of
@@ -41,7 +40,7 @@ def _pmf_axes(ax, problem) -> None:
                label=rf"arm {k + 1} ($\nu_{k + 1}$ = {problem.reward_prob[k]:g})")
     ax.set_xticks(d)
     ax.set_xlabel(r"delay $d$ (time units)")
-    ax.set_ylabel(r"$P(\tau_k = d)$")
+    ax.set_ylabel(r"probability $P(\tau_k = d)$")
     ax.set_title("(a) delay distribution", loc="left")
     if problem.K > 1:
         # Above the bars, level with the panel label, so all panels keep the full width.
@@ -72,11 +71,6 @@ def coinciding(summary: pd.DataFrame, algorithms: list[str],
     return first
 
 
-def _time_unit(horizon: float) -> int:
-    """The power of ten the linear time axis counts in (10^6 at T = 10^7): ticks 0 … 10."""
-    return max(int(math.floor(math.log10(horizon))) - 1, 0) if horizon > 0 else 0
-
-
 def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     """Fig. 1/2 of the paper, one panel: (a) the delay pmf; (b) the paper's realised regret
     R_t = t·g* − Σ r on linear axes; (c) the pseudo-regret R̃_t = Σ N·Δ·μ^c on log time (what
@@ -88,7 +82,6 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         ax.remove()
     _pmf_axes(fig.add_subplot(grid[0, :]), problem)
     linear, logx = axes[1]
-    power = _time_unit(float(summary["t"].max()))
     labels = {a: paper["algorithms"][a]["label"] for a in paper["algorithms"]}
     algorithms = list(spec["algorithms"])
     same = coinciding(summary, algorithms)
@@ -98,8 +91,8 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         rows = summary[summary["algorithm"] == alg]
         style = algorithm_style(paper, alg)
         label = labels[alg] + (f", ≈ {labels[same[alg]]}" if alg in same else "")
-        for ax, metric, scale in ((linear, "regret", 10.0 ** -power), (logx, "pseudo_regret", 1.0)):
-            band(ax, rows, metric, label, style, x_scale=scale)
+        for ax, metric in ((linear, "regret"), (logx, "pseudo_regret")):
+            band(ax, rows, metric, label, style)
             ax.lines[-1].set_linewidth(BASE_WIDTH + CABLE_STEP * depth[alg])
     # Axes are scaled to the figure's own algorithms; a faint curve may leave the frame.
     for ax, metric in ((linear, "regret"), (logx, "pseudo_regret")):
@@ -113,18 +106,15 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         off = ", off scale" if final > linear.get_ylim()[1] else ""
         style = algorithm_style(paper, alg)
         band(linear, rows, "regret", f"{labels[alg]} (not in the paper's figure; "
-             f"$R_T$ = {final:,.0f}{off})", style, faint=True, x_scale=10.0 ** -power)
+             f"$R_T$ = {final:,.0f}{off})", style, faint=True)
         band(logx, rows, "pseudo_regret", labels[alg], style, faint=True)
-    unit = rf"$\times 10^{{{power}}}$ " if power else ""
-    linear.set_xlabel(rf"time $t$ ({unit}budget units)")
-    linear.set_ylabel(r"$R_t = t\,g^* - \sum r$")
+    linear.set_xlabel(r"time $t$ (budget units)")
+    linear.set_ylabel(r"regret $R_t = t\,g^* - \sum r$")
     linear.set_title(r"(b) as in the paper: $R_t$, linear time", loc="left")
     logx.set_xscale("log")
     logx.set_xlabel(r"time $t$ (budget units, log scale)")
-    logx.set_ylabel(r"$\tilde{R}_t = \sum N\,\Delta\,\mu^c$")
+    logx.set_ylabel(r"pseudo-regret $\tilde{R}_t = \sum N\,\Delta\,\mu^c$")
     logx.set_title(r"(c) pseudo-regret $\tilde{R}_t$ (Thm 2), log time", loc="left")
-    for ax in (linear, logx):
-        plain_numbers(ax)
     legend_below(fig, linear, summary, columns=3)
     return fig
 

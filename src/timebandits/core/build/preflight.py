@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from timebandits.core.build.config_checks import check_names
 from timebandits.core.config import (
     CONFIG_DIR,
     ConfigError,
@@ -16,7 +17,6 @@ from timebandits.core.config import (
     paper_path,
     validate_schema,
 )
-from timebandits.core.build.config_checks import check_names
 from timebandits.core.registry import paper_module
 from timebandits.core.verdicts.causes import check_sensitivity
 from timebandits.core.verdicts.kinds import claim_kinds_of

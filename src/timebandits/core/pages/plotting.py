@@ -2,8 +2,9 @@
 paper uses (3.3 in for one column, 7 in for two) with text of at least 7 pt at that size, each
 algorithm's own colour, dash pattern and marker, one band convention (±1 standard error over
 runs, stated in every caption and in the legend), curves safe for log axes, and atomic saving.
-Tick labels are plain text (``10³`` in Unicode superscripts on log axes): matplotlib writes
-them in mathtext by default, and parsing one label at a time was a third of a figure's drawing.
+Tick labels follow one convention (core.ticks: ``10³`` on log axes, ``250k`` on linear ones). A
+band too narrow to see under its line is said so in the legend (``note_hidden_bands``), and a
+zero on a log axis is marked at the axis's foot rather than left as a gap (``mark_zeros``).
 
 seaborn's theme is written out here (``SEABORN_THEME``) rather than set by importing seaborn,
 whose import (scipy.stats) would double a figure job's start-up; tests/test_plotting.py checks
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from pathlib import Path
 
 import matplotlib
@@ -27,10 +27,10 @@ from cycler import cycler  # noqa: E402
 from matplotlib import colormaps  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 from matplotlib.image import imsave  # noqa: E402
-from matplotlib.ticker import LogFormatterSciNotation, NullLocator, ScalarFormatter  # noqa: E402
 
 from timebandits.core.atomic import atomic_output  # noqa: E402
 from timebandits.core.pages.font_subsets import drop_layout_tables  # noqa: E402
+from timebandits.core.pages.ticks import drop_blank_minor_ticks, plain_tick_labels  # noqa: E402
 
 # seaborn 0.13's ``set_theme(context="paper", style="whitegrid")``: its "notebook" sizes scaled
 # by 0.8 (seaborn.plotting_context) and the "whitegrid" style (seaborn.axes_style), except
@@ -67,6 +67,11 @@ FONT_SIZE = 8
 BAND_WIDTH = 1.0
 BANDS = "±1 s.e."
 BAND_CAPTION = "Lines: mean over runs; bands: ±1 standard error of the mean."
+# A band shows when it sticks out of its line by this many points on each side; the legend says
+# when bands do not (the runs agree too closely for ±1 s.e. to be wider than the line).
+SHOWS = 0.6
+HIDDEN_BANDS = f"; bands ({BANDS}) narrower than the lines"
+SOME_HIDDEN_BANDS = f", bands {BANDS} (where none shows, narrower than its line)"
 STYLE = {
     "figure.dpi": 110,
     # 7 in × 200 dpi = 1,400 px: a double-column figure fills a 1,400 px page and no more.
@@ -140,17 +145,6 @@ def new_figure(width: str = "double", height: float = 2.6, **subplots):
     return plt.subplots(figsize=(inches, height), layout="constrained", **subplots)
 
 
-def plain_numbers(ax, axis: str = "both") -> None:
-    """Tick labels written out in full (never a detached ``1e7`` offset in the corner)."""
-    for name in ("x", "y") if axis == "both" else (axis,):
-        target = getattr(ax, f"{name}axis")
-        if target.get_scale() != "linear":
-            continue
-        formatter = ScalarFormatter(useMathText=False, useOffset=False)
-        formatter.set_scientific(False)
-        target.set_major_formatter(formatter)
-
-
 def series_style(i: int, count: int = len(PALETTE)) -> dict:
     """Colour, dash pattern and marker of the i-th of ``count`` series (beyond ten, twenty
     colours); the markers of different series sit at different places along the line, so curves
@@ -182,24 +176,79 @@ def log_safe(values) -> np.ndarray:
     return values
 
 
-def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict, faint: bool = False,
-         x_scale: float = 1.0) -> None:
+def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict,
+         faint: bool = False) -> None:
     """Mean of ``metric`` over repetitions in ``style`` (``algorithm_style``) with the house band
-    of ±1 standard error; ``faint`` (a run not in the paper's figure) draws a thin,
-    half-transparent line without markers and a lighter band."""
+    of ±1 standard error (none for an exact curve, whose s.e. is 0); ``faint`` (a run not in
+    the paper's figure) draws a thin, half-transparent line without markers and a lighter
+    band."""
     rows = summary[summary["metric"] == metric].sort_values("t")
-    x = rows["t"].to_numpy() * x_scale
+    x = rows["t"].to_numpy()
     if faint:
         style = {**style, "marker": None, "alpha": 0.5}
-    ax.plot(x, rows["mean"], label=label, linewidth=0.8 if faint else 1.3, **style)
-    half = BAND_WIDTH * rows["se"]
-    ax.fill_between(x, rows["mean"] - half, rows["mean"] + half,
-                    color=style["color"], alpha=0.06 if faint else 0.2, linewidth=0)
+    (line,) = ax.plot(x, rows["mean"], label=label, linewidth=0.8 if faint else 1.3, **style)
+    half = BAND_WIDTH * rows["se"].to_numpy()
+    if not (half > 0).any():
+        return
+    low, high = rows["mean"].to_numpy(dtype=float) - half, rows["mean"].to_numpy() + half
+    shade = ax.fill_between(x, low, high, color=style["color"], alpha=0.06 if faint else 0.2,
+                            linewidth=0)
+    shade.band_of = (line, x, low, high)
 
 
-def runs_note(summary: pd.DataFrame) -> str:
-    """"mean of 50 runs, bands ±1 s.e.": what a legend of a band plot says of its curves."""
-    return f"mean of {int(summary['n'].max())} runs, bands {BANDS}"
+def band_shows(ax, shade) -> bool:
+    """Whether a band (``shade``, drawn by :func:`band`) sticks out of its line by at least
+    SHOWS points on each side somewhere in view, measured across the line (a steep stretch of
+    the line is thicker along y), at the axes' current size and limits."""
+    line, x, low, high = shade.band_of
+    ax.get_xlim(), ax.get_ylim()  # autoscaled limits, before the transform is read
+    with np.errstate(invalid="ignore", divide="ignore"):
+        bottom = ax.transData.transform(np.column_stack([x, low]))
+        top = ax.transData.transform(np.column_stack([x, high]))
+        middle = ax.transData.transform(np.column_stack([x, line.get_ydata()]))
+        dx, dy = np.gradient(middle[:, 0]), np.gradient(middle[:, 1])
+        across = (top[:, 1] - bottom[:, 1]) * np.abs(dx) / np.hypot(dx, dy)
+    box = ax.bbox
+    inside = ((middle[:, 0] >= box.x0) & (middle[:, 0] <= box.x1) & (middle[:, 1] >= box.y0)
+              & (middle[:, 1] <= box.y1))  # a curve off scale shows no band there
+    width = np.nanmax(across[inside], initial=0.0) * 72.0 / ax.figure.dpi
+    return bool(width > line.get_linewidth() + 2 * SHOWS)
+
+
+def note_hidden_bands(fig) -> None:
+    """Where bands of ``fig`` are too narrow to see (:func:`band_shows`), its legend titles
+    (``runs_note``) say so: "bands … narrower than the lines" when no band shows, "(where none
+    shows, narrower than its line)" when some do not."""
+    shows = [band_shows(ax, shade) for ax in fig.axes for shade in ax.collections
+             if hasattr(shade, "band_of")]
+    if all(shows):
+        return
+    note = HIDDEN_BANDS if not any(shows) else SOME_HIDDEN_BANDS
+    legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend()]
+    for legend in legends:
+        title = legend.get_title()
+        title.set_text(title.get_text().replace(f", bands {BANDS}", note))
+
+
+def mark_zeros(ax, x, values, color, label: str | None = None):
+    """Where ``values`` are exactly 0 (e.g. every run's simple regret), which a log axis cannot
+    show (:func:`log_safe` leaves a gap), an open triangle at the foot of ``ax`` in ``color``;
+    returns the markers (a legend handle, named ``label``), or None when there is no zero."""
+    x, values = np.asarray(x, dtype=float), np.asarray(values, dtype=float)
+    zero = values == 0
+    if not zero.any():
+        return None
+    (marks,) = ax.plot(x[zero], np.zeros(zero.sum()), linestyle="none", marker="v",
+                       markersize=5, markerfacecolor="white", markeredgecolor=color,
+                       markeredgewidth=1.0, clip_on=False, transform=ax.get_xaxis_transform(),
+                       zorder=4, label=label)
+    return marks
+
+
+def runs_note(summary: pd.DataFrame, shown: str = "bands") -> str:
+    """"mean of 50 runs, bands ±1 s.e.": what a legend of a band plot says of its curves
+    (``shown`` "bars" for error bars)."""
+    return f"mean of {int(summary['n'].max())} runs, {shown} {BANDS}"
 
 
 def legend_below(fig, ax, summary: pd.DataFrame | None, columns: int) -> None:
@@ -209,59 +258,6 @@ def legend_below(fig, ax, summary: pd.DataFrame | None, columns: int) -> None:
     handles, names = ax.get_legend_handles_labels()
     fig.legend(handles, names, loc="outside lower center", ncol=min(len(names), columns),
                frameon=False, title=runs_note(summary) if summary is not None else None)
-
-
-_SUPERSCRIPT = str.maketrans("-−0123456789", "⁻⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-_POWER_LABEL = re.compile(r"^\$\\mathdefault\{(?:([0-9.]+)\\times)?([0-9.]+)"
-                          r"(?:\^\{([-−]?[0-9]+)\})?\}\$$")
-
-
-class PowerOfTen(LogFormatterSciNotation):
-    """Log-axis tick labels as matplotlib's default writes them (``10^3``, ``2×10^3``), in
-    Unicode superscripts instead of mathtext: ``10³``, ``2×10³``."""
-
-    def __call__(self, x, pos=None):
-        label = super().__call__(x, pos)
-        match = _POWER_LABEL.match(label)
-        if not match:
-            return label
-        coefficient, base, exponent = match.groups()
-        power = base + (exponent or "").translate(_SUPERSCRIPT)
-        return f"{coefficient}×{power}" if coefficient else power
-
-
-def plain_tick_labels(fig) -> None:
-    """Every log axis of ``fig`` labelled by :class:`PowerOfTen` (same base, same labels)."""
-    for ax in fig.axes:
-        for axis in (ax.xaxis, ax.yaxis):
-            for which in ("major", "minor"):
-                old = getattr(axis, f"get_{which}_formatter")()
-                if type(old) is LogFormatterSciNotation:
-                    getattr(axis, f"set_{which}_formatter")(PowerOfTen(
-                        old._base, labelOnlyBase=old.labelOnlyBase,
-                        minor_thresholds=old.minor_thresholds, linthresh=old._linthresh))
-
-
-def drop_blank_minor_ticks(fig) -> None:
-    """Minor ticks that draw nothing -- no mark, no grid line, an empty label, as on a log axis
-    spanning many decades in seaborn's theme -- are not made. matplotlib makes a tick object
-    (two lines, two texts) for every minor tick and measures them at every layout pass
-    (measured: 9% of the 101 smoke figures' drawing, more than half of the comparison notebook's
-    bound plots); without them the figure draws the same pixels. Axes that share a tick locator
-    are decided together."""
-    groups: dict[int, list] = {}
-    for ax in fig.axes:
-        for axis in (ax.xaxis, ax.yaxis):
-            if not isinstance(axis.get_minor_locator(), NullLocator):
-                groups.setdefault(id(axis.minor), []).append(axis)
-    for axes in groups.values():
-        locs = axes[0].get_minorticklocs()
-        if any(axes[0].get_minor_formatter().format_ticks(locs)):
-            continue
-        ticks = [axis.get_minor_ticks(1)[0] for axis in axes]
-        if not any(line.get_visible() for tick in ticks
-                   for line in (tick.tick1line, tick.tick2line, tick.gridline)):
-            axes[0].set_minor_locator(NullLocator())
 
 
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
@@ -298,6 +294,7 @@ def lay_out(fig):
     plain_tick_labels(fig)
     drop_blank_minor_ticks(fig)
     fig.set_dpi(plt.rcParams["savefig.dpi"])  # text extents as the PNG measures them
+    note_hidden_bands(fig)
     fig.canvas.draw()
     with plt.rc_context({"figure.autolayout": False, "figure.constrained_layout.use": False}):
         fig.set_layout_engine(None)
