@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from matplotlib.text import Text
 
-from timebandits.core.config import load_paper
+from timebandits.core.build.preflight import load_paper
 from timebandits.core.pages.plotting import save_figure
 from timebandits.core.registry import paper_module
 
