@@ -1,7 +1,8 @@
 """The front page fits a window 800 px wide without scrolling sideways, and still reads at
 1,400 px: nothing in its CSS is fixed wider than the narrow window allows, and in Chromium the
 page, its scorecard and its claims tables (folded there into one block per claim) lie within
-the window; its thumbnails are shown at their own size, three to a row at 1,400 px."""
+the window; its thumbnails are shown at their own size, three to a row at 1,400 px. The
+scorecard's page of its own fits 800 px too."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import pytest
 
 from timebandits.core import paths
 from timebandits.core.frontpage import front_page
+from timebandits.core.pages import render
+from timebandits.core.verdict_tables import SCORECARD_NOTE, scorecard_table
 
 from test_core_display import CLAIMS
 from test_core_frontpage import write_thumbnails
@@ -35,10 +38,11 @@ PROBE = """<script>window.addEventListener("load", () => {
   d.overflow = Math.max(0, ...[...document.querySelectorAll("div.scroll")].map(
     (box) => box.scrollWidth - box.clientWidth));
   const thumbs = [...document.querySelectorAll("figure.thumb")].map((f) => f.getBoundingClientRect());
-  d.firstRow = thumbs.filter((r) => r.top === thumbs[0].top).length;
+  d.firstRow = thumbs.filter((r) => r.top === thumbs[0]?.top).length;
   d.thumbScale = Math.min(...[...document.querySelectorAll("figure.thumb img")].map(
     (i) => i.getBoundingClientRect().width / i.naturalWidth));
-  d.claimRow = getComputedStyle(document.querySelector("table.claims tr:not(.head)")).display;
+  const row = document.querySelector("table.claims tr:not(.head)");
+  d.claimRow = row ? getComputedStyle(row).display : "none";
 });</script>"""
 
 # A real build's longest words: a paper's full scorecard, with errata; long figure ids.
@@ -128,3 +132,10 @@ def test_at_1400_px_claims_are_a_table_and_thumbnails_three_to_a_row(page):
     assert float(shown["page-width"]) <= WIDE and float(shown["overflow"]) == 0
     assert shown["claim-row"] == "table-row"
     assert int(shown["first-row"]) == 3 and float(shown["thumb-scale"]) >= 0.9
+
+
+def test_the_scorecard_page_fits_800_px(tmp_path):
+    page = tmp_path / "scorecard.html"
+    page.write_text(render("scorecard.html.j2", note=SCORECARD_NOTE,
+                           table=scorecard_table(SCORECARD).to_html()))
+    assert float(_layout(page, NARROW)["page-width"]) <= NARROW
