@@ -7,6 +7,7 @@ from pathlib import Path
 import nbformat
 import pandas as pd
 import pytest
+from PIL import Image
 from test_core_display import CLAIMS, SCORECARD, root  # noqa: F401 (a fixture)
 
 from timebandits.core import paths
@@ -47,6 +48,14 @@ def test_figures_of_a_claim_prefer_the_papers_own():
     assert figures_of(PAPER, set()) == []
 
 
+def write_thumbnails(root: str, key: str, sizes: dict) -> None:
+    """Blank thumbnails of ``sizes`` ({figure: (width, height)}), as the figure jobs leave them."""
+    for fid, size in sizes.items():
+        path = Path(paths.thumbnail(root, key, fid))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        Image.new("P", size).save(path)
+
+
 @pytest.fixture
 def page(tmp_path, monkeypatch) -> str:
     monkeypatch.chdir(tmp_path)
@@ -58,6 +67,7 @@ def page(tmp_path, monkeypatch) -> str:
                         (paths.scorecard("smoke/"), SCORECARD)):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         frame.to_csv(path, index=False)
+    write_thumbnails("smoke/", "farewell", {"fig1a": (383, 245), "fig1b": (640, 120)})
     paper = {**PAPER, "claims": [{**c, "scope": "erratum"} if c["id"] == "C2" else c
                                  for c in PAPER["claims"]]}
     return front_page("smoke/", {"farewell": paper}, software="Python 3.11.7 · numpy 2.4.6")
@@ -68,10 +78,16 @@ def test_every_claim_links_its_notebook_line_and_its_figures(page):
         assert f'href="notebooks/farewell.html#claim-{claim}"' in page
     assert 'href="notebooks/farewell.html#figure-fig1b"' in page           # C1 and C2 read it
     assert 'href="notebooks/farewell.html#figure-sens_fig1a"' in page      # C3's own runs
-    # thumbnails of the paper's figures only, each linking its PDF and PNG
-    assert 'src="../figures/farewell/fig1a.png"' in page
-    assert 'href="../figures/farewell/fig1b.pdf"' in page
-    assert "sens_fig1a.png" not in page
+    # thumbnails of the paper's figures only, at their size, each linking the figure in the
+    # notebook and its PDF and PNG; a wide one takes two places
+    thumbs = page.split('<div class="thumbs">')[1].split("</div>")[0]
+    assert ('<a href="notebooks/farewell.html#figure-fig1a"><img '
+            'src="../figures/farewell/thumbnails/fig1a.png" width="383" height="245"') in thumbs
+    assert 'href="../figures/farewell/fig1b.pdf"' in thumbs
+    assert 'href="../figures/farewell/fig1b.png"' in thumbs
+    assert '<figure class="thumb">' in thumbs and '<figure class="thumb wide">' in thumbs
+    assert 'src="../figures/farewell/fig1a.png"' not in page                # never the figure
+    assert "sens_fig1a" not in thumbs
     assert "http://" not in page and "https://" not in page
 
 

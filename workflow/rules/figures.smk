@@ -1,6 +1,7 @@
 # One rule renders every figure from a summary (never from a simulation): restyling a plot
 # reruns no simulation; editing what a figure shows (its spec, its experiment, its algorithms'
-# labels) rerenders it. Captions for `snakemake --report` come from the paper file.
+# labels) rerenders it. Captions for `snakemake --report` come from the paper file. The job also
+# cuts the front page's thumbnail from the pixels it drew (core/thumbnails.py).
 
 
 def summaries_of(key, figure_id):
@@ -25,6 +26,7 @@ rule figure:
             subcategory=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["group"],
             labels=lambda wc: {"figure": wc.figure},
         ),
+        thumbnail=paths.thumbnail(ROOT, "{paper}", "{figure}"),
     log:
         paths.log(ROOT, "figure", "{paper}/{figure}"),
     group:

@@ -1,9 +1,9 @@
 """Snakemake script: a paper's empirical curves against its theoretical bounds."""
 
+from timebandits.core.build.workflow import end_job, log_start_up, logger, trace_reader
 from timebandits.core.config import read_paper
 from timebandits.core.registry import paper_module
 from timebandits.core.sim.traces import write_atomic
-from timebandits.core.build.workflow import end_job, log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, output, log_path):

@@ -1,12 +1,12 @@
 """Snakemake script: the verdict of every claim of one paper, with its numbers."""
 
-from timebandits.core.verdicts.context import ClaimContext
-from timebandits.core.verdicts.claims import evaluate_claims
-from timebandits.core.verdicts.kinds import claim_kinds_of
+from timebandits.core.build.workflow import end_job, log_start_up, logger, trace_reader
 from timebandits.core.config import read_paper
 from timebandits.core.sim.sealed import read_sealed
 from timebandits.core.sim.traces import write_atomic
-from timebandits.core.build.workflow import end_job, log_start_up, logger, trace_reader
+from timebandits.core.verdicts.claims import evaluate_claims
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.kinds import claim_kinds_of
 
 
 def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_path):

@@ -8,8 +8,8 @@ import importlib
 import json
 
 from timebandits.core.atomic import atomic_output
-from timebandits.core.pages.provenance import code_revision
 from timebandits.core.build.workflow import end_job, log_start_up, logger
+from timebandits.core.pages.provenance import code_revision
 
 
 def main(settings: dict, block: int, output: str, log_path: str) -> None:

@@ -16,8 +16,8 @@ from pathlib import Path
 import pandas as pd
 
 from timebandits.core.atomic import atomic_output
-from timebandits.core.pages.provenance import code_revision
 from timebandits.core.build.workflow import end_job, log_start_up, logger
+from timebandits.core.pages.provenance import code_revision
 
 
 def gzip_csv_bytes(frame: pd.DataFrame) -> bytes:

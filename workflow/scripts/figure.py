@@ -1,17 +1,19 @@
 """Snakemake script: render one figure of a paper from its experiment's summary (stacked with
-those of the experiments the figure ``also`` reads, each row with its ``experiment``)."""
+those of the experiments the figure ``also`` reads, each row with its ``experiment``), and its
+front-page thumbnail from the same drawing."""
 
 import pandas as pd
 
-from timebandits.core.config import read_paper
-from timebandits.core.sim.jit import forbid_kernels
-from timebandits.core.pages.plotting import save_figure
-from timebandits.core.registry import paper_module
-from timebandits.core.sim.sealed import read_sealed
 from timebandits.core.build.workflow import end_job, log_start_up, logger
+from timebandits.core.config import read_paper
+from timebandits.core.pages.plotting import save_figure
+from timebandits.core.pages.thumbnails import save_thumbnail
+from timebandits.core.registry import paper_module
+from timebandits.core.sim.jit import forbid_kernels
+from timebandits.core.sim.sealed import read_sealed
 
 
-def main(paper_key, figure_id, summary_paths, pdf, png, log_path):
+def main(paper_key, figure_id, summary_paths, pdf, png, thumbnail, log_path):
     log = logger(log_path)
     paper = read_paper(paper_key)
     spec = paper["figures"][figure_id]
@@ -24,12 +26,15 @@ def main(paper_key, figure_id, summary_paths, pdf, png, log_path):
     summary = pd.concat([read_sealed(path).assign(experiment=exp)
                          for exp, path in zip(experiments, summary_paths)], ignore_index=True)
     fig = plot(spec, paper, summary)
+    canvas = fig.canvas  # the Agg canvas it is drawn on: closing the figure detaches it
     save_figure(fig, pdf, png)
-    log(f"rendered {figure_id}: {pdf}, {png}")
+    save_thumbnail(fig, canvas, thumbnail)
+    log(f"rendered {figure_id}: {pdf}, {png}, {thumbnail}")
 
 
 if "snakemake" in globals():
     main(snakemake.wildcards.paper, snakemake.wildcards.figure,  # noqa: F821
          list(snakemake.input.summaries),  # noqa: F821
-         snakemake.output.pdf, snakemake.output.png, snakemake.log[0])  # noqa: F821
+         snakemake.output.pdf, snakemake.output.png, snakemake.output.thumbnail,  # noqa: F821
+         snakemake.log[0])  # noqa: F821
     end_job()

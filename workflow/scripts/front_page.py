@@ -3,10 +3,10 @@
 from pathlib import Path
 
 from timebandits.core.atomic import atomic_output
+from timebandits.core.build.workflow import end_job, log_start_up, logger
 from timebandits.core.config import read_paper
 from timebandits.core.pages.frontpage import front_page
 from timebandits.core.sim.jit import forbid_kernels
-from timebandits.core.build.workflow import end_job, log_start_up, logger
 
 
 def main(root, papers, software, output, log_path):

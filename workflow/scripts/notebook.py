@@ -1,7 +1,7 @@
 """Snakemake script: execute a notebook source (jupytext percent format) into .ipynb and .html."""
 
-from timebandits.core.pages.notebooks import execute_notebook
 from timebandits.core.build.workflow import end_job, log_start_up, logger
+from timebandits.core.pages.notebooks import execute_notebook
 
 
 def main(source, root, config, software, ipynb, html, log_path):

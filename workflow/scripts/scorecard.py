@@ -4,13 +4,13 @@ CSV and as a page (the table the report shows)."""
 from pathlib import Path
 
 from timebandits.core.atomic import atomic_output
-from timebandits.core.sim.jit import forbid_kernels
-from timebandits.core.pages.render import render
-from timebandits.core.config import read_paper
-from timebandits.core.verdicts.scorecard import read_claims, scorecard
-from timebandits.core.sim.traces import write_atomic
-from timebandits.core.pages.verdict_tables import SCORECARD_NOTE, scorecard_table
 from timebandits.core.build.workflow import end_job, log_start_up, logger
+from timebandits.core.config import read_paper
+from timebandits.core.pages.render import render
+from timebandits.core.pages.verdict_tables import SCORECARD_NOTE, scorecard_table
+from timebandits.core.sim.jit import forbid_kernels
+from timebandits.core.sim.traces import write_atomic
+from timebandits.core.verdicts.scorecard import read_claims, scorecard
 
 
 def main(papers, claims_paths, output, page, log_path, configs=None):

@@ -2,11 +2,11 @@
 
 import json
 
+from timebandits.core.build.workflow import end_job, log_start_up, logger
 from timebandits.core.config import read_paper
 from timebandits.core.registry import paper_module
 from timebandits.core.sim.simulation import run_chunk
 from timebandits.core.sim.traces import trace_contract, write_trace
-from timebandits.core.build.workflow import end_job, log_start_up, logger
 
 
 def main(config, paper_key, experiment, start, stop, output, log_path):

@@ -2,11 +2,11 @@
 
 import pandas as pd
 
+from timebandits.core.build.workflow import end_job, log_start_up, logger, trace_reader
 from timebandits.core.config import read_paper
 from timebandits.core.sim.jit import forbid_kernels
-from timebandits.core.verdicts.stats import summarise_trace
 from timebandits.core.sim.traces import write_atomic
-from timebandits.core.build.workflow import end_job, log_start_up, logger, trace_reader
+from timebandits.core.verdicts.stats import summarise_trace
 
 
 def main(config, root, paper_key, experiment, output, log_path):

@@ -1,9 +1,9 @@
 """Snakemake script: one of a paper's tables (results/tables/<paper>/<table>.csv)."""
 
+from timebandits.core.build.workflow import end_job, log_start_up, logger, trace_reader
 from timebandits.core.config import read_paper
 from timebandits.core.registry import paper_module
 from timebandits.core.sim.traces import write_atomic
-from timebandits.core.build.workflow import end_job, log_start_up, logger, trace_reader
 
 
 def main(config, root, paper_key, table, output, log_path):

@@ -36,6 +36,11 @@ def figure(root, paper, name, ext) -> str:
     return f"{root}figures/{paper}/{name}.{ext}"
 
 
+def thumbnail(root, paper, name) -> str:
+    """The front page's thumbnail of a figure (core/thumbnails.py): a panel, small."""
+    return f"{root}figures/{paper}/thumbnails/{name}.png"
+
+
 def notebook(root, name, ext) -> str:
     return f"{root}results/notebooks/{name}.{ext}"
 

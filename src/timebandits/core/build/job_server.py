@@ -45,8 +45,10 @@ from timebandits.core.build.job_clock import adopt_job_clock
 
 # What a job imports before its own work, loaded once in the server.
 PRELOAD = ("pandas", "pyarrow.parquet", "matplotlib.pyplot", "scipy.stats", "yaml",
-           "snakemake.script", "timebandits.core.verdicts.claims", "timebandits.core.pages.plotting",
-           "timebandits.core.pages.notebooks", "timebandits.core.pages.frontpage", "timebandits.core.build.workflow")
+           "snakemake.script", "timebandits.core.verdicts.claims",
+           "timebandits.core.pages.plotting", "timebandits.core.pages.thumbnails",
+           "timebandits.core.pages.notebooks", "timebandits.core.pages.frontpage",
+           "timebandits.core.build.workflow")
 PAPER_PARTS = ("simulation", "claims", "analysis", "figures", "report")
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 

@@ -1,12 +1,15 @@
 """The front page, ``results/index.html`` (DESIGN.md, "What a reader sees"): the scorecard per
 paper and scope, then every claim of every paper in one line (the paper's words, the verdict,
 the number that decides it) linking to the figures it reads and to its line in the paper's
-notebook, then a thumbnail of every paper figure linking to its PDF and PNG. Static: every link
-is relative, nothing is loaded from the network, so it works from ``file://``."""
+notebook, then a thumbnail of every paper figure (its main panel, legible at its size:
+core/thumbnails.py) linking to the figure in the notebook and to its PDF and PNG. Static: every
+link is relative, nothing is loaded from the network, so it works from ``file://``. It fits a
+window 800 px wide: the claims tables fold into one block per claim there."""
 
 from __future__ import annotations
 
 import pandas as pd
+from PIL import Image
 
 from timebandits.core import paths
 from timebandits.core.pages.render import render
@@ -84,10 +87,22 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
 
 
 def _thumbnails(root: str, key: str, paper: dict) -> list[dict]:
-    return [{"id": fid, "title": spec["title"],
-             "png": paths.relative_to_front_page(paths.figure(root, key, fid, "png")),
-             "pdf": paths.relative_to_front_page(paths.figure(root, key, fid, "pdf"))}
-            for fid, spec in paper["figures"].items() if spec["group"] == "paper"]
+    """The paper's own figures: each one's thumbnail with its size in pixels (shown at it),
+    linking to the figure in the notebook, and its PDF and PNG."""
+    notebook = paths.relative_to_front_page(paths.notebook(root, key, "html"))
+    thumbnails = []
+    for fid, spec in paper["figures"].items():
+        if spec["group"] != "paper":
+            continue
+        thumbnail = paths.thumbnail(root, key, fid)
+        with Image.open(thumbnail) as image:
+            width, height = image.size
+        thumbnails.append({
+            "id": fid, "title": spec["title"], "width": width, "height": height,
+            "src": paths.relative_to_front_page(thumbnail), "link": f"{notebook}#figure-{fid}",
+            "png": paths.relative_to_front_page(paths.figure(root, key, fid, "png")),
+            "pdf": paths.relative_to_front_page(paths.figure(root, key, fid, "pdf"))})
+    return thumbnails
 
 
 def _section(root: str, key: str, paper: dict) -> dict:
