@@ -12,6 +12,7 @@ import pandas as pd
 from PIL import Image
 
 from timebandits.core import paths
+from timebandits.core.pages.display import in_zip_report
 from timebandits.core.pages.render import render
 from timebandits.core.pages.verdict_tables import SCORECARD_NOTE, scorecard_table
 from timebandits.core.pages.verdict_words import (
@@ -88,7 +89,8 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
 
 def _thumbnails(root: str, key: str, paper: dict) -> list[dict]:
     """The paper's own figures: each one's thumbnail with its size in pixels (shown at it),
-    linking to the figure in the notebook, and its PDF and PNG."""
+    linking to the figure in the notebook, and its PDF and PNG; inside the zip report, where
+    thumbnails are not, the whole figure's copy there (``in_report``)."""
     notebook = paths.relative_to_front_page(paths.notebook(root, key, "html"))
     thumbnails = []
     for fid, spec in paper["figures"].items():
@@ -101,7 +103,8 @@ def _thumbnails(root: str, key: str, paper: dict) -> list[dict]:
             "id": fid, "title": spec["title"], "width": width, "height": height,
             "src": paths.relative_to_front_page(thumbnail), "link": f"{notebook}#figure-{fid}",
             "png": paths.relative_to_front_page(paths.figure(root, key, fid, "png")),
-            "pdf": paths.relative_to_front_page(paths.figure(root, key, fid, "pdf"))})
+            "pdf": paths.relative_to_front_page(paths.figure(root, key, fid, "pdf")),
+            "in_report": in_zip_report(paths.figure(root, key, fid, "png"))})
     return thumbnails
 
 
