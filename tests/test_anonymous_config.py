@@ -93,16 +93,6 @@ def test_bad_anonymous_input_names_file_and_key(tmp_path, anonymous_data, edit, 
     assert message in text, text
 
 
-def test_every_unstated_value_has_provenance(anonymous_data):
-    for exp_id, exp in anonymous_data["experiments"].items():
-        keys = set(exp["provenance"])
-        assert {"horizon", "repetitions"} <= keys, exp_id
-        assert any(k.startswith("environment") for k in keys), exp_id
-    for alg_id, alg in anonymous_data["algorithms"].items():
-        for param in alg.get("params", {}):
-            assert param in alg["provenance"], (alg_id, param)
-
-
 def _with_kaggle_data(tmp_path, monkeypatch, anonymous_data, kind, files: dict[str, bytes],
                       horizon: int | None = None):
     """anonymous.yaml with fig5c playing the Kaggle ``kind`` on ``files`` in data/raw/."""

@@ -22,6 +22,7 @@ from timebandits.core.config import (
     resolve_experiment,
     validate_workflow_config,
 )
+from timebandits.core.registry import PAPER_PACKAGES
 
 
 @pytest.fixture(scope="module")
@@ -159,15 +160,18 @@ def test_a_sensitivity_claim_must_name_a_paper_claim(tmp_path):
         load_paper("farewell", tmp_path)
 
 
-def test_every_unstated_value_has_provenance(paper_data):
-    # Every experiment states where its horizon, repetitions and environment come from.
-    for exp_id, exp in paper_data["experiments"].items():
+@pytest.mark.parametrize("key", sorted(PAPER_PACKAGES))
+def test_every_unstated_value_has_provenance(key):
+    """Every experiment of every paper states where its horizon, repetitions and environment
+    come from, and every algorithm where each of its params does."""
+    data = load_yaml(paper_path(key, REPO_ROOT / "config"))
+    for exp_id, exp in data["experiments"].items():
         keys = set(exp["provenance"])
-        assert {"horizon", "repetitions"} <= keys, exp_id
-        assert any(k.startswith("environment") for k in keys), exp_id
-    for alg_id, alg in paper_data["algorithms"].items():
+        assert {"horizon", "repetitions"} <= keys, (key, exp_id)
+        assert any(k.startswith("environment") for k in keys), (key, exp_id)
+    for alg_id, alg in data["algorithms"].items():
         for param in alg.get("params", {}):
-            assert param in alg["provenance"], (alg_id, param)
+            assert param in alg.get("provenance", {}), (key, alg_id, param)
 
 
 @pytest.mark.parametrize("edit, key, message", [

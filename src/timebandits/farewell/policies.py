@@ -57,7 +57,7 @@ def wait_ucb_constants(D: int) -> tuple[np.ndarray, np.ndarray]:
     """α_j = 8(j−1)/3 and β_j = √2(√(j−1)+1) for j = 1..D (Algorithm 1, line 1).
 
     >>> a, b = wait_ucb_constants(2)
-    >>> a.tolist(), [round(x, 6) for x in b]
+    >>> a.tolist(), [round(float(x), 6) for x in b]
     ([0.0, 2.6666666666666665], [1.414214, 2.828427])
     """
     j = np.arange(1, D + 1, dtype=float)
