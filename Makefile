@@ -8,7 +8,7 @@ CORES ?= 8
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test test-quick test-cluster smoke lab report benchmark mutation lock clean-results help
+.PHONY: all test lint test-quick test-cluster smoke lab report benchmark mutation lock clean-results help
 
 all: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES)
@@ -25,8 +25,16 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet --no-compile --no-deps -e .
 	touch $(STAMP)
 
-test: $(STAMP)
+test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder
+
+# Lints (part of `make test`): ruff's checks of names and import order, the import contracts of
+# pyproject.toml, and Snakemake's own lint of the workflow.
+lint: $(STAMP)
+	$(BIN)/ruff check src tests workflow/scripts notebooks benchmarks
+	$(BIN)/lint-imports
+	$(BIN)/snakemake --lint --cores 1 > .lint.log 2>&1 || { cat .lint.log; exit 1; }
+	rm -f .lint.log
 
 # The unit tests alone, without the smoke workflow run (everyday work; about 2 minutes).
 test-quick: $(STAMP)
@@ -110,6 +118,7 @@ clean-results:
 help:
 	@echo "make all            (default) set up .venv, re-create every figure, table, verdict and notebook (CORES=8)"
 	@echo "make test           unit tests and a smoke-scale run of the real workflow"
+	@echo "make lint           ruff, the import contracts and snakemake --lint (part of make test)"
 	@echo "make test-quick     the unit tests alone, without the smoke workflow (about 2 minutes)"
 	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"

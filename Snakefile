@@ -64,6 +64,7 @@ include: "workflow/rules/simulate.smk"
 include: "workflow/rules/analyse.smk"
 include: "workflow/rules/figures.smk"
 include: "workflow/rules/notebooks.smk"
+include: "workflow/rules/common_datasets.smk"
 include: "workflow/rules/datasets.smk"
 
 

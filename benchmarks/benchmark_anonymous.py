@@ -37,15 +37,21 @@ from timebandits.anonymous.adversarial import _new_game, _play_run
 from timebandits.anonymous.environment import pull, window_feedback, window_state
 from timebandits.anonymous.model import DELAY, AnonymousProblem
 from timebandits.anonymous.policies import run_ars_ucb
-from timebandits.anonymous.simulation import (ARS_UCB, algorithm_params, environment_arguments,
-                                              is_label_game, label_game_call,
-                                              round_size_table, simulate_repetition)
-from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.anonymous.simulation import (
+    ARS_UCB,
+    algorithm_params,
+    environment_arguments,
+    is_label_game,
+    label_game_call,
+    round_size_table,
+    simulate_repetition,
+)
 from timebandits.core.build.preflight import load_paper
+from timebandits.core.build.timing import fastest
+from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.sim.jit import njit
 from timebandits.core.sim.seeding import environment_seed, policy_seed
 from timebandits.core.sim.simulation import reuse_freed_memory
-from timebandits.core.build.timing import fastest
 
 DEFAULT_EXPERIMENTS = ["delay_10_30", "bounded_30_40", "linear_increasing_100", "discounted_09",
                        "polynomial_3", "polynomial_2", "fig5a", "fig5c"]

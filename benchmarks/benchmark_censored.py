@@ -23,10 +23,10 @@ import numpy as np
 from timebandits.censored.model import CensoredProblem, sample_many
 from timebandits.censored.policies import POLICY_CODES, run_censored
 from timebandits.censored.simulation import algorithm_params, penalty_max
-from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.build.preflight import load_paper
-from timebandits.core.sim.simulation import reuse_freed_memory
 from timebandits.core.build.timing import fastest
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.sim.simulation import reuse_freed_memory
 
 ALGORITHMS = ("rcucb", "rcucb_observable", "ucb", "thompson")
 PANELS = ("fig4_poscorr", "fig4_negcorr", "fig4_indep", "fig6_poscorr", "fig7_poscorr",

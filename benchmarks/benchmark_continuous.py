@@ -54,17 +54,22 @@ import math
 import numpy as np
 
 from timebandits.continuous import ctmab, ctsab
-from timebandits.core.sim.binomial import binomial
 from timebandits.continuous.model import normalised_horizon
 from timebandits.continuous.schedule import RATE, ROUNDINGS, exploit_window, learning_phase
-from timebandits.continuous.simulation import (CTSAB, INVERSE_SQUARE_HORIZON, algorithm_params,
-                                               learner_epsilon, simulate_repetition)
-from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.continuous.simulation import (
+    CTSAB,
+    INVERSE_SQUARE_HORIZON,
+    algorithm_params,
+    learner_epsilon,
+    simulate_repetition,
+)
 from timebandits.core.build.preflight import load_paper
+from timebandits.core.build.timing import fastest
+from timebandits.core.sim.binomial import binomial
+from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.sim.jit import njit
 from timebandits.core.sim.seeding import environment_seed, key64, policy_seed
 from timebandits.core.sim.simulation import reuse_freed_memory
-from timebandits.core.build.timing import fastest
 
 CASES = [("ctsab", [0.3]), ("ctsab_k01", [0.3]), ("ctsab", [0.05]),
          ("ctmab", [0.35, 0.2, 0.15, 0.1, 0.08]), ("ctmab", [0.25, 0.2, 0.15, 0.1, 0.08])]

@@ -33,12 +33,12 @@ import argparse
 
 import numpy as np
 
-from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.build.preflight import load_paper
+from timebandits.core.build.timing import fastest
+from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.sim.jit import njit
 from timebandits.core.sim.seeding import environment_seed, key64
 from timebandits.core.sim.simulation import reuse_freed_memory
-from timebandits.core.build.timing import fastest
 from timebandits.delaydep.policies import _play
 from timebandits.delaydep.simulation import problem_of, run_learner, simulate_repetition
 

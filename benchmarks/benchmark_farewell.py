@@ -14,10 +14,10 @@ import argparse
 
 import numpy as np
 
-from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.build.preflight import load_paper
-from timebandits.core.sim.simulation import reuse_freed_memory
 from timebandits.core.build.timing import fastest
+from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.sim.simulation import reuse_freed_memory
 from timebandits.farewell.model import F2AProblem
 from timebandits.farewell.simulation import kernel_arguments, run_problem
 

@@ -15,12 +15,11 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 import pandas as pd
 from IPython.display import Markdown, display
 
-from timebandits.core.pages import bound_tables
-from timebandits.core.pages import display as show
 from timebandits.core import paths
-from timebandits.core.pages import verdict_tables
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.config import load_yaml
+from timebandits.core.pages import bound_tables, verdict_tables
+from timebandits.core.pages import display as show
 from timebandits.core.paths import enter_project
 from timebandits.core.registry import paper_module
 from timebandits.core.sim.sealed import read_sealed

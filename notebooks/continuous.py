@@ -15,10 +15,10 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 from IPython.display import Markdown, display
 
 from timebandits.continuous import report
-from timebandits.core.pages import display as show
-from timebandits.core.pages import failures, verdict_tables
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.config import load_yaml
+from timebandits.core.pages import display as show
+from timebandits.core.pages import failures, verdict_tables
 from timebandits.core.paths import enter_project
 
 enter_project()  # Jupyter runs a notebook in its own folder: read the project's paths

@@ -11,10 +11,10 @@ ROOT = ""  # "" for the full scale, "smoke/" for the smoke scale
 CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
-from timebandits.core.pages import display as show
-from timebandits.core.pages import failures, verdict_tables
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.config import load_yaml
+from timebandits.core.pages import display as show
+from timebandits.core.pages import failures, verdict_tables
 from timebandits.core.paths import enter_project
 from timebandits.farewell import report
 

@@ -48,10 +48,10 @@ def test_figures_of_a_claim_prefer_the_papers_own():
     assert figures_of(PAPER, set()) == []
 
 
-def write_thumbnails(root: str, key: str, sizes: dict) -> None:
+def write_thumbnails(base: str, key: str, sizes: dict) -> None:
     """Blank thumbnails of ``sizes`` ({figure: (width, height)}), as the figure jobs leave them."""
     for fid, size in sizes.items():
-        path = Path(paths.thumbnail(root, key, fid))
+        path = Path(paths.thumbnail(base, key, fid))
         path.parent.mkdir(parents=True, exist_ok=True)
         Image.new("P", size).save(path)
 

@@ -76,8 +76,8 @@ def unknown_figure_targets(arguments) -> str | None:
             continue
         panels = [f for f in figures if f.startswith(name)] or figures
         what = "its panels" if panels != figures else f"{key}'s figures"
-        return (f"{argument}: {key} has no figure {name!r}; {what}: "
-                + ", ".join(paths.figure(ROOT, key, f, ext) for f in panels))
+        listed = ", ".join(paths.figure(ROOT, key, f, ext) for f in panels)
+        return f"{argument}: {key} has no figure {name!r}; {what}: {listed}"
     return None
 
 
@@ -262,7 +262,7 @@ def fingerprint(value) -> str:
     """``value``'s canonical JSON reduced to its SHA-256: the same rerun trigger as ``canonical``
     for outputs a report shows with their job's params (figures, notebooks, the front page),
     which then show 16 hex digits, not a JSON blob."""
-    return "settings " + hashlib.sha256(canonical(value).encode()).hexdigest()[:16]
+    return f"settings {hashlib.sha256(canonical(value).encode()).hexdigest()[:16]}"
 
 
 def paper_settings(wildcards):
@@ -319,3 +319,34 @@ def all_targets():
     targets += [paths.scorecard(ROOT)]
     targets += [paths.notebook(ROOT, "comparison", ext) for ext in ("ipynb", "html")]
     return targets + [paths.front_page(ROOT)]
+
+
+# The inputs of the figure, notebook and front-page rules.
+
+
+def summaries_of(key, figure_id):
+    """The summary of the figure's experiment, then those of the experiments it ``also`` reads."""
+    figure = PAPERS[key]["figures"][figure_id]
+    return [paths.summary(ROOT, key, exp) for exp in [figure["experiment"], *figure.get("also", [])]]
+
+
+def figure_summaries(wildcards):
+    return summaries_of(wildcards.paper, wildcards.figure)
+
+
+def paper_notebook_inputs(wildcards):
+    paper = PAPERS[wildcards.paper]
+    inputs = [p for f in paper["figures"] for p in figure_paths(wildcards.paper, f)]
+    inputs += [paths.claims(ROOT, wildcards.paper), paths.claim_details(ROOT, wildcards.paper)]
+    inputs += [paths.table(ROOT, wildcards.paper, t) for t in paper_tables(wildcards.paper)]
+    return inputs + all_paper_traces(wildcards.paper)
+
+
+def front_page_inputs(wildcards):
+    """What the front page shows or links to: the scorecard, every paper's claims, figures and
+    notebook, and the comparison notebook (so that no link of it dangles)."""
+    inputs = [paths.scorecard(ROOT), paths.notebook(ROOT, "comparison", "html")]
+    for key, paper in PAPERS.items():
+        inputs += [paths.claims(ROOT, key), paths.notebook(ROOT, key, "html")]
+        inputs += [p for fid in paper["figures"] for p in figure_paths(key, fid)]
+    return inputs

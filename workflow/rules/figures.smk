@@ -4,16 +4,6 @@
 # cuts the front page's thumbnail from the pixels it drew (core/thumbnails.py).
 
 
-def summaries_of(key, figure_id):
-    """The summary of the figure's experiment, then those of the experiments it ``also`` reads."""
-    figure = PAPERS[key]["figures"][figure_id]
-    return [paths.summary(ROOT, key, exp) for exp in [figure["experiment"], *figure.get("also", [])]]
-
-
-def figure_summaries(wildcards):
-    return summaries_of(wildcards.paper, wildcards.figure)
-
-
 rule figure:
     input:
         summaries=figure_summaries,

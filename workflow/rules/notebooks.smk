@@ -3,14 +3,6 @@
 # both, and the front page, when the software versions they state change (core/versions.py).
 
 
-def paper_notebook_inputs(wildcards):
-    paper = PAPERS[wildcards.paper]
-    inputs = [p for f in paper["figures"] for p in figure_paths(wildcards.paper, f)]
-    inputs += [paths.claims(ROOT, wildcards.paper), paths.claim_details(ROOT, wildcards.paper)]
-    inputs += [paths.table(ROOT, wildcards.paper, t) for t in paper_tables(wildcards.paper)]
-    return inputs + all_paper_traces(wildcards.paper)
-
-
 rule paper_notebook:
     input:
         source="notebooks/{paper}.py",
@@ -62,16 +54,6 @@ rule comparison_notebook:
     priority: PRIORITY_VERDICTS
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
-
-
-def front_page_inputs(wildcards):
-    """What the front page shows or links to: the scorecard, every paper's claims, figures and
-    notebook, and the comparison notebook (so that no link of it dangles)."""
-    inputs = [paths.scorecard(ROOT), paths.notebook(ROOT, "comparison", "html")]
-    for key, paper in PAPERS.items():
-        inputs += [paths.claims(ROOT, key), paths.notebook(ROOT, key, "html")]
-        inputs += [p for fid in paper["figures"] for p in figure_paths(key, fid)]
-    return inputs
 
 
 rule front_page:
