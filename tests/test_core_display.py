@@ -238,6 +238,21 @@ def test_plot_bound_with_one_bound_draws_it_once_in_black(figures):
     _check_legend_matches_lines(fig)
 
 
+def test_plot_bound_marks_a_mean_of_zero_at_the_foot_of_the_log_axis(figures):
+    """z-RCUCB's simple regret is 0 in every run at some horizons: a log axis has no 0, so each
+    such point is an open triangle at the foot, named once in the legend's key, not a silent
+    gap."""
+    t = np.array([1.0, 10.0, 100.0])
+    rows = _bound_rows("theorem2", "simple_regret", t, np.array([0.5, 0.0, 0.0]),
+                       np.array([5.0, 5.0, 5.0]), np.array([10.0, 10.0, 10.0]))
+    bound_plots.plot_bound(rows, "fig1a", "theorem2")
+    (fig,) = figures
+    marks = [line for line in fig.axes[0].lines if line.get_marker() == "v"]
+    assert len(marks) == 1 and list(marks[0].get_xdata()) == [10.0, 100.0]
+    labels = [text.get_text() for text in fig.legends[0].get_texts()]
+    assert "▽: mean 0 in every run" in labels
+
+
 def test_plot_bound_keeps_the_bounds_closest_to_being_exceeded_and_shades_the_vacuous_t(figures):
     # Three pairs; the bound is vacuous at t = 1 and 10 (trivial 5), informative from t = 100.
     t = np.array([1.0, 10.0, 100.0, 1000.0])

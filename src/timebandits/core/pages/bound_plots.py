@@ -15,7 +15,7 @@ from matplotlib.ticker import LogFormatter
 
 from timebandits.core.pages.bound_tables import legend_name, natural_order, selected, worst_ratio
 from timebandits.core.pages.display import markdown_text, show_matplotlib
-from timebandits.core.pages.plotting import log_safe, new_figure, series_style
+from timebandits.core.pages.plotting import log_safe, mark_zeros, new_figure, series_style
 
 SHADE = "0.9"
 
@@ -81,7 +81,8 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
     suboptimal pair, or per algorithm, each in its own colour), faded where the bound is vacuous,
     grey where every bound shown is, the trivial bound dotted. Bottom: mean / bound. More than
     ``most`` bounds: those closest to being exceeded. ``labels`` names curves (bound names, or
-    metrics when there is one bound). Zeros of the mean are gaps, not spikes."""
+    metrics when there is one bound). A mean of 0, which a log axis cannot show, is an open
+    triangle at the foot of the top panel (core.pages.plotting.mark_zeros)."""
     labels = labels or {}
     rows = table[(table["experiment"] == experiment) & selected(table, bounds)]
     names = sorted(rows["bound"].unique(), key=natural_order)
@@ -95,7 +96,7 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
                                     gridspec_kw={"height_ratios": [2, 1]})
     series = [(name, metric, group.sort_values("t")) for name in kept
               for metric, group in rows[rows["bound"] == name].groupby("metric", sort=True)]
-    handles = []
+    handles, zeros = [], False
     for i, (name, metric, g) in enumerate(series):
         t, mean = g["t"].to_numpy(dtype=float), _finite(g["mean"])
         style = {**(series_style(kept.index(name), len(kept)) if several else
@@ -107,6 +108,7 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
         if np.isfinite(mean).any():
             top.plot(t, mean, linewidth=1.3, **style)
             handles.append(Line2D([], [], linewidth=1.3, **style, label=label))
+        zeros = mark_zeros(top, t, g["mean"], colour) is not None or zeros
         with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 and x/∞: gaps
             ratio = _finite(g["mean"].to_numpy() / g["bound_value"].to_numpy())
         _plot(bottom, t, np.where(vacuous, np.nan, ratio), linewidth=1.1, **style)
@@ -136,6 +138,10 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
     if all_vacuous.any():
         key.append(Patch(color=SHADE, label="grey: " + ("every bound shown vacuous" if several
                                                         else "bound vacuous")))
+    if zeros:
+        key.append(Line2D([], [], linestyle="none", marker="v", markersize=5, color=key_colour,
+                          markerfacecolor="white", label="▽: mean 0 in every run"
+                          + (" (same colour)" if several else "")))
     key.append(Line2D([], [], color="0.3", linewidth=0.8, label="mean / bound = 1"))
     top.set_xscale("log")
     top.set_yscale("log")

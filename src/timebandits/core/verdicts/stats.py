@@ -22,8 +22,9 @@ def summarise_trace(trace: pd.DataFrame, metrics: list[str] | None = None) -> pd
     grouped = long.groupby(["metric", "t"], sort=True)["value"]
     out = grouped.agg(n="count", mean="mean", std="std", min="min", max="max")
     out["se"] = out["std"].fillna(0.0) / np.sqrt(out["n"])
+    quantiles = grouped.quantile(list(QUANTILES)).unstack()  # every group sorted once
     for q in QUANTILES:
-        out[f"q{int(round(q * 100)):02d}"] = grouped.quantile(q)
+        out[f"q{int(round(q * 100)):02d}"] = quantiles[q]
     return out.drop(columns="std").reset_index()
 
 
