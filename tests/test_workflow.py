@@ -287,7 +287,7 @@ def test_a_summary_edited_by_hand_stops_its_figure_job_in_one_line(built, tmp_pa
     with pytest.raises(OutputError, match=r"fig1a.parquet: its content differs from what its "
                                           r"job wrote \(edited by hand\?\); rebuild it with"):
         main("farewell", "fig1a", [str(edited)], tmp_path / "f.pdf", tmp_path / "f.png",
-             tmp_path / "f.log")
+             tmp_path / "f.thumbnail.png", tmp_path / "f.log")
     assert not (tmp_path / "f.pdf").exists()
 
 
