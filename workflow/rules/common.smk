@@ -212,9 +212,10 @@ def simulation_group(wildcards):
 # longest first by their estimate, and the figures, paper notebooks and front page last. A build
 # then ends with some hundred short jobs that keep the second core busy while the serial chain
 # claims -> scorecard -> comparison notebook runs, instead of that chain running alone.
-# Each paper's longest simulation goes before every other: the first job of a paper compiles
-# its kernels into numba's cache, and the two cores then never compile the same kernels at once
-# (the two longest jobs of the build are both censored's, and each compiled for 15 s).
+# Each paper's longest simulation goes before every other, so that it compiles the paper's
+# kernels into numba's cache before the paper's next jobs start (the two longest jobs of the
+# build are both censored's, and each compiled for 15 s). A paper's second job may still start
+# while its first compiles (continuous' did in the builds of 2026-11-29).
 PRIORITY_VERDICTS = 1_000_000
 PRIORITY_FIRST_OF_PAPER = 100_000
 PRIORITY_PAGES = 0

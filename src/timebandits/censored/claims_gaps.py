@@ -27,7 +27,12 @@ from __future__ import annotations
 import numpy as np
 
 from timebandits.core.sim.seeding import check_seed
-from timebandits.core.verdicts.context import check_run, paired_verdict, require_keys
+from timebandits.core.verdicts.context import (
+    check_direction,
+    check_run,
+    paired_verdict,
+    require_keys,
+)
 from timebandits.core.verdicts.decidability import linear, scale, with_curves
 from timebandits.core.verdicts.stats import paired_one_sided
 from timebandits.core.verdicts.thresholds import check_keys
@@ -165,8 +170,7 @@ class ExceedsThroughout:
     def check(cls, claim, paper):
         check_keys(cls, claim)
         check_run(paper, claim["experiments"], claim["better"] + claim["worse"])
-        if claim.get("direction", "lower") not in ("lower", "higher"):
-            raise ValueError(f"direction must be 'lower' or 'higher', got {claim['direction']!r}")
+        check_direction(claim)
 
     @staticmethod
     def evaluate(claim, ctx):

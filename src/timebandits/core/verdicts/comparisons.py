@@ -22,7 +22,13 @@ import math
 import numpy as np
 import pandas as pd
 
-from timebandits.core.verdicts.context import ClaimContext, check_run, check_sign, paired_verdict
+from timebandits.core.verdicts.context import (
+    ClaimContext,
+    check_direction,
+    check_run,
+    check_sign,
+    paired_verdict,
+)
 from timebandits.core.verdicts.decidability import linear, scale, with_curves
 from timebandits.core.verdicts.stats import equivalence_test, paired_one_sided
 from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
@@ -65,8 +71,7 @@ class BetterAtHorizon:
     def check(cls, claim, paper):
         check_keys(cls, claim)
         check_run(paper, claim["experiments"], claim["better"] + claim["worse"])
-        if claim.get("direction", "lower") not in ("lower", "higher"):
-            raise ValueError(f"direction must be 'lower' or 'higher', got {claim['direction']!r}")
+        check_direction(claim)
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:

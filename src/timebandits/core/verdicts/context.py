@@ -124,6 +124,13 @@ def require_keys(claim: dict, *keys: str) -> None:
         raise ValueError(f"claim kind {claim['kind']!r} needs keys {missing}")
 
 
+def check_direction(claim: dict) -> None:
+    """Raise ValueError unless the claim's optional ``direction`` (which way is better) is
+    'lower' (the default) or 'higher'."""
+    if claim.get("direction", "lower") not in ("lower", "higher"):
+        raise ValueError(f"direction must be 'lower' or 'higher', got {claim['direction']!r}")
+
+
 def check_sign(claim: dict) -> None:
     """Raise ValueError unless the claim's ``sign`` is 'negative' or 'positive'."""
     if claim["sign"] not in ("negative", "positive"):
