@@ -412,3 +412,29 @@ def test_resampled_means_draw_each_experiment_at_once_from_the_stream():
     expected_b = b[rng.integers(0, 2, (5, 2))].mean(axis=1)
     assert means.shape == (5, 2)
     assert (means[:, 0] == expected_a).all() and (means[:, 1] == expected_b).all()
+
+
+def test_summarise_trace_is_pandas_groupby_bit_for_bit():
+    # The array form must give pandas' grouped aggregates exactly (the numbers the build wrote
+    # before it), with missing values, a constant metric (se exactly 0), rows out of order and
+    # a checkpoint one repetition lacks.
+    rng = np.random.default_rng(7)
+    reps, ts = np.meshgrid(np.arange(9), [1, 5, 20, 100], indexing="ij")
+    trace = pd.DataFrame({"repetition": reps.ravel(), "t": ts.ravel(),
+                          "x": rng.normal(size=reps.size) * 1e3 + 0.1,
+                          "c": np.full(reps.size, 0.1),
+                          "gaps": np.where(rng.random(reps.size) < 0.3, np.nan,
+                                           rng.exponential(size=reps.size))})
+    trace = trace.drop(index=[5]).sample(frac=1.0, random_state=3)
+    long = trace.sort_values(["repetition", "t"]).melt(
+        id_vars=["repetition", "t"], var_name="metric")
+    grouped = long.groupby(["metric", "t"], sort=True)["value"]
+    expected = grouped.agg(n="count", mean="mean", std="std", min="min", max="max")
+    expected["se"] = expected["std"].fillna(0.0) / np.sqrt(expected["n"])
+    quantiles = grouped.quantile(list(QUANTILES)).unstack()
+    for q in QUANTILES:
+        expected[f"q{int(round(q * 100)):02d}"] = quantiles[q]
+    expected = expected.drop(columns="std").reset_index()
+    summary = summarise_trace(trace)
+    pd.testing.assert_frame_equal(summary, expected, check_exact=True, check_dtype=False)
+    assert (summary.loc[summary["metric"] == "c", "se"] == 0.0).all()

@@ -18,6 +18,7 @@ from timebandits.core.sim.traces import (
     ID_COLUMNS,
     TraceError,
     algorithm_trace,
+    checkpoint_table,
     concat_traces,
     footer_problem,
     read_trace,
@@ -404,3 +405,19 @@ def test_repetition_chunks(reps, horizon, work, expected):
     assert chunks == expected
     assert repetition_chunks(reps, horizon / 2, work, algorithms=2) == expected
     assert [r for a, b in chunks for r in range(a, b)] == list(range(reps))
+
+
+def test_checkpoint_table_is_pandas_pivot():
+    # the same frame as pivot: dtype kept on a full grid, NaN where a cell has no row, and a
+    # repeated (t, repetition) refused
+    trace = pd.DataFrame({"repetition": [1, 0, 1, 0, 2], "t": [5, 5, 1, 1, 5],
+                          "plays": [3, 4, 1, 2, 7], "regret": [0.5, 0.25, 0.1, 0.2, 0.75]})
+    full = trace.iloc[:4]
+    for frame, metric in [(full, "plays"), (full, "regret"), (trace, "plays"), (trace, "regret")]:
+        pd.testing.assert_frame_equal(
+            checkpoint_table(frame, metric),
+            frame.pivot(index="t", columns="repetition", values=metric), check_exact=True)
+    # and the same memory layout, so that a mean over the repetitions adds in the same order
+    assert checkpoint_table(full, "regret").to_numpy().flags["C_CONTIGUOUS"]
+    with pytest.raises(ValueError, match="duplicate"):
+        checkpoint_table(pd.concat([trace, trace.iloc[:1]]), "plays")

@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from timebandits.core.sim.traces import checkpoint_table
 from timebandits.core.verdicts.bounds import compare_to_bound
 
 from .claims import problem_of
@@ -45,7 +46,7 @@ def _theorem2_rows(paper: dict, exp_id: str, trace_of) -> list[pd.DataFrame]:
     stream, labels = game_labels(environment, int(exp["horizon"]))
     frames = []
     for algorithm, _, params in runs_of(paper, exp, ARS_EXP3):
-        regret = trace_of(exp_id, algorithm).pivot(index="t", columns="repetition", values="regret")
+        regret = checkpoint_table(trace_of(exp_id, algorithm), "regret")
         t = regret.index.to_numpy(dtype=float)
         bound = theorem2_bound(t, stream.n_arms, environment["delays"]["d"],
                                float(params["beta"]))
@@ -69,8 +70,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
             continue
         problem = problem_of(paper, exp_id)
         for algorithm, _, params in runs_of(paper, exp, ARS_UCB):
-            regret = trace_of(exp_id, algorithm).pivot(index="t", columns="repetition",
-                                                       values="regret")
+            regret = checkpoint_table(trace_of(exp_id, algorithm), "regret")
             t = regret.index.to_numpy(dtype=float)
             log_term = log_term_coefficient(problem.means, float(params["alpha"])) * np.log(t)
             trivial = pseudo_regret_max(t, problem.gaps)

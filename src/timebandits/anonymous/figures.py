@@ -6,6 +6,8 @@ config, experiment summary); Fig. 1 ignores the summary."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
 from matplotlib.ticker import MaxNLocator
@@ -22,7 +24,13 @@ from .claims import problem_of
 from .environment import pull
 from .model import DELAY
 from .policies import run_ars_ucb
-from .simulation import LABEL_GAME_POLICIES, algorithm_params, game_labels, round_size_table
+from .simulation import (
+    LABEL_GAME_POLICIES,
+    algorithm_params,
+    game_labels,
+    round_size_table,
+    stochastic_instance,
+)
 from .theory import lai_robbins_constant, theorem2_bound
 
 # The environment key of Fig. 1's run (any fixed key: the figure shows one real run).
@@ -152,18 +160,19 @@ def round_schematic(spec: dict, paper: dict, summary: pd.DataFrame):
     earlier rounds' reward falling due then (the first "triangle"), plus the part of its own
     reward that falls due before it ends; the rest of its own reward falls due later and is
     credited to the next round (the second "triangle")."""
-    problem = problem_of(paper, spec["experiment"])
+    horizon = 2000
+    environment = paper["experiments"][spec["experiment"]]["environment"]
+    problem, cumulative, d1, d2 = stochastic_instance(json.dumps(environment, sort_keys=True),
+                                                      horizon)
     kernel = problem.kernel
     if kernel.code == DELAY or not np.isfinite(kernel.support):
         raise ValueError(f"figure {spec['title']!r} needs a finite fixed spread, not a "
                          f"{kernel.kind} kernel")
     params = algorithm_params(paper["algorithms"]["ars_ucb"])
     arm, round_index = int(spec["options"]["arm"]), int(spec["options"]["round"])
-    horizon = 2000
     sizes = round_size_table(params["round_size"], horizon)
-    _, _, plays = run_ars_ucb(problem.means, float(params["alpha"]), sizes, problem.d1(),
-                              problem.d2(), kernel.code, kernel.cumulative(horizon + 1),
-                              int(min(kernel.window_reach, horizon)), 0, 0,
+    _, _, plays = run_ars_ucb(problem.means, float(params["alpha"]), sizes, d1, d2, kernel.code,
+                              cumulative, int(min(kernel.window_reach, horizon)), 0, 0,
                               np.uint64(SCHEMATIC_KEY), horizon, np.array([horizon]))
     first, last = round_of(plays, sizes, arm, round_index)
     reach = int(kernel.support)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from timebandits.core.sim.traces import checkpoint_table
 from timebandits.core.trivial import trivial_bound
 from timebandits.core.verdicts.bounds import compare_curves, compare_to_bound
 
@@ -63,7 +64,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
             name, total, per_pair = BOUNDS[policy]
             lam, alpha = _bound_arguments(paper, algorithm, problem)
             trace = trace_of(exp_id, algorithm)
-            regret = trace.pivot(index="t", columns="repetition", values="regret")
+            regret = checkpoint_table(trace, "regret")
             t = regret.index.to_numpy(dtype=float)
             frames.append(compare_to_bound(regret, total(problem.nu, lam, alpha, t),
                                            trivial_bound(t, problem.gaps.max()), experiment=exp_id,
@@ -127,7 +128,7 @@ def theorem2_rows(paper: dict, experiment: str, algorithm: str, trace) -> pd.Dat
     mean over runs and with the number of runs above it. The trivial bound is the range of ν
     (sup − min)."""
     constants = theorem2_parameters(paper, experiment)
-    table = trace.pivot(index="t", columns="repetition", values="simple_regret")
+    table = checkpoint_table(trace, "simple_regret")
     t = table.index.to_numpy(dtype=float)
     return compare_to_bound(table, theorem2_curve(paper, experiment, algorithm, t, constants),
                             np.full(t.shape, constants["range"]), experiment=experiment,

@@ -9,6 +9,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from timebandits.core.sim.traces import checkpoint_table
 from timebandits.core.trivial import trivial_bound
 from timebandits.core.verdicts.bounds import compare_to_bound
 
@@ -53,7 +54,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
         for alg in bounded_algorithms(paper, exp_id):
             delta = float(algorithm_params(paper["algorithms"][alg])["delta"])
             trace = trace_of(exp_id, alg)
-            pivot = {m: trace.pivot(index="t", columns="repetition", values=m)
+            pivot = {m: checkpoint_table(trace, m)
                      for m in ("ghost", "expected", "switches",
                                *(regret_metric(c) for c in switch_costs(exp["environment"])))}
             regret = pivot["ghost"] - pivot["expected"]  # R(t) without switching cost

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from timebandits.core.sim.traces import checkpoint_table
 from timebandits.core.trivial import trivial_bound
 from timebandits.core.verdicts.bounds import compare_to_bound
 
@@ -41,7 +42,7 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
             continue
         problem = problem_of(paper, exp_id)
         trace = trace_of(exp_id, BOUNDED_ALGORITHM)
-        pivot = {m: trace.pivot(index="t", columns="repetition", values=m)
+        pivot = {m: checkpoint_table(trace, m)
                  for m in trace.columns if m not in ("t", "repetition")}
         t = pivot["regret"].index.to_numpy(dtype=float)
         regret_bound = theorem2_bound(t, problem)

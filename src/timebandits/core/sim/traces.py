@@ -24,6 +24,7 @@ import json
 import os
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from timebandits.core.atomic import atomic_output
@@ -191,3 +192,23 @@ def algorithm_trace(frame: pd.DataFrame, algorithm: str) -> pd.DataFrame:
     if rows.empty:
         raise KeyError(f"the trace has no rows of algorithm {algorithm!r}")
     return rows.drop(columns="algorithm").dropna(axis=1, how="all").reset_index(drop=True)
+
+
+def checkpoint_table(trace: pd.DataFrame, metric: str) -> pd.DataFrame:
+    """``metric`` as a (checkpoint × repetition) table: ``trace.pivot(index="t",
+    columns="repetition", values=metric)``, the same frame, built straight from the trace's
+    grid (a tenth of pivot's time; the claims make hundreds). A cell no row fills is NaN; a
+    repeated (t, repetition) raises ValueError, as pivot does."""
+    row, checkpoints = pd.factorize(trace["t"], sort=True)
+    column, repetitions = pd.factorize(trace["repetition"], sort=True)
+    cells, size = row * repetitions.size + column, checkpoints.size * repetitions.size
+    if cells.size and np.bincount(cells, minlength=size).max() > 1:
+        raise ValueError("Index contains duplicate entries, cannot reshape")
+    values = trace[metric].to_numpy()
+    table = np.empty(size, values.dtype) if cells.size == size else np.full(size, np.nan)
+    table[cells] = values
+    # laid out as pivot lays it out (one row per checkpoint in memory): a reduction over the
+    # repetitions then adds in the same order, to the same bits
+    return pd.DataFrame(table.reshape(checkpoints.size, repetitions.size),
+                        index=checkpoints.rename("t"), columns=repetitions.rename("repetition"),
+                        copy=False)

@@ -13,6 +13,7 @@ import pandas as pd
 from timebandits.core.config import resolve_experiment
 from timebandits.core.registry import paper_module
 from timebandits.core.sim.checkpoints import checkpoint_grid
+from timebandits.core.sim.traces import checkpoint_table
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
 from timebandits.core.verdicts.kinds import claim_kinds_of
@@ -39,7 +40,7 @@ def configured_reader(paper: dict, config: dict, template_of) -> Callable[[str, 
         rows = np.where(closer, nearest - 1, nearest)
         columns = {"repetition": np.repeat(np.arange(n), t.size), "t": np.tile(t, n)}
         for column in template.columns.drop(["repetition", "t"]):
-            table = template.pivot(index="t", columns="repetition", values=column).loc[times, reps]
+            table = checkpoint_table(template, column).loc[times, reps]
             columns[column] = table.to_numpy()[rows][:, np.arange(n) % reps.size].T.ravel()
         return pd.DataFrame(columns)
     return trace_of

@@ -22,6 +22,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
+from timebandits.core.sim.traces import checkpoint_table
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 
@@ -73,9 +74,9 @@ class ClaimContext:
     def paired(self, experiment: str, first: str, second: str, metric: str):
         """The metric at the horizon for two algorithms, paired by repetition (same runs and
         same horizon required: the pairing is what common random numbers are for)."""
-        a, b = self.trace(experiment, first), self.trace(experiment, second)
-        if a["t"].max() != b["t"].max() or not np.array_equal(np.unique(a["repetition"]),
-                                                               np.unique(b["repetition"])):
+        a, b = self.last(experiment, first), self.last(experiment, second)
+        if (a["t"].iloc[0] != b["t"].iloc[0]
+                or not np.array_equal(a["repetition"].to_numpy(), b["repetition"].to_numpy())):
             raise ValueError(f"{experiment}: {first} and {second} were not run on the same "
                              f"repetitions and horizon; rebuild their traces")
         return self.final(experiment, first, metric), self.final(experiment, second, metric)
@@ -85,8 +86,7 @@ class ClaimContext:
         every cached table here)."""
         key = ("at", experiment, algorithm, metric)
         if key not in self._cache:
-            self._cache[key] = self.trace(experiment, algorithm).pivot(
-                index="t", columns="repetition", values=metric)
+            self._cache[key] = checkpoint_table(self.trace(experiment, algorithm), metric)
         return self._cache[key]
 
     def metric_range(self, experiment: str, algorithm: str, metric: str) -> tuple[float, float]:
