@@ -46,7 +46,7 @@ failures.what_failed(ROOT, PAPER, paper)
 # game). "can reach" says whether both verdicts were reachable as configured.
 
 # %%
-verdict_tables.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, paper)
 
 # %% [markdown]
 # ## 2. The paper's figures
@@ -64,7 +64,7 @@ for figure_id, figure in group("paper").items():
 # support it, and the statistic of each.
 
 # %%
-show.collapsed(verdict_tables.verdict_details(ROOT, PAPER),
+show.collapsed(verdict_tables.verdict_details(ROOT, paper),
                "Every sub-check behind the verdicts (click to open)")
 
 # %% [markdown]

@@ -40,7 +40,7 @@ failures.what_failed(ROOT, PAPER, paper)
 # said below the tables.
 
 # %%
-verdict_tables.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, paper)
 
 # %% [markdown]
 # **How the claims are tested.** Comparisons use a paired one-sided t-test at the horizon (all
@@ -55,7 +55,7 @@ verdict_tables.verdicts(ROOT, PAPER)
 # ground truths (including App. F.3's "about 0.075") and the bound ratios are exact computations.
 
 # %%
-report.sub_checks(ROOT)
+report.sub_checks(ROOT, paper)
 
 # %% [markdown]
 # ## 2. The paper's figures

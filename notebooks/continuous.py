@@ -46,10 +46,10 @@ failures.what_failed(ROOT, PAPER, paper)
 # not show a rate ≥ 0.95 (0.95⁵⁰ = 0.077 > α).
 
 # %%
-verdict_tables.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, paper)
 
 # %%
-show.collapsed(verdict_tables.verdict_details(ROOT, PAPER),
+show.collapsed(verdict_tables.verdict_details(ROOT, paper),
                "Every sub-check behind the verdicts, one per experiment or pair (click to open)")
 
 # %% [markdown]

@@ -36,7 +36,7 @@ failures.what_failed(ROOT, PAPER, paper)
 # tested follows the tables; every sub-check is folded below them.
 
 # %%
-verdict_tables.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, paper)
 
 # %% [markdown]
 # **How the claims are tested.** Comparisons use a paired one-sided t-test at the horizon (both
@@ -64,7 +64,7 @@ verdict_tables.verdicts(ROOT, PAPER)
 # reproduced (its witnesses, core/verdicts/decidability.py).
 
 # %%
-details = verdict_tables.verdict_details(ROOT, PAPER)
+details = verdict_tables.verdict_details(ROOT, paper)
 show.collapsed(details, f"Every sub-check behind the verdicts: {len(details.data)} rows, the "
                         "role saying whether it decides the verdict or only supports it (click "
                         "to open)")

@@ -35,7 +35,7 @@ failures.what_failed(ROOT, PAPER, paper)
 # (E1), and that no delay pmf on [10] puts the optimum in the middle with gap 0.124 (E2).
 
 # %%
-verdict_tables.verdicts(ROOT, PAPER)
+verdict_tables.verdicts(ROOT, paper)
 
 # %% [markdown]
 # **How the verdicts are decided.** Comparisons (C2–C7) use a paired one-sided t-test on the
@@ -84,7 +84,7 @@ report.regret_sources(ROOT, paper, CONFIG)
 # The role says whether a sub-check decides its claim's verdict or only supports it.
 
 # %%
-show.collapsed(verdict_tables.verdict_details(ROOT, PAPER),
+show.collapsed(verdict_tables.verdict_details(ROOT, paper),
                "Sub-checks of every claim (click to open)")
 
 # %% [markdown]

@@ -52,6 +52,11 @@ SCORECARD = pd.DataFrame([{"paper": "farewell", "scope": "paper", "claims": 3, "
                            "exact_fails": 0, "not_checkable": 0, "undecidable": 1}])
 
 
+# The paper config the verdict tables name experiments by (their short names).
+PAPER = {"paper": {"key": "farewell"}, "algorithms": {},
+         "experiments": {"fig1a": {"short": "Fig. 1a"}, "fig1b": {"short": "Fig. 1b"}}}
+
+
 @pytest.fixture
 def root(tmp_path, monkeypatch):
     """A results tree with hand-made verdict files, as ``root`` for the display functions."""
@@ -109,7 +114,7 @@ def test_readable_table_has_no_nan_or_raw_floats_and_left_aligned_text():
 
 
 def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
-    verdict_tables.verdicts(root, "farewell")
+    verdict_tables.verdicts(root, PAPER)
     headings = [_html(o) for o in shown if not hasattr(o, "to_html")]
     tables = [o.data for o in shown if hasattr(o, "to_html")]
     assert [t.index.tolist() for t in tables] == [["C1", "C3"], ["C2"], ["C4"]]
@@ -124,6 +129,9 @@ def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
     assert tables[0]["the paper says"].iloc[0] == "“Wait-UCB performs much better” (Sect. 6)"
     assert tables[0]["we test"].iloc[0] == "Wait-UCB beats UCB-Simplex"
     assert tables[2]["the paper says"].iloc[0] == "" and tables[2]["we test"].iloc[0] == "the authors' runtime"
+    # an experiment by its short name, and the words explained below the tables
+    assert tables[0]["decided by"].iloc[0] == "Holm-adjusted p = 0.003 on Fig. 1a"
+    assert "The words the verdicts use" in _html(shown[-1])
     assert tables[0]["thresholds"].tolist() == [
         "min_ratio = 2 (assumed); flips at: min_ratio 2 → 2.1: inconclusive (fragile)", ""]
     assert tables[0]["could reach"].tolist() == [
@@ -139,8 +147,9 @@ def test_verdicts_one_short_line_per_claim_grouped_by_evidence(root, shown):
 
 
 def test_verdict_details_left_aligned_with_role(root):
-    styler = verdict_tables.verdict_details(root, "farewell")
+    styler = verdict_tables.verdict_details(root, PAPER)
     assert list(styler.data.columns) == verdict_tables.DETAIL_COLUMNS
+    assert list(styler.data["scope"]) == ["Fig. 1a", "Fig. 1b", "Fig. 1b"]
     html = styler.to_html()
     assert "td.col5 {\n  text-align: left;" in html and "#f6d5d5" in html
 
@@ -151,13 +160,13 @@ def test_verdicts_of_the_old_format_raise_naming_the_file(tmp_path, monkeypatch)
     path.parent.mkdir(parents=True)
     CLAIMS.drop(columns=["decided_by", "multiplicity"]).to_csv(path, index=False)
     with pytest.raises(ValueError, match=r"farewell\.csv: missing columns \['decided_by'"):
-        verdict_tables.verdicts("", "farewell")
+        verdict_tables.verdicts("", PAPER)
 
 
 def test_unknown_verdict_raises(root):
     CLAIMS.assign(verdict="probably").to_csv(paths.claims(root, "farewell"), index=False)
     with pytest.raises(ValueError, match="unknown verdict or evidence values"):
-        verdict_tables.verdicts(root, "farewell")
+        verdict_tables.verdicts(root, PAPER)
 
 
 def test_scorecard_groups_tests_apart_from_exact_computations(root, shown):
@@ -342,11 +351,14 @@ def test_can_reach_shows_the_configs_reason_before_the_witnesses():
     ("vacuous until t = 3.15e+06", "vacuous until t = 3.15·10⁶"),
     ("p = 3.5e-05; 1e+07 steps", "p = 3.5·10⁻⁵; 10⁷ steps"),
     ("T = 10^3 ... 10^6, rate T^(2/3)", "T = 10³ ... 10⁶, rate T^(2/3)"),
-    ("|A_j| <= j, 2053 +- 1.2e+02", "|A_j| ≤ j, 2053 ± 1.2·10²"),
+    ("|A_j| <= j, 2053 +- 1.2e+02", "|Aⱼ| ≤ j, 2053 ± 1.2·10²"),
     ("fig1a, C8-s, CI 0.774-0.815", "fig1a, C8-s, CI 0.774-0.815"),   # ids and ranges untouched
     ("lambda(tau_max) = 10, nu_{i,tau}, alpha > 1", "λ(τ_max) = 10, ν_{i,τ}, α > 1"),
     ("e = sqrt(ln t/N); a multitude of taus", "e = √(ln t/N); a multitude of taus"),
-    ("f = k^2, sum_i 1/Delta_i, T'^2, rate T^(2/3)", "f = k², sum_i 1/Δ_i, T'², rate T^(2/3)"),
+    ("f = k^2, sum_i 1/Delta_i, T'^2, rate T^(2/3)", "f = k², sum_i 1/Δᵢ, T'², rate T^(2/3)"),
+    # a hat and a one-character index; longer or unwritable indices and ids stay as written
+    ("mu_hat, s_hat_i - s_i, r_0, kappa_min, R_T, t_Id, max_slope, fig4_poscorr, x_10",
+     "\u03bc\u0302, s\u0302ᵢ - sᵢ, r₀, κ_min, R_T, t_Id, max_slope, fig4_poscorr, x_10"),
 ])
 def test_generated_text_is_shown_in_a_readers_notation(text, shown):
     assert show.prose(text) == shown
@@ -359,7 +371,7 @@ def test_claims_combined_the_same_way_share_one_line(root, shown):
     frame = CLAIMS.assign(multiplicity=["Holm over 6 experiments", None,
                                         "Holm over 6 experiments", None])
     frame.to_csv(p.claims(root, "farewell"), index=False)
-    verdict_tables.verdicts(root, "farewell")
+    verdict_tables.verdicts(root, PAPER)
     notes = [o.data for o in shown if not hasattr(o, "to_html") and "combined" in o.data]
     assert notes == ["How the sub-tests of a claim are combined:\n\n"
                      "- **C1, C3**: Holm over 6 experiments"]

@@ -167,13 +167,14 @@ def provenance(root: str):
                                   f"to open; CSV: {paths.table(root, PAPER, 'provenance')})")
 
 
-def sub_checks(root: str):
-    """Every sub-check behind the verdicts, folded under a line giving their number."""
+def sub_checks(root: str, paper: dict):
+    """Every sub-check behind the verdicts (``paper``: the config), folded under a line giving
+    their number."""
     from timebandits.core.pages import display as show
     from timebandits.core.pages import verdict_tables
 
     count = len(pd.read_csv(paths.claim_details(root, PAPER)))
-    return show.collapsed(verdict_tables.verdict_details(root, PAPER),
+    return show.collapsed(verdict_tables.verdict_details(root, paper),
                           f"Every sub-check behind the verdicts: {count} rows (click to open; "
                           f"CSV: {paths.claim_details(root, PAPER)})")
 

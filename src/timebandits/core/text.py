@@ -14,6 +14,13 @@ _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": 
           "lambda": "λ", "mu": "μ", "nu": "ν", "sigma": "σ", "tau": "τ", "theta": "θ",
           "Delta": "Δ"}
 _GREEK_WORD = re.compile(r"(?<![A-Za-z])(" + "|".join(_GREEK) + r")(?![A-Za-z])")
+# A one-letter symbol with a hat or a one-character index: ``mu_hat`` → ``μ̂``, ``s_hat_i`` →
+# ``ŝᵢ``, ``A_j`` → ``Aⱼ``, ``r_0`` → ``r₀``. Longer indices (``tau_max``, ``t_Id``) and indices
+# Unicode has no subscript for (``R_T``) stay as written.
+_SYMBOL = r"(?<![\w.])([A-Za-z\u0370-\u03ff])"
+_HAT = re.compile(_SYMBOL + r"_hat(?![A-Za-z0-9])")
+_SUBSCRIPTS = dict(zip("0123456789ijknst", "₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₙₛₜ"))
+_INDEX = re.compile(_SYMBOL + r"(\u0302?)_([0-9ijknst])(?![\w{])")
 
 
 def _power(match: re.Match) -> str:
@@ -24,7 +31,8 @@ def _power(match: re.Match) -> str:
 
 def prose(text) -> str:
     """Generated text as a reader reads it: ``3.15e+06`` → ``3.15·10⁶``, ``1e-05`` → ``10⁻⁵``,
-    ``10^4`` → ``10⁴``, ``+-`` → ``±``, ``<=`` → ``≤``, ``lambda(tau_max)`` → ``λ(τ_max)`` (a
+    ``10^4`` → ``10⁴``, ``+-`` → ``±``, ``<=`` → ``≤``, ``lambda(tau_max)`` → ``λ(τ_max)``,
+    ``mu_hat`` → ``μ̂``, ``Delta_i`` → ``Δᵢ`` (a
     claim's words, its deciding number and the provenance notes are written in plain ASCII, in
     many places; this is the one place they are made readable). Anything else is left as it
     is."""
@@ -36,4 +44,6 @@ def prose(text) -> str:
                   text)
     for ascii_text, symbol in _ASCII_MATHS:
         text = text.replace(ascii_text, symbol)
-    return _GREEK_WORD.sub(lambda m: _GREEK[m.group(1)], text)
+    text = _GREEK_WORD.sub(lambda m: _GREEK[m.group(1)], text)
+    text = _HAT.sub(lambda m: m.group(1) + "\u0302", text)
+    return _INDEX.sub(lambda m: m.group(1) + m.group(2) + _SUBSCRIPTS[m.group(3)], text)

@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 from timebandits.core import paths
 from timebandits.core.pages.display import readable
 from timebandits.core.pages.frontpage import claim_experiments, figures_of
+from timebandits.core.pages.reader_names import in_reader_words
 from timebandits.core.verdicts.scorecard import read_claims
 from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, PAPER
 
@@ -41,7 +42,8 @@ def failed_claims(frame: pd.DataFrame, paper: dict) -> pd.DataFrame:
     failed = frame[(frame["scope"] == PAPER) & (frame["verdict"] == NOT_REPRODUCED)]
     configured = {claim["id"]: claim for claim in paper["claims"]}
     rows = [{"claim": row.claim, "the paper's words": row.quote, "what we test": row.tested_as,
-             "cause": row.cause, "why": row.cause_line, "variants tried": row.variants,
+             "cause": row.cause, "why": in_reader_words(row.cause_line, paper),
+             "variants tried": row.variants,
              "figures": ", ".join(figures_of(paper, claim_experiments(
                  configured.get(row.claim, {}), paper["experiments"])))}
             for row in failed.itertuples()]

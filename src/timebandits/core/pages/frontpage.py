@@ -13,6 +13,7 @@ from PIL import Image
 
 from timebandits.core import paths
 from timebandits.core.pages.display import in_zip_report
+from timebandits.core.pages.reader_names import in_reader_words
 from timebandits.core.pages.render import render
 from timebandits.core.pages.verdict_tables import SCORECARD_NOTE, scorecard_table
 from timebandits.core.pages.verdict_words import (
@@ -74,8 +75,8 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
             "id": row.claim, "scope": row.scope, "quote": row.quote,
             "tested_as": prose(row.tested_as), "label": short_label(prose(row.tested_as)),
             "where": prose(str(row.where)),
-            "verdict": row.verdict, "evidence": row.evidence, "decided_by": prose(row.decided_by),
-            "cause": row.cause, "cause_line": prose(row.cause_line),
+            "verdict": row.verdict, "evidence": row.evidence, "decided_by": prose(in_reader_words(row.decided_by, paper)),
+            "cause": row.cause, "cause_line": prose(in_reader_words(row.cause_line, paper)),
             "fragile": row.fragile, "flips_at": row.flips_at,
             "verdict_label": shown_verdict(row.scope, row.verdict),
             "colour": colour(row.scope, row.verdict),

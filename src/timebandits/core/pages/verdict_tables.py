@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from IPython.display import Markdown, display
+from IPython.display import HTML, Markdown, display
 from markupsafe import Markup
 
 from timebandits.core import paths
 from timebandits.core.pages.display import markdown_text, readable
+from timebandits.core.pages.reader_names import in_reader_words
+from timebandits.core.pages.render import render
 from timebandits.core.pages.verdict_words import (
     ERRATUM_COLOUR,
     VERDICT_COLOURS,
@@ -154,11 +156,20 @@ def answer(root: str, paper: str) -> None:
     display(Markdown("**The answer.**\n\n" + "\n".join(lines)))
 
 
-def verdicts(root: str, paper: str) -> None:
-    """The verdict tables, one per kind of evidence that decides a claim (statistical tests,
-    exact computations, not checkable), each a ``verdict_table``. How pooled sub-tests were
-    combined follows each table, one line per claim."""
-    frame = _read_checked(paths.claims(root, paper), SUMMARY_COLUMNS)
+def _in_reader_words(frame: pd.DataFrame, columns: list[str], paper: dict) -> pd.DataFrame:
+    """``frame`` with the paper's experiment and bound ids in ``columns`` in words
+    (core/pages/reader_names.py)."""
+    return frame.assign(**{c: frame[c].map(lambda text: in_reader_words(text, paper))
+                           for c in columns})
+
+
+def verdicts(root: str, paper: dict) -> None:
+    """The verdict tables of ``paper`` (its config), one per kind of evidence that decides a
+    claim (statistical tests, exact computations, not checkable), each a ``verdict_table``. How pooled sub-tests were
+    combined follows each table, one line per claim; the words they use are explained below them
+    (the front page's glossary, folded)."""
+    frame = _in_reader_words(_read_checked(paths.claims(root, paper["paper"]["key"]),
+                                           SUMMARY_COLUMNS), ["decided_by", "cause_line"], paper)
     for evidence, heading in EVIDENCE_HEADINGS.items():
         rows = frame[frame["evidence"] == evidence]
         if rows.empty:
@@ -173,12 +184,15 @@ def verdicts(root: str, paper: str) -> None:
             display(Markdown("How the sub-tests of a claim are combined:\n\n" + "\n".join(
                 f"- **{markdown_text(', '.join(claims))}**: {markdown_text(m)}"
                 for m, claims in grouped.items())))
+    display(HTML(render("glossary.html.j2")))  # the front page's, folded
 
 
-def verdict_details(root: str, paper: str):
-    """Every sub-check behind the verdicts, one per line: claim, scope (e.g. the experiment),
-    evidence, role ("decides" the verdict or "supports" it), verdict (coloured), statistic."""
-    frame = _read_checked(paths.claim_details(root, paper), DETAIL_COLUMNS)
+def verdict_details(root: str, paper: dict):
+    """Every sub-check behind the verdicts of ``paper`` (its config), one per line: claim, scope
+    (e.g. the experiment, by its short name), evidence, role ("decides" the verdict or
+    "supports" it), verdict (coloured), statistic."""
+    frame = _in_reader_words(_read_checked(paths.claim_details(root, paper["paper"]["key"]),
+                                           DETAIL_COLUMNS), ["scope"], paper)
     return _colour_verdicts(readable(frame[DETAIL_COLUMNS])).set_properties(
         subset=["evidence", "role"], **{"white-space": "nowrap"})
 
