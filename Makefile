@@ -78,11 +78,7 @@ report: $(STAMP)
 # of the compiled kernels (ns per index evaluation) and the jobs' cluster costs.
 benchmark: $(STAMP)
 	$(BIN)/python benchmarks/build_profile.py
-	$(BIN)/python benchmarks/benchmark_farewell.py
-	$(BIN)/python benchmarks/benchmark_delaydep.py
-	$(BIN)/python benchmarks/benchmark_censored.py
-	$(BIN)/python benchmarks/benchmark_anonymous.py
-	$(BIN)/python benchmarks/benchmark_continuous.py
+	for script in benchmarks/benchmark_*.py; do $(BIN)/python $$script || exit 1; done
 	$(BIN)/python benchmarks/cluster_costs.py
 
 # Mutation testing of the code that decides verdicts (core stats, bounds and claims, and every

@@ -37,14 +37,6 @@ SHAPES = {("continuous", "Theorem 5"): "shape only", ("continuous", "Theorem 8")
           ("anonymous", "log term"): "term only"}
 
 
-def paper_section(key: str) -> None:
-    """The paper's bound plots and theory checks, or a line saying it is not in this build."""
-    if key not in PAPERS:
-        display(Markdown("Not in this build (`papers` in the config)."))
-        return
-    paper_module(key, "report").comparison_section(ROOT, CONFIG, papers[key], bounds[key])
-
-
 # %% [markdown]
 # ## 1. Which bounds hold, where, and by how much
 # <a id="answer"></a>
@@ -85,32 +77,10 @@ show.collapsed(bound_tables.styled(kinds.rename(columns={"bound": "kind"})),
 # %%
 verdict_tables.scorecard(ROOT)
 
-# %% [markdown]
-# ## 3. A Farewell to Arms (farewell)
+# %% [markdown] tags=["each-paper"]
+# ## {number}. {title} ({key})
 
-# %%
-paper_section("farewell")
-
-# %% [markdown]
-# ## 4. Bandits with Censored Consumption of Resources (censored)
-
-# %%
-paper_section("censored")
-
-# %% [markdown]
-# ## 5. Composite and Anonymous Feedback (anonymous)
-
-# %%
-paper_section("anonymous")
-
-# %% [markdown]
-# ## 6. Continuous Time Bandits with Sampling Costs (continuous)
-
-# %%
-paper_section("continuous")
-
-# %% [markdown]
-# ## 7. Bandits with Delay-Dependent Payoffs (delaydep)
-
-# %%
-paper_section("delaydep")
+# %% tags=["each-paper"]
+# One section per paper of the build: the workflow writes these two cells once per paper
+# (core/pages/notebooks.py, repeat_per_paper), with {key} and {title} filled in.
+paper_module("{key}", "report").comparison_section(ROOT, CONFIG, papers["{key}"], bounds["{key}"])

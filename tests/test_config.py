@@ -18,6 +18,7 @@ from timebandits.core.config import (
     ConfigError,
     load_yaml,
     paper_path,
+    read_paper,
     repetition_chunks,
     resolve_experiment,
     validate_workflow_config,
@@ -163,8 +164,9 @@ def test_a_sensitivity_claim_must_name_a_paper_claim(tmp_path):
 @pytest.mark.parametrize("key", sorted(PAPER_PACKAGES))
 def test_every_unstated_value_has_provenance(key):
     """Every experiment of every paper states where its horizon, repetitions and environment
-    come from, and every algorithm where each of its params does."""
-    data = load_yaml(paper_path(key, REPO_ROOT / "config"))
+    come from (its own, or the paper's defaults'), and every algorithm where each of its params
+    does."""
+    data = read_paper(key, REPO_ROOT / "config")
     for exp_id, exp in data["experiments"].items():
         keys = set(exp["provenance"])
         assert {"horizon", "repetitions"} <= keys, (key, exp_id)
@@ -183,16 +185,18 @@ def test_every_unstated_value_has_provenance(key):
      "experiments.fig1c.horizon", "less than or equal to the minimum"),
     (lambda d: d["experiments"]["fig2a"].__setitem__("horizon", -5),
      "experiments.fig2a.horizon", ""),
-    (lambda d: d["experiments"]["fig2a"].pop("repetitions"),
-     "experiments.fig2a.repetitions", "missing (required)"),
+    (lambda d: d["defaults"].pop("repetitions"),  # and fig1a sets none of its own
+     "experiments.fig1a.repetitions", "missing (required)"),
     (lambda d: d["experiments"]["fig2a"].__setitem__("horizon", 1500.5),
      "experiments.fig2a.horizon", "1500.5 is not a whole number"),
     (lambda d: d["algorithms"]["wait_ucb"].__setitem__("policy", "wait_ucb2"),
      "algorithms.wait_ucb.policy", "unknown policy"),
     (lambda d: d["algorithms"]["ucb_simplex"]["params"].__setitem__("radius", 2),
      "algorithms.ucb_simplex.params", "unknown params"),
-    (lambda d: d["experiments"]["fig1a"]["provenance"]["horizon"].__setitem__("source", "guess"),
-     "experiments.fig1a.provenance.horizon.source", "is not one of"),
+    (lambda d: d["experiments"]["thm1_fig1b"]["provenance"]["horizon"].__setitem__("source", "guess"),
+     "experiments.thm1_fig1b.provenance.horizon.source", "is not one of"),
+    (lambda d: d["defaults"]["provenance"]["horizon"].__setitem__("source", "guess"),
+     "defaults.provenance.horizon.source", "is not one of"),
     (lambda d: d["claims"][0].__setitem__("kind", "vibes"),
      "claims.0.kind", "unknown claim kind"),
     (lambda d: d["claims"][2].pop("worse"),
@@ -510,3 +514,18 @@ def test_the_figure_kinds_checked_are_those_a_figure_job_dispatches():
 
     for key in PAPER_PACKAGES:
         assert figure_kinds(key) == tuple(paper_module(key, "figures").FIGURE_KINDS), key
+
+
+def test_defaults_fill_only_what_an_experiment_leaves_out():
+    # farewell's paper panels take T = 10^7 and 10 runs from `defaults`, with its provenance;
+    # the Theorem 1 checks keep their own horizon, runs and provenance
+    paper = read_paper("farewell", REPO_ROOT / "config")
+    fig1a, theorem = paper["experiments"]["fig1a"], paper["experiments"]["thm1_fig1b"]
+    assert (fig1a["horizon"], fig1a["repetitions"]) == (1.0e7, 10)
+    assert fig1a["provenance"]["horizon"] == paper["defaults"]["provenance"]["horizon"]
+    assert "environment.delay_pmf" in fig1a["provenance"]
+    assert (theorem["horizon"], theorem["repetitions"]) == (1.0e4, 2000)
+    assert theorem["provenance"]["horizon"]["source"] == "assumed"
+    # and the file itself does not repeat them
+    raw = load_yaml(paper_path("farewell", REPO_ROOT / "config"))["experiments"]["fig1a"]
+    assert "horizon" not in raw and "horizon" not in raw["provenance"]

@@ -53,3 +53,35 @@ show_matplotlib(fig)
     page = html.read_text()
     assert 'alt="Fig. 1a &lt;runs&gt;; regret against t"' in page
     assert "No description has been provided" not in page
+
+
+def test_each_paper_cells_are_written_once_per_paper_in_order():
+    # the comparison notebook's per-paper section: a heading numbered after the sections before
+    # it and a code cell, repeated per paper with its key and title; the cells around it stay
+    import jupytext
+
+    from timebandits.core.pages.notebooks import add_contents, repeat_per_paper
+
+    notebook = jupytext.reads('''# %% [markdown]
+# # Title
+
+# %% [markdown]
+# ## Scorecard
+
+# %% [markdown] tags=["each-paper"]
+# ## {number}. {title} ({key})
+
+# %% tags=["each-paper"]
+shown = {"paper": "{key}"}
+
+# %% [markdown]
+# ## Software
+''', fmt="py:percent")
+    repeat_per_paper(notebook, {"farewell": "A Farewell to Arms", "censored": "Censored"})
+    assert [c.source for c in notebook.cells] == [
+        "# Title", "## Scorecard", "## 2. A Farewell to Arms (farewell)",
+        'shown = {"paper": "farewell"}', "## 3. Censored (censored)",
+        'shown = {"paper": "censored"}', "## Software"]
+    assert all("each-paper" not in c.metadata.get("tags", []) for c in notebook.cells)
+    add_contents(notebook)
+    assert "[3. Censored (censored)](#section-3)" in notebook.cells[1].source

@@ -147,10 +147,28 @@ def paper_path(key: str, config_dir: str | Path = CONFIG_DIR) -> Path:
 
 
 def read_paper(key: str, config_dir: str | Path = CONFIG_DIR) -> dict:
-    """``config/papers/<key>.yaml`` as a job of the workflow reads it: the workflow checked it
-    (``load_paper``) before it scheduled any job, and checking again would import every module
-    of the paper (seconds of start-up in each of hundreds of jobs)."""
-    return load_yaml(paper_path(key, config_dir))
+    """``config/papers/<key>.yaml`` as a job of the workflow reads it, its defaults filled in:
+    the workflow checked it (``load_paper``) before it scheduled any job, and checking again
+    would import every module of the paper (seconds of start-up in each of hundreds of jobs)."""
+    return with_defaults(load_yaml(paper_path(key, config_dir)))
+
+
+def with_defaults(paper: dict) -> dict:
+    """``paper`` with its ``defaults`` (e.g. the horizon and repetitions most of its experiments
+    share) in every experiment that does not set them itself, each with the defaults'
+    provenance unless the experiment gives its own."""
+    defaults = dict(paper.get("defaults") or {})
+    provenance = defaults.pop("provenance", {})
+    for experiment in (paper.get("experiments") or {}).values():
+        if not isinstance(experiment, dict):
+            continue  # the schema check names it
+        taken = [key for key in defaults if key not in experiment]
+        experiment.update({key: copy.deepcopy(defaults[key]) for key in taken})
+        if taken:
+            experiment["provenance"] = {**{key: provenance[key] for key in taken
+                                           if key in provenance},
+                                        **(experiment.get("provenance") or {})}
+    return paper
 
 
 def merged_params(algorithm: dict, defaults: dict) -> dict:

@@ -16,6 +16,7 @@ from timebandits.core.config import (
     load_yaml,
     paper_path,
     validate_schema,
+    with_defaults,
 )
 from timebandits.core.registry import paper_module
 from timebandits.core.verdicts.causes import check_sensitivity
@@ -26,7 +27,7 @@ from timebandits.core.verdicts.thresholds import check_known_keys, check_lists, 
 def load_paper(key: str, config_dir: str | Path = CONFIG_DIR) -> dict:
     """Read, schema-check and cross-check ``config/papers/<key>.yaml``."""
     path = paper_path(key, config_dir)
-    paper = load_yaml(path)
+    paper = with_defaults(load_yaml(path))
     validate_schema(paper, "paper.schema.yaml", path)
     check_paper(paper, path)
     return paper

@@ -48,6 +48,30 @@ def add_contents(notebook) -> None:
                                                                       sections=sections)))
 
 
+def repeat_per_paper(notebook, titles: dict[str, str]) -> None:
+    """Write the cells tagged ``each-paper`` (a run of cells: a section of the comparison
+    notebook) once per paper of the build, in the order of ``titles`` ({key: title}), with
+    ``{key}``, ``{title}`` and ``{number}`` (the section's number among the ``## `` headings)
+    filled in: a paper added to the registry and the config gets its section with no edit of
+    the notebook."""
+    tagged = [i for i, c in enumerate(notebook.cells) if "each-paper" in c.metadata.get("tags", [])]
+    if not tagged:
+        return
+    block = [notebook.cells[i] for i in tagged]
+    before = notebook.cells[:tagged[0]]
+    first = 1 + sum(c.cell_type == "markdown" and c.source.startswith("## ") for c in before)
+    copies = []
+    for number, (key, title) in enumerate(titles.items(), first):
+        for cell in block:
+            copy = nbformat.from_dict(cell)
+            copy.source = (cell.source.replace("{key}", key).replace("{title}", title)
+                           .replace("{number}", str(number)))
+            copy.metadata["tags"] = [t for t in cell.metadata["tags"] if t != "each-paper"]
+            copies.append(copy)
+    notebook.cells = before + copies + [c for i, c in enumerate(notebook.cells)
+                                        if i > tagged[0] and i not in tagged]
+
+
 # The plain-text fallback of a rich output that only names an object and its address (a Styler's
 # "<pandas.io.formats.style.Styler at 0x7f...>"), which differs from run to run.
 _ADDRESS_REPR = re.compile(r"<[^<>]* at 0x[0-9a-f]+>")
@@ -70,10 +94,13 @@ def _write_text(text: str, path: Path) -> None:
 
 
 def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: str | os.PathLike,
-                     parameters: dict, software: str, timeout: int = 1200) -> None:
-    """Run ``source`` top to bottom; a failing cell raises (and nothing is written). The page
-    ends with the ``software`` that produced it (core/versions.py)."""
+                     parameters: dict, software: str, titles: dict[str, str] | None = None,
+                     timeout: int = 1200) -> None:
+    """Run ``source`` top to bottom, its ``each-paper`` cells once per paper of ``titles``
+    ({key: title}, :func:`repeat_per_paper`); a failing cell raises (and nothing is written).
+    The page ends with the ``software`` that produced it (core/versions.py)."""
     notebook = jupytext.read(source)
+    repeat_per_paper(notebook, titles or {})
     _inject(notebook, parameters)
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                        "language": "python"}
