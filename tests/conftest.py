@@ -6,6 +6,7 @@ all: under pytest-xdist (``make test`` runs two workers) the first worker to nee
 while the other goes on with the unit tests, and a worker that needs it meanwhile waits for that
 build."""
 
+import copy
 import fcntl
 import os
 import shutil
@@ -13,7 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
+from claims_fixtures import CONFIG
+
+from timebandits.core.verdicts.context import ClaimContext
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 os.chdir(REPO_ROOT)
@@ -68,6 +73,27 @@ def built(tmp_path_factory):
 def built_traces(built) -> str:
     """The root (``trace_reader``'s) of a copy of the smoke build's traces, taken as it ended."""
     return f"{built.parent / 'as_built'}/smoke/"
+
+
+# The tests of core/verdicts (helpers in tests/claims_fixtures.py): a ClaimContext on synthetic
+# traces, and a small checkpoint table for the bound checks.
+
+@pytest.fixture
+def make_ctx(tmp_path):
+    def build(paper, traces: dict, bounds=None):
+        return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG),
+                            trace_of=lambda exp, alg: traces[(exp, alg)], bounds=bounds)
+    return build
+
+
+@pytest.fixture
+def small_table():
+    # 3 repetitions at t = 10, 20, 30:
+    #   t=10: [1, 2, 3] mean 2, sd 1, se 1/sqrt3 = 0.5774, max 3
+    #   t=20: [2, 4, 6] mean 4, sd 2, se 2/sqrt3 = 1.1547, max 6
+    #   t=30: [3, 3, 3] mean 3, se 0,                      max 3
+    return pd.DataFrame([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [3.0, 3.0, 3.0]],
+                        index=pd.Index([10, 20, 30], name="t"), columns=[0, 1, 2])
 
 
 # Modules that run the smoke build, and those that only read it, by name (tests/test_*.py).

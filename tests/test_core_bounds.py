@@ -1,5 +1,6 @@
 """core/verdicts/bounds.py: the bound table (compare_curves) row by row, the trivial bound and vacuity,
-and bound_verdict's whole result (verdict, headline, statistic) as the reader sees it.
+and bound_verdict's whole result (verdict, headline, statistic) as the reader sees it; then
+compare_to_bound, bound_verdict and informative_from on the small table of tests/conftest.py.
 
 Every expected number is worked out by hand in the comments."""
 
@@ -9,6 +10,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from claims_fixtures import _compare
 
 from timebandits.core.trivial import is_vacuous, trivial_bound
 from timebandits.core.verdicts.bounds import (
@@ -16,6 +18,7 @@ from timebandits.core.verdicts.bounds import (
     bound_verdict,
     compare_curves,
     compare_to_bound,
+    informative_from,
 )
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
@@ -174,3 +177,102 @@ def test_bound_verdict_inconclusive_just_above_the_bound():
     assert result["verdict"] == INCONCLUSIVE
     assert result["max_ratio"] == pytest.approx(2 / 1.5)
     assert "with the mean above the bound: 1/1, with some run above it: 1;" in result["statistic"]
+
+
+# --------------------------------------------------------------------------- small_table
+
+def test_compare_to_bound_rows_by_hand(small_table):
+    rows = _compare(small_table, [2.5, 3.0, np.nan], trivial=[2.0, 100.0, 100.0])
+    assert list(rows.columns) == COLUMNS
+    assert list(rows["t"]) == [10, 20, 30]
+    np.testing.assert_allclose(rows["mean"], [2.0, 4.0, 3.0])
+    np.testing.assert_allclose(rows["se"], [1 / math.sqrt(3), 2 / math.sqrt(3), 0.0])
+    np.testing.assert_allclose(rows["max"], [3.0, 6.0, 3.0])
+    # runs above the bound: t=10 only 3 > 2.5; t=20: 4 and 6 > 3; t=30: nothing exceeds NaN
+    assert list(rows["runs_exceeding"]) == [1, 2, 0]
+    assert (rows["n_runs"] == 3).all()
+    # vacuous where bound >= trivial: 2.5 >= 2 yes; 3 < 100 no; NaN bound counts as vacuous
+    assert list(rows["vacuous"]) == [True, False, True]
+    np.testing.assert_allclose(rows["ratio"], [0.8, 4 / 3, np.nan])
+    assert set(rows["experiment"]) == {"e"} and set(rows["bound"]) == {"theorem2"}
+
+
+def test_compare_to_bound_vacuous_at_equality(small_table):
+    rows = _compare(small_table, [5.0, 5.0, 5.0], trivial=[5.0, 6.0, 4.0])
+    assert list(rows["vacuous"]) == [True, False, True]
+
+
+def test_compare_to_bound_single_run_has_zero_se():
+    table = pd.DataFrame({0: [1.0, 2.0]}, index=pd.Index([1, 2], name="t"))
+    rows = _compare(table, [5.0, 5.0], trivial=[9.0, 9.0])
+    assert list(rows["se"]) == [0.0, 0.0]
+
+
+def test_bound_verdict_reproduced_and_nan_rows_ignored(small_table):
+    # bound 10 at t = 10, 20 (means 2, 4 below it); NaN at t = 30 is dropped from every count.
+    result = bound_verdict(_compare(small_table, [10.0, 10.0, np.nan]))
+    assert result["verdict"] == REPRODUCED
+    assert result["max_ratio"] == pytest.approx(0.4)        # 4/10 at t = 20
+    assert "t = 20" in result["statistic"]
+    assert "the bound: 0/2" in result["statistic"]           # of 2 informative, not 3
+    assert "informative everywhere" in result["headline"]
+
+
+def test_bound_verdict_not_reproduced_above_two_se(small_table):
+    # t=20: mean 4 vs bound 1, excess 3 > 2 se = 2.309 -> not reproduced.
+    result = bound_verdict(_compare(small_table, [10.0, 1.0, np.nan]))
+    assert result["verdict"] == NOT_REPRODUCED
+    assert result["max_ratio"] == pytest.approx(4.0)
+    assert "the bound: 1/2" in result["statistic"]
+
+
+def test_bound_verdict_inconclusive_within_two_se(small_table):
+    # t=10 is vacuous (2.5 >= trivial 2) and never counts; t=20: mean 4 vs bound 3, excess 1 < 2 se
+    # = 2.309 -> inconclusive, judged on the one informative checkpoint.
+    rows = _compare(small_table, [2.5, 3.0, np.nan], trivial=[2.0, 100.0, 100.0])
+    result = bound_verdict(rows)
+    assert result["verdict"] == INCONCLUSIVE
+    assert result["max_ratio"] == pytest.approx(4 / 3)
+    assert "over 1 informative checkpoints (vacuous until t = 10)" in result["headline"]
+    assert result["informative_from"] == 20
+
+
+def test_bound_verdict_vacuous_checkpoints_never_support(small_table):
+    # The mean exceeds the bound only where the bound is vacuous (t = 10: mean 2 > 1.5, trivial
+    # 1): that checkpoint is ignored; elsewhere the mean is far below -> reproduced.
+    rows = _compare(small_table, [1.5, 10.0, 10.0], trivial=[1.0, 100.0, 100.0])
+    assert bound_verdict(rows)["verdict"] == REPRODUCED
+    # vacuous everywhere: inconclusive, however far below the bound the mean is
+    everywhere = bound_verdict(_compare(small_table, [10.0, 10.0, 10.0], trivial=[5.0, 5.0, 5.0]))
+    assert everywhere["verdict"] == INCONCLUSIVE
+    assert everywhere["headline"] == "bound vacuous until t > 30 (at every checkpoint)"
+    assert everywhere["informative_from"] == math.inf
+
+
+def test_informative_from_needs_every_later_checkpoint(small_table):
+    rows = _compare(small_table, [1.0, 200.0, 1.0], trivial=[100.0, 100.0, 100.0])
+    assert informative_from(rows) == 30          # informative at 10, vacuous at 20, then not
+    assert informative_from(_compare(small_table, [1.0, 1.0, 1.0])) == 10
+
+
+def test_trivial_bound_and_vacuity():
+    np.testing.assert_allclose(trivial_bound([1, 10], 0.5, offset=2.0), [2.5, 7.0])
+    np.testing.assert_array_equal(is_vacuous([1.0, 5.0, np.nan], [2.0, 5.0, 9.0]),
+                                  [False, True, True])
+
+
+def test_bound_verdict_zero_se_excess_is_clear(small_table):
+    # t=30: mean 3 with se 0 vs bound 2.9: excess 0.1 > 0 = 2 se -> not reproduced.
+    assert bound_verdict(_compare(small_table, [10.0, 10.0, 2.9]))["verdict"] == NOT_REPRODUCED
+
+
+def test_bound_verdict_no_applicable_rows(small_table):
+    result = bound_verdict(_compare(small_table, [np.nan, np.nan, np.nan]))
+    assert result["verdict"] == INCONCLUSIVE
+    assert "does not apply" in result["statistic"]
+
+
+def test_bound_verdict_tolerates_duplicate_index(small_table):
+    rows = pd.concat([_compare(small_table, [10.0, 10.0, 10.0], name="lemma2_x"),
+                      _compare(small_table, [10.0, 10.0, 10.0], name="lemma2_y")])
+    assert bound_verdict(rows)["verdict"] == REPRODUCED

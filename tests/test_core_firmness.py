@@ -5,8 +5,8 @@ import copy
 
 import numpy as np
 import pytest
+from claims_fixtures import CONFIG, REPS, horizon_trace, make_paper
 from scipy import optimize, stats
-from test_core_claims import CONFIG, REPS, horizon_trace, make_paper
 
 from timebandits.core.verdicts.causes import (
     DATA,
