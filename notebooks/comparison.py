@@ -13,7 +13,6 @@ CONFIG = None  # the workflow's config; None reads config/config.yaml
 
 # %%
 import pandas as pd
-from IPython.display import Markdown, display
 
 from timebandits.core import paths
 from timebandits.core.build.preflight import load_paper
