@@ -14,17 +14,14 @@ from timebandits.core.verdicts.bounds import compare_curves, compare_to_bound
 
 from .model import problem_of
 from .simulation import ZOOMING, algorithm_params, pair_label, penalty_max
-from .theory import (
-    corollary14_bound,
-    corollary14_per_pair,
+from .theorem2 import (
     near_optimality_constant,
-    theorem1_bound,
-    theorem1_per_pair,
     theorem2_c_T,
     theorem2_constant,
     theorem2_H_T,
     theorem2_rate,
 )
+from .theory import corollary14_bound, corollary14_per_pair, theorem1_bound, theorem1_per_pair
 
 # Def. 3's packing counts are evaluated on this many equidistant limits per arm, for ε from
 # PACKING_EPSILON_MIN up to the range of ν (smaller ε are not resolved by the limit grid).

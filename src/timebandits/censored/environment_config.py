@@ -16,7 +16,8 @@ MIN_ACCEPTANCE = 1e-4
 
 COMMON_KEYS = ("family", "grid", "cost", "penalty")
 # Optional for every family: Def. 3's 1/3-near-optimality dimension d of the instance, derived by
-# hand, for Theorem 2's bound (theory.theorem2_for_problem); the simulation does not use it.
+# hand, for Theorem 2's bound (theorem2.py, analysis.theorem2_parameters); the simulation does
+# not use it.
 COMMON_OPTIONAL = ("near_optimality_d",)
 FAMILY_KEYS = {  # (required, optional) beyond COMMON_KEYS
     "truncated_gaussian": (("means", "variance"), ("correlation_x", "correlation", "truncation")),

@@ -28,7 +28,7 @@ from timebandits.core.sim.seeding import key64
 from .model import CensoredProblem
 from .policies import POLICY_CODES, RCUCB, run_censored
 from .samplers import sample_many
-from .theory import simple_regret
+from .theorem2 import simple_regret
 from .zooming import run_zrcucb
 
 ZOOMING = "zrcucb"
