@@ -7,7 +7,7 @@ per round for RCUCB, the UCB reduction and TS (Beta draws included) on one full-
 Prints one row per (panel, algorithm): pairs n·K, seconds per run, ns per round and ns per pair
 index. The environment's draws (rejection
 sampling of truncated Gaussians) are included in these. The last two columns split them off:
-``env ns/round`` is the time of drawing the run's pulls alone (``model.sample_many``, the same
+``env ns/round`` is the time of drawing the run's pulls alone (``samplers.sample_many``, the same
 (arm, pull) draws), and ``policy ns/pair-index`` what is left per pair and round, the learner's
 own work (indices, argmax, updates; TS's Beta draws and Bernoulli trials). Every time is the
 fastest of ``--repeats`` calls (core.build.timing.fastest), the kernel's and the replay's alike. Timing
@@ -20,8 +20,9 @@ import argparse
 
 import numpy as np
 
-from timebandits.censored.model import CensoredProblem, sample_many
+from timebandits.censored.model import CensoredProblem
 from timebandits.censored.policies import POLICY_CODES, run_censored
+from timebandits.censored.samplers import sample_many
 from timebandits.censored.simulation import algorithm_params, penalty_max
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.build.timing import fastest

@@ -1,4 +1,4 @@
-"""Paper 001's statistical claim kinds (censored/claims.py, claims_gaps.py) on tiny hand-built
+"""Paper 001's statistical claim kinds (censored/claims/censoring.py, spread.py, gaps.py) on tiny hand-built
 instances and traces: the whole row a reader sees (scope, verdict, headline, statistic,
 p-values), against numbers derived by hand, from closed forms or from scipy.stats, and the data
 their decidability witnesses (core/verdicts/decidability.py) put in place of the real traces.
@@ -17,8 +17,9 @@ import pandas as pd
 import pytest
 from scipy import stats
 
+from timebandits.censored.analysis import censored_share, truth_of
 from timebandits.censored.claims import CLAIM_KINDS
-from timebandits.censored.claims_censoring import TOP_SHARE, censored_share, truth_of
+from timebandits.censored.claims.censoring import TOP_SHARE
 from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED

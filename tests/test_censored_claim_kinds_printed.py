@@ -1,4 +1,4 @@
-"""Paper 001's claim kinds on printed numbers and pairs (censored/claims_printed.py) and
+"""Paper 001's claim kinds on printed numbers and pairs (censored/claims/printed.py) and
 ``bound_ratio``'s ``min_share`` ("in general superior", §3.3), on tiny hand-worked instances.
 
 Instances (as tests/test_censored_claim_kinds_theory.py): Indep arms, R ~ Beta(1, 1), C ~ Exp(rate),
@@ -16,8 +16,8 @@ import pandas as pd
 import pytest
 
 from timebandits.censored.claims import CLAIM_KINDS
-from timebandits.censored.claims_censoring import problem_of
-from timebandits.censored.claims_printed import exploration_limit, optimum_distance
+from timebandits.censored.claims.printed import exploration_limit, optimum_distance
+from timebandits.censored.model import problem_of
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import derived
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED

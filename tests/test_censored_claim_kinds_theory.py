@@ -1,4 +1,4 @@
-"""Paper 001's exact and theory claim kinds (censored/claims_theory.py) on tiny hand-worked
+"""Paper 001's exact and theory claim kinds (censored/claims/theory.py) on tiny hand-worked
 instances: the printed censoring probability, Theorem 1 against Corollary 14, and Proposition 1's
 coverage; each row a reader sees against numbers derived by hand from the paper's formulas (or
 scipy.stats.binom), and the values their decidability witnesses put in place.
@@ -20,8 +20,8 @@ import pytest
 from scipy import stats
 
 from timebandits.censored.claims import CLAIM_KINDS
-from timebandits.censored.claims_censoring import problem_of
-from timebandits.censored.claims_theory import bound_ratio
+from timebandits.censored.claims.theory import bound_ratio
+from timebandits.censored.model import problem_of
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import derived
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED

@@ -1,4 +1,4 @@
-"""Paper 001's claim kinds (censored/claims*.py) on hand-made traces: each kind reaches the
+"""Paper 001's claim kinds (censored/claims/) on hand-made traces: each kind reaches the
 verdicts the evidence allows, its witnesses (core/verdicts/decidability.py) reach both sides where the
 setting allows, and a side the setting rules out is flagged."""
 
@@ -13,9 +13,9 @@ import pandas as pd
 import pytest
 from scipy import stats
 
+from timebandits.censored.analysis import truth_of
 from timebandits.censored.claims import CLAIM_KINDS
-from timebandits.censored.claims_censoring import truth_of
-from timebandits.censored.claims_gaps import ranks
+from timebandits.censored.claims.gaps import ranks
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.verdicts.combine import combine
 from timebandits.core.verdicts.context import ClaimContext
@@ -235,7 +235,7 @@ def test_printed_truth(paper):
 
 
 def test_printed_truth_undefined_value_decides_nothing(paper, monkeypatch):
-    import timebandits.censored.claims_theory as theory_claims
+    import timebandits.censored.claims.theory as theory_claims
     monkeypatch.setattr(theory_claims, "truth_of", lambda paper, exp: float("nan"))
     ctx = _ctx(paper, {})
     claim = {"id": "X", "kind": "printed_truth", "values": {"fig4_indep": 0.4404}, "tolerance": 0.0005}
@@ -343,12 +343,16 @@ def test_printed_truth_names_an_unknown_experiment(paper):
 
 
 def test_the_registry_names_every_censored_kind():
-    from timebandits.censored import claims, claims_gaps, claims_printed, claims_theory
+    from timebandits.censored import claims
+    from timebandits.censored.claims import censoring, spread
+    from timebandits.censored.claims import gaps as claims_gaps
+    from timebandits.censored.claims import printed as claims_printed
+    from timebandits.censored.claims import theory as claims_theory
 
     assert claims.CLAIM_KINDS == {
-        "bound_ratio": claims_theory.BoundRatio, "censoring_above_truth": claims.CensoringAboveTruth,
-        "censoring_near_truth": claims.CensoringNearTruth, "coverage": claims_theory.Coverage,
-        "exceeds_throughout": claims_gaps.ExceedsThroughout, "larger_spread": claims.LargerSpread,
+        "bound_ratio": claims_theory.BoundRatio, "censoring_above_truth": censoring.CensoringAboveTruth,
+        "censoring_near_truth": censoring.CensoringNearTruth, "coverage": claims_theory.Coverage,
+        "exceeds_throughout": claims_gaps.ExceedsThroughout, "larger_spread": spread.LargerSpread,
         "printed_truth": claims_theory.PrintedTruth, "relative_gap_order": claims_gaps.RelativeGapOrder,
         "superiority_grows": claims_gaps.SuperiorityGrows,
         "higher_limits": claims_printed.HigherLimits, "printed_optimum": claims_printed.PrintedOptimum,

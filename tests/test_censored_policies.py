@@ -64,7 +64,7 @@ def _pool(records, penalty):
 def _reference_rcucb(problem, horizon, literal, alpha=1.0):
     """RCUCB written out from eqs. (8)–(12) in plain Python (sharing only the environment's
     draws with the kernel): the plays (arm, limit index) of ``horizon`` rounds."""
-    from timebandits.censored.model import sample_many
+    from timebandits.censored.samplers import sample_many
 
     grid, lam, n, K = problem.grid, problem.penalty, problem.n, problem.K
     draws = [list(zip(*sample_many(problem, 1, i, horizon))) for i in range(n)]
@@ -154,7 +154,7 @@ def _reference_thompson(problem, horizon, penalty_max, seed):
     """The TS reduction of App. E.1 in plain Python (sharing the environment's draws and the
     policy stream's layout with the kernel: one ``beta_block`` per pair and round, then one
     uniform per Bernoulli trial): the plays (arm, limit index) of ``horizon`` rounds."""
-    from timebandits.censored.model import sample_many
+    from timebandits.censored.samplers import sample_many
     from timebandits.core.sim.beta_blocks import BETA_BLOCK, beta_block
     from timebandits.core.sim.rng import gamma_constants, uniform
 

@@ -1,37 +1,42 @@
-"""Tests of the censored-resources bounds (timebandits.censored.theory): hand-computed values of
-Theorem 1, Corollary 14 and Proposition 1 on a 2x2 table, δ admissibility, vacuity at α ≤ 1,
-the regret decompositions (6) and (11), and Theorem 2's constant and rate."""
+"""Tests of the censored-resources bounds (timebandits.censored.theory, theorem2,
+regret_decompositions): hand-computed values of Theorem 1, Corollary 14 and Proposition 1 on a
+2x2 table, δ admissibility, vacuity at α ≤ 1, the regret decompositions (6) and (11), and
+Theorem 2's constant and rate."""
 
 import math
 
 import numpy as np
 import pytest
 
-from timebandits.censored.theory import (
-    bound_magnitudes,
-    confidence_width,
-    corollary14_bound,
-    corollary14_per_pair,
+from timebandits.censored.regret_decompositions import (
     cumulative_from_exact_counts,
     exact_counts_from_cumulative,
-    gaps,
-    near_optimality_constant,
-    packing_number,
-    peeling_constant,
-    proposition1_violation_bound,
     regret_from_counts,
     regret_from_cumulative,
+)
+from timebandits.censored.theorem2 import (
+    near_optimality_constant,
+    packing_number,
     simple_regret,
-    theorem1_bound,
-    theorem1_delta_max,
-    theorem1_h,
-    theorem1_lower_terms,
-    theorem1_per_pair,
     theorem2_bound,
     theorem2_c_T,
     theorem2_constant,
     theorem2_H_T,
     theorem2_rate,
+)
+from timebandits.censored.theory import (
+    bound_magnitudes,
+    confidence_width,
+    corollary14_bound,
+    corollary14_per_pair,
+    gaps,
+    peeling_constant,
+    proposition1_violation_bound,
+    theorem1_bound,
+    theorem1_delta_max,
+    theorem1_h,
+    theorem1_lower_terms,
+    theorem1_per_pair,
 )
 
 # Two arms x two limits τ1 < τ2, λ(τ1) = 0.1, λ(τ2) = 1. ν* = 0.5 at (arm 0, τ1);

@@ -14,7 +14,7 @@ from timebandits.censored.policies import POLICY_CODES, THOMPSON, THOMPSON_PLAYE
 def _reference(problem, horizon, penalty_max, seed):
     """Beta-Bernoulli TS over the n·K virtual arms in plain Python (one ``beta_block`` per pair
     and round, then one uniform for the played pair's Bernoulli trial of eq. (32)): the plays."""
-    from timebandits.censored.model import sample_many
+    from timebandits.censored.samplers import sample_many
     from timebandits.core.sim.beta_blocks import BETA_BLOCK, beta_block
     from timebandits.core.sim.rng import gamma_constants, uniform
 

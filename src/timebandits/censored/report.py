@@ -12,8 +12,7 @@ from timebandits.core import paths
 from timebandits.core.pages.provenance import provenance_table
 
 from .analysis import censoring_table, theorem2_parameters
-from .claims_censoring import problem_of
-from .model import instances_row
+from .model import OPTIMALITY_TOLERANCE, CensoredProblem, problem_of
 from .simulation import ZOOMING
 from .theory import bound_magnitudes
 
@@ -48,9 +47,43 @@ def _grid_name(problem) -> str:
     return f"K = {problem.K}: {', '.join(f'{x:.4g}' for x in problem.grid)}"
 
 
+def instances_row(name: str, grid_name: str, problem: CensoredProblem) -> dict:
+    """One row of the ground-truth table (spec §3): optimal pairs (1-based arms, grouped by τ),
+    ν*, P(C > τ*) of the optimal pair(s), smallest positive gap. Several optimal pairs with
+    different P(C > τ*) (or τ*) are averaged and flagged in ``censored_prob_note``."""
+    pairs = problem.optimal_pairs
+    probs = np.array([problem.censor_prob[i, k] for i, k in pairs])
+    taus = sorted({k for _, k in pairs})
+    groups = [f"{_arm_label([i for i, k in pairs if k == kk])}, τ={problem.grid[kk]:.4g}"
+              for kk in taus]
+    notes = []
+    if np.ptp(probs) > OPTIMALITY_TOLERANCE:
+        notes.append(f"mean over {len(pairs)} optimal pairs with P(C > τ*) from "
+                     f"{probs.min():.4f} to {probs.max():.4f}")
+    if len(taus) > 1:
+        notes.append("optimal pairs at several τ; tau_star is their mean")
+    return {
+        "instance": name, "grid": grid_name, "n": problem.n, "K": problem.K,
+        "optimal_pairs": "; ".join(groups), "optimal_count": len(pairs),
+        "tau_star": float(np.mean([problem.grid[k] for _, k in pairs])),
+        "nu_star": problem.nu_star, "censored_prob_star": float(probs.mean()),
+        "censored_prob_note": "; ".join(notes), "smallest_gap": problem.smallest_gap,
+    }
+
+
+def _arm_label(arms: list[int]) -> str:
+    """0-based arms → "arm 1" / "arms 2–10" / "arms 1, 3" (1-based, consecutive runs joined)."""
+    labels = [i + 1 for i in sorted(arms)]
+    if len(labels) == 1:
+        return f"arm {labels[0]}"
+    if labels == list(range(labels[0], labels[-1] + 1)):
+        return f"arms {labels[0]}–{labels[-1]}"
+    return "arms " + ", ".join(str(a) for a in labels)
+
+
 def instances_table(paper: dict) -> pd.DataFrame:
     """One row per (instance, grid) of every synthetic experiment: exact ν*, the optimal pairs,
-    P(C > τ*) and the smallest positive gap (model.instances_row; quadrature or closed forms)."""
+    P(C > τ*) and the smallest positive gap (instances_row; quadrature or closed forms)."""
     rows = []
     for exp_id, exp in paper["experiments"].items():
         if exp["group"] == "theory":

@@ -25,9 +25,10 @@ import numpy as np
 from timebandits.core.config import merged_params
 from timebandits.core.sim.seeding import key64
 
-from .model import CensoredProblem, sample_many
+from .model import CensoredProblem
 from .policies import POLICY_CODES, RCUCB, run_censored
-from .theory import simple_regret
+from .samplers import sample_many
+from .theorem2 import simple_regret
 from .zooming import run_zrcucb
 
 ZOOMING = "zrcucb"

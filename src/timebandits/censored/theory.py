@@ -1,6 +1,8 @@
 """The paper's bounds (Bengs & Hüllermeier, "Multi-Armed Bandits with Censored Consumption of
-Resources": Prop. 1, Theorem 1 with App. B, Corollary 14 of App. G, Theorem 2 / Prop. 11 of
-App. C) as plain numpy functions of the exact ν table, and the regret decompositions (6), (11).
+Resources": Prop. 1, Theorem 1 with App. B, Corollary 14 of App. G) as plain numpy functions of
+the exact ν table, and their magnitudes (spec §6). Theorem 2 / Prop. 11 of App. C (z-RCUCB's
+simple regret) are in theorem2.py, the regret decompositions (6), (11) in
+regret_decompositions.py.
 
 Symbols and names (spec §1, §6):
     nu       (n, K) exact penalized expected gains ν_{i,τ_k}; columns are the grid
@@ -47,7 +49,7 @@ def _log_T(T) -> np.ndarray:
     return np.log(T)
 
 
-def _scalar_or_array(values, T):
+def scalar_or_array(values, T):
     """A Python float for scalar T, else the array."""
     return float(values) if np.ndim(T) == 0 else np.asarray(values, dtype=float)
 
@@ -94,10 +96,10 @@ def proposition1_violation_bound(alpha, t):
     """
     t = np.asarray(t, dtype=float)
     if float(alpha) <= 1.0:
-        return _scalar_or_array(np.full(t.shape, math.inf), t)
+        return scalar_or_array(np.full(t.shape, math.inf), t)
     value = (2.0 * (1.0 + np.log(t) / math.log((alpha + 1.0) / 2.0))
              * t ** (-2.0 * alpha / (alpha + 1.0)))
-    return _scalar_or_array(value, t)
+    return scalar_or_array(value, t)
 
 
 # ---- Theorem 1 (RCUCB) ---------------------------------------------------------------------------
@@ -162,12 +164,12 @@ def theorem1_delta_max(n_pairs: int, T):
     if m < 0:
         raise ValueError(f"n_pairs must be >= 1, got {n_pairs!r}")
     if m <= 1:  # (n|M|−1)^{1−δ} ≤ 1 ≤ T^{1−2δ} for every δ ≤ 1/2
-        return _scalar_or_array(np.full(log_T.shape, 0.5), T)
+        return scalar_or_array(np.full(log_T.shape, 0.5), T)
     log_m = math.log(m)
     with np.errstate(divide="ignore", invalid="ignore"):
         value = (log_T - log_m) / (2.0 * log_T - log_m)
     value = np.where(log_T > log_m, np.minimum(value, 0.5), 0.0)
-    return _scalar_or_array(value, T)
+    return scalar_or_array(value, T)
 
 
 def theorem1_lower_terms(nu, penalty, alpha, T, epsilon=0.5, delta=None, epsilon_power: int = 1,
@@ -218,13 +220,13 @@ def theorem1_bound(nu, penalty, alpha, T, epsilon=0.5, delta=None, p_A=0.0,
     if not 0.0 <= float(p_A) <= 1.0:
         raise ValueError(f"p_A must lie in [0, 1], got {p_A!r}")
     if float(alpha) <= 1.0:
-        return _scalar_or_array(np.full(np.shape(T), math.inf), T)
+        return scalar_or_array(np.full(np.shape(T), math.inf), T)
     gap = gaps(nu)
     upper = np.nansum(gap * theorem1_per_pair(nu, penalty, alpha, T), axis=(-2, -1))
     if p_A > 0.0:
         lower = theorem1_lower_terms(nu, penalty, alpha, T, epsilon, delta, epsilon_power, h_form)
         upper = upper - p_A * np.sum(gap[:, :-1] * lower[..., :, 1:], axis=(-2, -1))
-    return _scalar_or_array(upper, T)
+    return scalar_or_array(upper, T)
 
 
 # ---- Corollary 14 (UCB reduction) ----------------------------------------------------------------
@@ -251,46 +253,9 @@ def corollary14_bound(nu, penalty_max, alpha, T):
     Void (+inf) for α ≤ 1. Scalar T → float; array → array."""
     gap = gaps(nu)
     if float(alpha) <= 1.0:
-        return _scalar_or_array(np.full(np.shape(T), math.inf), T)
+        return scalar_or_array(np.full(np.shape(T), math.inf), T)
     total = np.nansum(gap * corollary14_per_pair(nu, penalty_max, alpha, T), axis=(-2, -1))
-    return _scalar_or_array(total, T)
-
-
-# ---- regret decompositions (6) and (11) ----------------------------------------------------------
-
-def regret_from_counts(gaps_, counts):
-    """Eq. (6): R = Σ_{i,τ} Δ_{i,τ}·T_{i,τ}(T+1) over the last two axes (leading axes broadcast,
-    e.g. runs or checkpoints)."""
-    return np.sum(np.asarray(gaps_, dtype=float) * np.asarray(counts, dtype=float), axis=(-2, -1))
-
-
-def exact_counts_from_cumulative(N) -> np.ndarray:
-    """T_{i,τ} = N_{i,τ} − N_{i,up(τ)} for τ < τmax and T_{i,τmax} = N_{i,τmax} (below eq. (11));
-    the grid is the last axis, ascending."""
-    N = np.asarray(N)
-    counts = N.copy()
-    counts[..., :-1] = N[..., :-1] - N[..., 1:]
-    return counts
-
-
-def cumulative_from_exact_counts(counts) -> np.ndarray:
-    """N_{i,τ} = Σ_{τ' ≥ τ} T_{i,τ'} (plays of arm i with limit ≥ τ): the inverse of
-    ``exact_counts_from_cumulative`` (reverse cumulative sum over the last axis)."""
-    counts = np.asarray(counts)
-    return np.flip(np.cumsum(np.flip(counts, axis=-1), axis=-1), axis=-1)
-
-
-def regret_from_cumulative(gaps_, N):
-    """Eq. (11): R = Σ_{i, τ≠τmax} Δ_{i,τ}(N_{i,τ} − N_{i,up(τ)}) + Σ_i Δ_{i,τmax}·N_{i,τmax}."""
-    gaps_ = np.asarray(gaps_, dtype=float)
-    N = np.asarray(N, dtype=float)
-    return (np.sum(gaps_[..., :-1] * (N[..., :-1] - N[..., 1:]), axis=(-2, -1))
-            + np.sum(gaps_[..., -1] * N[..., -1], axis=-1))
-
-
-def simple_regret(nu_at, arm, tau, nu_star) -> float:
-    """L_T = ν* − ν_{î,τ̂} (§4.2) for z-RCUCB's output; ``nu_at(arm, tau)`` evaluates ν exactly."""
-    return float(nu_star) - float(nu_at(arm, tau))
+    return scalar_or_array(total, T)
 
 
 # ---- magnitudes (spec §6) ------------------------------------------------------------------------
@@ -317,93 +282,3 @@ def bound_magnitudes(nu, penalty, penalty_max, T, alphas=(1.5, 2.0, 3.0)) -> pd.
             "corollary14_informative": not bool(is_vacuous(cor14, trivial)),
         })
     return pd.DataFrame(rows)
-
-
-# ---- Theorem 2 / Proposition 11 (z-RCUCB simple regret) ------------------------------------------
-
-def theorem2_rate(T, delta, d):
-    """The rate shape of Theorem 2, (ln(T²/δ)/T)^{1/(d+2)}, without the constant C̃: on a log-log
-    plot against T its slope tends to −1/(d+2). Broadcasts over T."""
-    T = np.asarray(T, dtype=float)
-    return _scalar_or_array((np.log(T ** 2 / float(delta)) / T) ** (1.0 / (d + 2.0)), T)
-
-
-def theorem2_c_T(T, delta, n, alpha, penalty_max, tau_max):
-    """c_T = sqrt(2α ln(nT²/δ)(1+λ(τmax))² / (τmax² T)) (Theorem 2, Prop. 11)."""
-    T = np.asarray(T, dtype=float)
-    value = np.sqrt(2.0 * alpha * np.log(n * T ** 2 / float(delta)) * (1.0 + penalty_max) ** 2
-                    / (tau_max ** 2 * T))
-    return _scalar_or_array(value, T)
-
-
-def theorem2_H_T(penalty_fn, tau_max, m, c_T, max_level: int = 8, parent: str = "proof"):
-    """H_T = max_{l ≥ 0, 1 ≤ j ≤ m^l − 1} [(1+λ(τ_(l,j)))² − m^{−2}(1 + λ(τ_(l−1,s_j))·c_T)²].
-
-    The max over all levels is truncated at ``max_level``. τ_(l,j) = j·τmax/m^l, the equidistant
-    level-l grid the paper says (20) describes; the printed (20) lacks the offset τ_(l−1,s_j−1) +.
-    s_j is ambiguous (spec §6): printed ⌊j/m⌋+1 (Thm 2), ⌊(j+1)/m⌋+1 (Prop. 11). ``parent``:
-        "proof"  ⌈(j+1)/m⌉: the level-(l−1) point extended to create τ_(l,j+1), as eq. (29) uses
-        "spec"   ⌈j/m⌉: the parent of τ_(l,j) itself (spec §6's reading)
-    ``penalty_fn`` is λ as a vectorised function of τ. The level −1 does not occur (j ≤ m^0 − 1 is
-    empty at l = 0). Returns −inf if no term exists (max_level = 0).
-    """
-    best = -math.inf
-    for level in range(1, int(max_level) + 1):
-        j = np.arange(1, m ** level)
-        tau = j * tau_max / m ** level
-        if parent == "proof":
-            s = -(-(j + 1) // m)
-        elif parent == "spec":
-            s = -(-j // m)
-        else:
-            raise ValueError(f"parent must be 'proof' or 'spec', got {parent!r}")
-        tau_parent = s * tau_max / m ** (level - 1)
-        terms = ((1.0 + penalty_fn(tau)) ** 2
-                 - (1.0 + penalty_fn(tau_parent) * c_T) ** 2 / m ** 2)
-        best = max(best, float(np.max(terms)))
-    return best
-
-
-def theorem2_constant(d, C, m, alpha, penalty_max, H_T) -> float:
-    """C̃ = (4αC m²(H_T + (1+λ(τmax))²) / (3^d (1 − m^{−(d+2)})))^{1/(d+2)} (Theorem 2).
-
-    d and C are the 1/3-near-optimality dimension and constant (Def. 3) of the instance: they are
-    not computable from a ν table and must be derived by hand. The theorem also assumes local
-    smoothness ν* − ν_{i*,τ} ≤ |τ* − τ|, which the experiments' penalty (jump of λ from 0.05 to 5
-    at τ = 0.5) violates near the jump, so no experiment of the paper is covered."""
-    return float((4.0 * alpha * C * m ** 2 * (H_T + (1.0 + penalty_max) ** 2)
-                  / (3.0 ** d * (1.0 - float(m) ** (-(d + 2.0))))) ** (1.0 / (d + 2.0)))
-
-
-def theorem2_bound(T, delta, d, C, m, alpha, penalty_max, H_T):
-    """Theorem 2: with probability ≥ 1 − δ, L_T ≤ C̃·(ln(T²/δ)/T)^{1/(d+2)}
-    (``theorem2_constant`` × ``theorem2_rate``; α > 1, δ ∈ (0, 1))."""
-    if float(alpha) <= 1.0:
-        raise ValueError(VOID_REASON)
-    return theorem2_constant(d, C, m, alpha, penalty_max, H_T) * theorem2_rate(T, delta, d)
-
-
-def packing_number(taus, member, length: float) -> int:
-    """Def. 3's count for one arm: the largest number of disjoint intervals (a, b] of length
-    ``length`` with 0 ≤ a and right end b among the limits ``taus[member]`` (``taus``
-    ascending). Def. 3 says |b − a| ≤ ηε, which admits arbitrarily many tiny intervals; read as
-    length exactly ηε (a packing). Greedy from the left is optimal in one dimension."""
-    points = np.asarray(taus, dtype=float)[np.asarray(member, dtype=bool)]
-    points = points[points >= length - 1e-12]
-    count, index = 0, 0
-    while index < points.size:
-        count += 1
-        index = int(np.searchsorted(points, points[index] + length - 1e-12, side="left"))
-    return count
-
-
-def near_optimality_constant(taus, nu_curves, nu_sup, d, epsilons, eta: float = 1.0 / 3.0) -> float:
-    """Def. 3: the smallest C with P(ε) ≤ C·ε^{−d} over ``epsilons``, where P(ε) is the number of
-    disjoint η·ε-intervals, summed over arms, whose right ends are ε-optimal pairs
-    (ν_{i,τ} ≥ ``nu_sup`` − ε) — evaluated on the limits ``taus`` with ``nu_curves`` (n, len(taus))
-    the exact ν there. The paper's "less than C" is met by any larger constant."""
-    best = 0.0
-    for eps in np.asarray(epsilons, dtype=float):
-        count = sum(packing_number(taus, curve >= nu_sup - eps, eta * eps) for curve in nu_curves)
-        best = max(best, count * eps ** float(d))
-    return best

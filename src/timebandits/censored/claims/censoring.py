@@ -1,8 +1,7 @@
-"""Claim kinds of "Bandits with Censored Consumption of Resources" beyond the generic ones
-(core/verdicts/claims.py): the censoring tables of §5.1 and App. F.1, the run-to-run variation of TS
-(App. F.1, F.3); the registry of every censored kind. The superiority comparisons (§5.1, F.1,
-§5.2) are in claims_gaps.py, the exact and theory kinds (printed truths, Theorem 1 vs
-Corollary 14, Proposition 1) in claims_theory.py.
+"""Claim kinds of "Bandits with Censored Consumption of Resources" on the censoring tables of
+§5.1 and App. F.1: the runs' share of censored rounds against the exact P(C > τ*) of the optimal
+pair (analysis.truth_of, analysis.censored_share), and a witness that sets the runs' share
+(core/verdicts/decidability.py).
 
   censoring_near_truth   (statistical) each algorithm's censored proportion over the T rounds is
                          within ``tolerance`` of the exact P(C > τ*) of the optimal pair: two
@@ -10,30 +9,35 @@ Corollary 14, Proposition 1) in claims_theory.py.
   censoring_above_truth  (statistical) each algorithm's censored proportion exceeds P(C > τ*) by
                          more than ``margin`` ("much higher than the ground truth", §5.1): a
                          one-sided t-test over runs.
-  larger_spread          (statistical) the run-to-run standard deviation of R_T of ``algorithm``
-                         exceeds that of each rival; paired bootstrap of the log sd ratio.
-
-Every kind has ``witnesses(claim, ctx)`` (core/verdicts/decidability.py): the claim's own traces with the
-data it reads replaced by the most favourable and the most unfavourable the setting allows.
 """
 
 from __future__ import annotations
 
-import warnings
-
-import numpy as np
-
-from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.context import check_run, paired_verdict
-from timebandits.core.verdicts.decidability import scale, with_runs
+from timebandits.core.verdicts.decidability import SPREAD, linear, with_curves
 from timebandits.core.verdicts.stats import equivalence_test, one_sided_t
 from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import STATISTICAL
 
-from .claims_censoring import TOP_SHARE, censored_share, truth_of, with_shares
-from .claims_gaps import ExceedsThroughout, RelativeGapOrder, SuperiorityGrows
-from .claims_printed import HigherLimits, PrintedOptimum, PrintedShares
-from .claims_theory import BoundRatio, Coverage, PrintedTruth
+from ..analysis import censored_share, truth_of
+
+
+def with_shares(ctx, claim, share_of) -> object:
+    """A witness whose censored proportion at T is ``share_of(truth)`` for every algorithm of
+    every experiment (spread ±1% over runs), or None where ``share_of`` gives None."""
+    levels = {}
+    for exp in claim["experiments"]:
+        share = share_of(truth_of(ctx.paper, exp))
+        if share is None:
+            return None
+        for alg in claim["algorithms"]:
+            horizon = float(ctx.trace(exp, alg)["t"].max())
+            levels[(exp, alg)] = linear(share * horizon)
+    return with_curves(ctx, "censored", levels)
+
+
+# The largest share a witness can give every run: its spread must keep each run's share ≤ 1.
+TOP_SHARE = 1.0 / (1.0 + SPREAD)
 
 
 class CensoringNearTruth:
@@ -119,68 +123,3 @@ class CensoringAboveTruth:
                    ctx, claim, lambda truth: TOP_SHARE if TOP_SHARE > truth + margin else None),
                "unfavourable": with_shares(ctx, claim, lambda truth: truth)}
         return {k: v for k, v in out.items() if v is not None}
-
-
-class LargerSpread:
-    evidence = STATISTICAL
-    keys = ("experiments", "algorithm", "rivals", "metric")
-    optional = ()
-
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], *claim["rivals"]])
-
-    @staticmethod
-    def evaluate(claim, ctx):
-        """An undefined sd (fewer than 2 runs) or ratio (both sds 0) supports neither side."""
-        rows = []
-        rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "censored", claim["id"]))
-        n_boot = int(ctx.config["claims"]["bootstrap_samples"])
-        for exp in claim["experiments"]:
-            for rival in claim["rivals"]:
-                ours, theirs = ctx.paired(exp, claim["algorithm"], rival, claim["metric"])
-                idx = rng.integers(0, ours.size, size=(n_boot, ours.size))
-                # log 0, 0/0 and one run's sd are undefined values here, not warnings
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", RuntimeWarning)
-                    ratio = (np.log(ours[idx].std(axis=1, ddof=1))
-                             - np.log(theirs[idx].std(axis=1, ddof=1)))
-                    sd_ours, sd_theirs = ours.std(ddof=1), theirs.std(ddof=1)
-                    shown = sd_ours / sd_theirs
-                test = {"p_claimed": float(np.mean(~(ratio > 0.0))),
-                        "p_opposite": float(np.mean(~(ratio < 0.0)))}
-                rows.append({
-                    "scope": f"{exp} {ctx.label(claim['algorithm'])} vs {ctx.label(rival)}",
-                    "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"sd {sd_ours:.4g} vs {sd_theirs:.4g}",
-                    "statistic": (f"run-to-run sd of {claim['metric']} at T: "
-                                  f"{ctx.label(claim['algorithm'])} {sd_ours:.4g} vs "
-                                  f"{ctx.label(rival)} {sd_theirs:.4g} (ratio {shown:.3g}); "
-                                  f"paired bootstrap of the log ratio, p = {test['p_claimed']:.2g}"),
-                    **test})
-        return rows
-
-    @staticmethod
-    def witnesses(claim, ctx):
-        """The same mean curve for all; ``algorithm`` spread ±50% over runs and the rivals ±5%
-        (favourable), or the reverse."""
-        s = scale(ctx, claim["experiments"], [claim["algorithm"], *claim["rivals"]], claim["metric"],
-                  headroom=1.5)
-
-        def curve(width):
-            return lambda t, z: s * t / t.max() * (1.0 + width * z)
-        out = {}
-        for side, (wide, narrow) in (("favourable", (0.5, 0.05)), ("unfavourable", (0.05, 0.5))):
-            out[side] = with_runs(ctx, claim["metric"], {claim["algorithm"]: curve(wide),
-                                                         **{r: curve(narrow) for r in claim["rivals"]}})
-        return out
-
-
-CLAIM_KINDS = {"bound_ratio": BoundRatio, "censoring_above_truth": CensoringAboveTruth,
-            "censoring_near_truth": CensoringNearTruth, "coverage": Coverage,
-            "exceeds_throughout": ExceedsThroughout, "higher_limits": HigherLimits,
-            "larger_spread": LargerSpread, "printed_optimum": PrintedOptimum,
-            "printed_shares": PrintedShares,
-            "printed_truth": PrintedTruth, "relative_gap_order": RelativeGapOrder,
-            "superiority_grows": SuperiorityGrows}

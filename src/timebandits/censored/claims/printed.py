@@ -33,7 +33,9 @@ from timebandits.core.verdicts.stats import equivalence_test, paired_one_sided
 from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import EXACT, NOT_REPRODUCED, REPRODUCED, STATISTICAL
 
-from .claims_censoring import TOP_SHARE, censored_share, problem_of
+from ..analysis import censored_share
+from ..model import problem_of
+from .censoring import TOP_SHARE
 
 
 def printed_share(paper: dict, experiment: str, algorithm: str) -> float:

@@ -34,8 +34,9 @@ from timebandits.core.verdicts.vocabulary import (
     STATISTICAL,
 )
 
-from .claims_censoring import problem_of, truth_of
-from .theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
+from ..analysis import truth_of
+from ..model import problem_of
+from ..theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
 
 
 def _keep_undefined(value):
