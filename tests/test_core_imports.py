@@ -13,6 +13,7 @@ import pytest
 from timebandits.core.imports import (
     ANALYSIS_MODULES,
     PACKAGE,
+    analysis_files,
     analysis_module,
     imported_names,
     module_closure,
@@ -122,3 +123,12 @@ def test_config_keeps_the_verdict_machinery_out_of_module_level():
     names = imported_names(PACKAGE / "core" / "config.py")
     assert not {"timebandits.core.verdicts.causes", "timebandits.core.verdicts.thresholds",
                 "timebandits.core.verdicts.kinds"} & names
+
+
+def test_an_edit_of_a_claim_kind_or_a_page_template_reruns_the_analysis():
+    # the analysis rules' trigger covers every module of the paper and of core at any depth (a
+    # claims/ package, core's layers) and the page templates; not another paper's modules
+    files = {path.relative_to(PACKAGE).as_posix() for path in analysis_files(["censored"])}
+    assert {"censored/claims/__init__.py", "censored/figures.py", "core/verdicts/context.py",
+            "core/pages/templates/index.html.j2", "core/pages/templates/glossary.html.j2"} <= files
+    assert not any(f.startswith("farewell/") for f in files)

@@ -15,7 +15,7 @@ from timebandits.core.build import resources
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.config import (ConfigError, repetition_chunks,
                                      resolve_experiment, validate_workflow_config)
-from timebandits.core.imports import simulation_modules
+from timebandits.core.imports import analysis_files, simulation_modules
 from timebandits.core.sim.jit import source_digest
 from timebandits.core.build.job_client import run_script
 from timebandits.core.registry import paper_module
@@ -176,10 +176,8 @@ def analysis_code(wildcards):
 @functools.cache
 def _analysis_code(key):
     """:func:`analysis_code` of paper ``key``'s outputs, or of those over every paper (None)."""
-    keys = [key] if key else list(PAPERS)
-    code = [path for folder in (*keys, "core") for path in (PACKAGE / folder).glob("*.py")]
-    templates = [path for path in (PACKAGE / "core" / "templates").rglob("*") if path.is_file()]
-    return code_fingerprint(tuple(sorted(str(path) for path in code + templates)))
+    files = analysis_files([key] if key else list(PAPERS), PACKAGE)
+    return code_fingerprint(tuple(str(path) for path in files))
 
 
 def simulation_params(wildcards):

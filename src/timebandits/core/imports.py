@@ -26,9 +26,10 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent
 
 # Modules of a paper package that only read traces (analysis side): editing them reruns the
-# outputs after the simulation, never a simulation. One split by concept is named after its kind
-# (claims_<concept>, report_<concept>, ...). (A paper's __init__.py is not one: importing any of
-# its modules runs it.)
+# outputs after the simulation, never a simulation. A module split by concept is named after its
+# kind (report_<concept>, ...); the claim kinds are a package, claims/, which is never a root of
+# a simulation (only a paper's top-level modules are). (A paper's __init__.py is not one:
+# importing any of its modules runs it.)
 ANALYSIS_MODULES = ("analysis", "claims", "figures", "report")
 
 # The core a simulate job runs besides the paper's modules (workflow/scripts/simulate.py):
@@ -134,3 +135,15 @@ def simulation_roots(paper: str, package: Path = PACKAGE) -> list[Path]:
 def simulation_modules(paper: str, package: Path = PACKAGE) -> list[Path]:
     """Every module the simulations of ``paper`` run (module docstring); sorted."""
     return module_closure(simulation_roots(paper, package), package)
+
+
+def analysis_files(papers: Iterable[str], package: Path = PACKAGE) -> list[Path]:
+    """The files an output after the simulations may run or show: every module of the packages
+    of ``papers`` and of core, at any depth (a paper's claims/ package, core's layers), and the
+    page templates; sorted. Their fingerprint is the analysis rules' rerun trigger
+    (workflow/rules/common.smk, ``analysis_code``)."""
+    package = Path(package).resolve()
+    code = [path for folder in (*papers, "core") for path in (package / folder).rglob("*.py")]
+    templates = [path for path in (package / "core" / "pages" / "templates").rglob("*")
+                 if path.is_file()]
+    return sorted(code + templates)
