@@ -1,6 +1,7 @@
 """The growth claim kind of "Adaptive Algorithms for Multi-armed Bandit with Composite and
 Anonymous Feedback": core's log_growth over several algorithms.
 
+  log_growth_each  (statistical) core's log_growth for each algorithm of ``algorithms``: 4.1's
                    "the cumulative regrets of ARS-UCB are always logarithmic in T" is said of
                    every curve of Figs. 2-4, every α and f tried, not of one. One sub-check per
                    (experiment, algorithm), each core.verdicts.growth.LogGrowth's. Optional ``panels``
