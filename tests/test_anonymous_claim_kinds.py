@@ -1,6 +1,6 @@
-"""Paper 002's ``best_in_most`` claim kind (anonymous/claims.py) and its paired bootstrap of the
-spread, on hand-built regrets at T: every row the reader sees, derived by hand (constant paired
-differences give exact t-test p-values; the bootstrap's share is the exact share over every
+"""Paper 002's ``best_in_most`` claim kind (anonymous/claims/ranking.py) and its paired bootstrap
+of the spread, on hand-built regrets at T: every row the reader sees, derived by hand (constant
+paired differences give exact t-test p-values; the bootstrap's share is the exact share over every
 resample of three runs, enumerated by hand), its config checks and its decidability witnesses."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from timebandits.anonymous.claims import BestInMost, _resampled_spreads, _spread_test
+from timebandits.anonymous.claims.ranking import BestInMost, _resampled_spreads, _spread_test
 from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide

@@ -12,8 +12,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.anonymous import claims as claims_module
-from timebandits.anonymous.claims import BestInMost, ConstantOrder, Lemma1, constants_key
+from timebandits.anonymous.claims import constants as constants_claims
+from timebandits.anonymous.claims.constants import ConstantOrder, constants_key
+from timebandits.anonymous.claims.lemma1 import Lemma1
+from timebandits.anonymous.claims.ranking import BestInMost
 from timebandits.anonymous.figures import round_of
 from timebandits.anonymous.report import instances_table
 from timebandits.core.config import read_paper
@@ -288,12 +290,12 @@ def test_constant_order_witnesses():
 def test_constant_order_witnesses_keep_a_partly_infinite_order(monkeypatch):
     """Were c* infinite for one f only (2^k here, by a stand-in), neither witness may invent an
     order: the (experiment, α) stays without a deciding row."""
-    real = claims_module.theorem1_constant
+    real = constants_claims.theorem1_constant
 
     def stand_in(means, alpha, d1, d2, kind, c, beta):
         out = real(means, alpha, d1, d2, kind, c, beta)
         return dataclasses.replace(out, log10_c_star=math.inf) if kind == "exponential" else out
-    monkeypatch.setattr(claims_module, "theorem1_constant", stand_in)
+    monkeypatch.setattr(constants_claims, "theorem1_constant", stand_in)
     out = decide(_order_claim(PAPER_ORDER), ConstantOrder, _zero_ctx())
     assert (out["can_reproduce"], out["can_refute"]) == (False, False)
 

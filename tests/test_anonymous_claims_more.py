@@ -1,4 +1,4 @@
-"""Paper 002's ``not_worse_by`` and ``log_growth_each`` claim kinds (anonymous/claims_more.py)
+"""Paper 002's ``not_worse_by`` and ``log_growth_each`` claim kinds (anonymous/claims/)
 on hand-built traces: constant paired differences give exact t-test p-values (0 or 1/2), and
 curves c·ln t or c·t have log-log slopes 0 and 1 exactly; with their decidability witnesses."""
 
@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 
 from timebandits.anonymous.claims import CLAIM_KINDS
-from timebandits.anonymous.claims_more import LogGrowthEach, NotWorseBy
+from timebandits.anonymous.claims.growth import LogGrowthEach
+from timebandits.anonymous.claims.ranking import NotWorseBy
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED

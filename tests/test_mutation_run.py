@@ -32,9 +32,9 @@ def test_a_small_mutation_run_kills_its_mutants(tmp_path):
     tracked_copy(tmp_path)
     pyproject = tmp_path / "pyproject.toml"
     text = pyproject.read_text()
-    narrowed, count = re.subn(r"(?ms)^source_paths = \[.*?\]$",
-                              f'source_paths = ["{MODULE}"]\ntests_dir = ["{TESTS}"]', text)
-    assert count == 1, "pyproject.toml's [tool.mutmut] has no source_paths list"
+    narrowed, count = re.subn(r"(?ms)^only_mutate = \[.*?\]$",
+                              f'only_mutate = ["{MODULE}"]\ntests_dir = ["{TESTS}"]', text)
+    assert count == 1, "pyproject.toml's [tool.mutmut] has no only_mutate list"
     pyproject.write_text(narrowed)
     (tmp_path / "mutants" / "src").mkdir(parents=True)
     env = {"PYTHONPATH": str(tmp_path / "mutants" / "src"), "PATH": str(Path(sys.executable).parent),

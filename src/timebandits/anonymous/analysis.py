@@ -13,16 +13,11 @@ import pandas as pd
 from timebandits.core.sim.traces import checkpoint_table
 from timebandits.core.verdicts.bounds import compare_to_bound
 
-from .claims import problem_of
+from .model import problem_of
 from .policies import LEMMA1_METRICS
 from .simulation import ARS_EXP3, ARS_UCB, game_labels, is_label_game, label_games, runs_of
-from .theory import (
-    ars_exp3_gamma,
-    exp3_rounds,
-    log_term_coefficient,
-    theorem1_constant,
-    theorem2_bound,
-)
+from .theorem1 import log_term_coefficient, theorem1_constant
+from .theory import ars_exp3_gamma, exp3_rounds, theorem2_bound
 from .trivial import label_regret_max, pseudo_regret_max
 
 # A constant c* above this many decimal digits is "astronomical": it exceeds every horizon a

@@ -20,9 +20,8 @@ from timebandits.core.pages.plotting import (
     series_style,
 )
 
-from .claims import problem_of
 from .environment import pull
-from .model import DELAY
+from .model import DELAY, problem_of
 from .policies import run_ars_ucb
 from .simulation import (
     LABEL_GAME_POLICIES,

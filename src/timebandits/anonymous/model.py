@@ -301,3 +301,8 @@ class AnonymousProblem:
 
     def mean_offset(self) -> float:
         return self.kernel.mean_offset()
+
+
+def problem_of(paper: dict, experiment: str) -> AnonymousProblem:
+    """The problem of a composite anonymous experiment of the paper's config."""
+    return AnonymousProblem.from_config(paper["experiments"][experiment]["environment"])

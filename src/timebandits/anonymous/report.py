@@ -12,9 +12,10 @@ from timebandits.core import paths
 from timebandits.core.pages.provenance import provenance_table
 
 from .analysis import theorem1_table, theorem2_table
-from .claims import problem_of
+from .model import problem_of
 from .simulation import is_label_game, label_games
-from .theory import lai_robbins_constant, log_term_coefficient
+from .theorem1 import log_term_coefficient
+from .theory import lai_robbins_constant
 
 TABLES = ("instances", "label_games", "theorem1", "theorem2", "provenance")
 

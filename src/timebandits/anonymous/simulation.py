@@ -31,10 +31,12 @@ from timebandits.core.config import merged_params
 from timebandits.core.sim.seeding import key64
 
 from . import adversarial, streams
+from .kaggle_data import check_stream_files, stream_files
+from .label_stream import EXTENDS, LabelStream
 from .model import AnonymousProblem
 from .odaaf import VARIANTS, run_odaaf
 from .policies import LEMMA1_METRICS, run_ars_ucb
-from .theory import round_sizes
+from .rounds import round_sizes
 from .ucb import run_ucb
 
 ARS_UCB = "ars_ucb"
@@ -91,9 +93,9 @@ def validate_environment(environment: dict) -> None:
         AnonymousProblem.from_config(environment)
         return
     streams.validate_stream_spec(environment["stream"])
-    streams.check_stream_files(environment["stream"])
-    if environment.get("extend") not in streams.EXTENDS:
-        raise ValueError(f"extend must be one of {streams.EXTENDS}, got {environment.get('extend')!r}")
+    check_stream_files(environment["stream"])
+    if environment.get("extend") not in EXTENDS:
+        raise ValueError(f"extend must be one of {EXTENDS}, got {environment.get('extend')!r}")
     _delays(environment)
 
 
@@ -109,7 +111,7 @@ def validate_experiment(experiment: dict) -> None:
 
 def environment_files(environment: dict) -> list[str]:
     """The data files a label-stream game reads (Kaggle CSVs in data/raw/), for Snakemake."""
-    return [str(path) for path in streams.stream_files(environment["stream"])] \
+    return [str(path) for path in stream_files(environment["stream"])] \
         if is_label_game(environment) else []
 
 
@@ -201,7 +203,7 @@ def round_size_table(size: dict, horizon: int) -> np.ndarray:
         count *= 2
 
 
-def game_labels(environment: dict, horizon: int) -> tuple[streams.LabelStream, np.ndarray]:
+def game_labels(environment: dict, horizon: int) -> tuple[LabelStream, np.ndarray]:
     """The stream of a label-stream game and its first ``horizon`` labels (cached per process:
     every algorithm of a job plays the same stream)."""
     stream = streams.load_stream(environment["stream"])
