@@ -1,6 +1,5 @@
-"""Claim kinds specific to "A Farewell to Arms" (the generic ones are in core/verdicts/claims.py); more
-in claims_statements.py (§6.2, §7 statements), claims_family.py (§1) and claims_lemmas.py
-(Lemmas 1 and 3, §7.2).
+"""Claim kinds of "A Farewell to Arms" on Theorem 1 and §6.2's regimes; the paper's other kinds
+are listed in claims/__init__.py.
 
 All three are exact: each routes the quantity it decides on through ``ClaimContext.quantity``, so
 its decidability witnesses (core/verdicts/decidability.py) replace that quantity by the most favourable
@@ -22,13 +21,10 @@ from timebandits.core.verdicts.vocabulary import (
     SUPPORTS,
 )
 
-from .analysis import problem_of, theorem1_table
-from .claims_family import CLAIM_KINDS as FAMILY_KINDS
-from .claims_family import constant_delay_problem
-from .claims_lemmas import CLAIM_KINDS as LEMMA_KINDS
-from .claims_statements import CLAIM_KINDS as STATEMENT_KINDS
-from .model import F2AProblem
-from .theory import comparison_orders
+from ..analysis import problem_of, theorem1_table
+from ..model import F2AProblem
+from ..theory import comparison_orders
+from .leading_terms import constant_delay_problem
 
 
 def _theorem1_tables(claim, ctx: ClaimContext):
@@ -263,7 +259,3 @@ class BoundRegime:
                               for o in terms]
         return {"favourable": derived(races(claim, ctx, True), overrides={"bound_regime terms": lambda _: ideal}),
                 "unfavourable": derived(races(claim, ctx, False), overrides={"bound_regime terms": swap})}
-
-
-CLAIM_KINDS = {"theorem1": Theorem1, "theorem1_printed_sign": Theorem1PrintedSign,
-               "bound_regime": BoundRegime, **STATEMENT_KINDS, **LEMMA_KINDS, **FAMILY_KINDS}

@@ -17,8 +17,8 @@ from timebandits.core.verdicts.decidability import derived
 from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import EXACT, NOT_REPRODUCED, REPRODUCED
 
-from .model import F2AProblem
-from .theory import comparison_orders
+from ..model import F2AProblem
+from ..theory import comparison_orders
 
 
 def family_ratios(D: int) -> list[float]:
@@ -70,6 +70,3 @@ class FamilyRatio:
         D = int(claim["max_delay"])
         return {side: derived(ctx, overrides={"family ratios": (lambda _, v=value: [v] * D)})
                 for side, value in (("favourable", float(D)), ("unfavourable", D / 2.0))}
-
-
-CLAIM_KINDS = {"family_ratio": FamilyRatio}
