@@ -2,10 +2,9 @@
 each in the module named in parentheses:
 
   theorem1, theorem1_printed_sign   Theorem 1 and its printed sign A_j ≥ 0 (theorem1.py).
-  bound_regime                      §6.2: which leading term, (WAIT) or (FJ), is smaller for
-                                    short and long waits (theorem1.py).
-  family_ratio                      how much smaller (WAIT)'s leading term can be than (FJ)'s
-                                    (§1, §6.2) (leading_terms.py).
+  bound_regime, family_ratio        §6.2's leading terms (WAIT) and (FJ): which is smaller for
+                                    short and long waits, and how much smaller (WAIT)'s can be
+                                    (§1) (leading_terms.py).
   ucb1_collapse, bound_ratio,       exact statements beside the theorems: §7.2 and §8 (Wait-UCB
   stated_gap, gap_feasible          is UCB1 with one micro-arm), §6.2 (DQZL), §7.1 (the printed
                                     minimum gap) (statements.py).
@@ -15,10 +14,10 @@ each in the module named in parentheses:
 
 from __future__ import annotations
 
-from .leading_terms import FamilyRatio
+from .leading_terms import BoundRegime, FamilyRatio
 from .lemmas import ConvergesLater, RatioConcentration
 from .statements import BoundRatio, GapFeasible, StatedGap, Ucb1Collapse
-from .theorem1 import BoundRegime, Theorem1, Theorem1PrintedSign
+from .theorem1 import Theorem1, Theorem1PrintedSign
 
 CLAIM_KINDS = {"theorem1": Theorem1, "theorem1_printed_sign": Theorem1PrintedSign,
                "bound_regime": BoundRegime, "ucb1_collapse": Ucb1Collapse,

@@ -1,17 +1,17 @@
-"""Claim kinds of "A Farewell to Arms" on Theorem 1 and §6.2's regimes; the paper's other kinds
-are listed in claims/__init__.py.
+"""Claim kinds of "A Farewell to Arms" on Theorem 1: ``theorem1`` (the constant policy of
+largest exact expected reward W(T) is an argmax of g, and |A_j| ≤ j) and its printed sign
+``theorem1_printed_sign`` (an erratum). The paper's other kinds are listed in claims/__init__.py.
 
-All three are exact: each routes the quantity it decides on through ``ClaimContext.quantity``, so
-its decidability witnesses (core/verdicts/decidability.py) replace that quantity by the most favourable
-and the most unfavourable value and run the kind's own check on it."""
+Both are exact: each routes the Theorem 1 table it decides on through ``ClaimContext.quantity``,
+so its decidability witnesses (core/verdicts/decidability.py) replace that table by the most
+favourable and the most unfavourable one and run the kind's own check on it."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.verdicts.context import ClaimContext, paired_verdict, require_keys
-from timebandits.core.verdicts.decidability import derived, linear, scale, with_curves
-from timebandits.core.verdicts.stats import paired_one_sided
+from timebandits.core.verdicts.context import ClaimContext, require_keys
+from timebandits.core.verdicts.decidability import derived
 from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import (
     EXACT,
@@ -22,9 +22,6 @@ from timebandits.core.verdicts.vocabulary import (
 )
 
 from ..analysis import problem_of, theorem1_table
-from ..model import F2AProblem
-from ..theory import comparison_orders
-from .leading_terms import constant_delay_problem
 
 
 def _theorem1_tables(claim, ctx: ClaimContext):
@@ -159,103 +156,3 @@ class Theorem1PrintedSign:
                               f"{table['offset_A'].min():.4g}); Wald on L + 1 gives A_j ∈ "
                               f"[g_j − ν_k, j·g_j]")})
         return rows
-
-
-def _wait_is_smaller(problem: F2AProblem) -> tuple[bool, dict]:
-    """Whether (WAIT)'s leading term is below (FJ)'s: μ̄^c < Σ_j 1/μ^c_j, their common factor
-    D²/Δ cancelled (so ties of every pair, Δ undefined, are fine)."""
-    orders = comparison_orders(problem)
-    return orders["mean_cost"] < orders["sum_inverse_cost"], orders
-
-
-def races(claim, ctx, favourable: bool):
-    """``ctx`` with the supporting races of a ``bound_regime`` claim won (favourable) or lost by
-    the algorithm each experiment's smaller term favours: its pseudo-regret curve a third of the
-    other's."""
-    s = scale(ctx, claim["experiments"], ["wait_ucb", "ucb_simplex"], "pseudo_regret", headroom=3)
-    levels = {}
-    for exp in claim["experiments"]:
-        wait_smaller, _ = _wait_is_smaller(problem_of(ctx.paper, exp))
-        favoured, other = ("wait_ucb", "ucb_simplex") if wait_smaller else ("ucb_simplex", "wait_ucb")
-        levels[(exp, favoured)] = linear(s if favourable else 3 * s)
-        levels[(exp, other)] = linear(3 * s if favourable else s)
-    return with_curves(ctx, "pseudo_regret", levels)
-
-
-class BoundRegime:
-    """§6.2 as the paper states it, from the two leading terms: (WAIT) ∝ μ̄^c (the average mean
-    waiting time) is smaller when waiting times are short, (FJ) ∝ Σ_j 1/μ^c_j when they are long.
-    Exact, on the family τ ≡ d, d = 1..D (the common factor D²/Δ cancels): the claim holds if
-    (WAIT) is smaller for the shortest waits, (FJ) for the longest, with a single switch between.
-    Supporting rows, per configured experiment: which term is smaller there, and the race of the
-    algorithm it favours (Wait-UCB or UCB-Simplex) against the other (paired test of
-    pseudo-regret at T)."""
-
-    evidence = EXACT
-    keys = ("experiments", "max_delay")
-    optional = ()
-
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        if int(claim["max_delay"]) < 2:
-            raise ValueError("max_delay must be >= 2")
-        for exp in claim["experiments"]:
-            if exp not in paper["experiments"]:
-                raise ValueError(f"unknown experiment {exp!r}")
-            if not {"wait_ucb", "ucb_simplex"} <= set(paper["experiments"][exp]["algorithms"]):
-                raise ValueError(f"experiment {exp!r} must run wait_ucb and ucb_simplex")
-
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        D = int(claim["max_delay"])
-        terms = ctx.quantity("bound_regime terms", lambda: [
-            {key: comparison_orders(constant_delay_problem(d, D))[key]
-             for key in ("mean_cost", "sum_inverse_cost")} for d in range(1, D + 1)])
-        family = [(o["mean_cost"] < o["sum_inverse_cost"], o) for o in terms]
-        smaller = ["WAIT" if wait else "FJ" for wait, _ in family]
-        switches = sum(a != b for a, b in zip(smaller, smaller[1:]))
-        terms = ", ".join(f"d={d}: {o['mean_cost']:.3g} vs {o['sum_inverse_cost']:.3g}"
-                          for d, (_, o) in enumerate(family, start=1))
-        rows = [
-            {"scope": "τ ≡ 1 (shortest waits)", "verdict": REPRODUCED if smaller[0] == "WAIT" else NOT_REPRODUCED,
-             "headline": f"μ̄^c = {family[0][1]['mean_cost']:.3g} vs Σ 1/μ^c = "
-                         f"{family[0][1]['sum_inverse_cost']:.3g}: ({smaller[0]}) smaller",
-             "statistic": f"D = {D}, τ ≡ 1: (WAIT) ∝ {family[0][1]['mean_cost']:.4g}, (FJ) ∝ "
-                          f"{family[0][1]['sum_inverse_cost']:.4g}"},
-            {"scope": f"τ ≡ {D} (longest waits)", "verdict": REPRODUCED if smaller[-1] == "FJ" else NOT_REPRODUCED,
-             "headline": f"μ̄^c = {family[-1][1]['mean_cost']:.3g} vs Σ 1/μ^c = "
-                         f"{family[-1][1]['sum_inverse_cost']:.3g}: ({smaller[-1]}) smaller",
-             "statistic": f"D = {D}, τ ≡ {D}: (WAIT) ∝ {family[-1][1]['mean_cost']:.4g}, (FJ) ∝ "
-                          f"{family[-1][1]['sum_inverse_cost']:.4g}"},
-            {"scope": f"τ ≡ d, d = 1..{D}", "verdict": REPRODUCED if switches == 1 else NOT_REPRODUCED,
-             "headline": f"the smaller term switches {switches} time(s): {' '.join(smaller)}",
-             "statistic": f"μ̄^c vs Σ 1/μ^c per d: {terms}"},
-        ]
-        for exp in claim["experiments"]:
-            wait_smaller, orders = _wait_is_smaller(problem_of(ctx.paper, exp))
-            favoured = "Wait-UCB" if wait_smaller else "UCB-Simplex"
-            wait, fj = ctx.paired(exp, "wait_ucb", "ucb_simplex", "pseudo_regret")
-            test = paired_one_sided(wait, fj) if wait_smaller else paired_one_sided(fj, wait)
-            rows.append({
-                "scope": f"{exp} race", "evidence": STATISTICAL, "role": SUPPORTS,
-                "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"{favoured} lower pseudo-regret at T",
-                "statistic": (f"μ̄^c {orders['mean_cost']:.3g} vs Σ 1/μ^c "
-                              f"{orders['sum_inverse_cost']:.3g}: (WAIT) {orders['wait']:.3g} vs "
-                              f"(FJ) {orders['fj']:.3g} favours {favoured}; pseudo-regret at T: "
-                              f"Wait-UCB {wait.mean():.4g} vs UCB-Simplex {fj.mean():.4g}, "
-                              f"paired p = {test['p_claimed']:.2g}")})
-        return rows
-
-    @staticmethod
-    def witnesses(claim, ctx):
-        """The two terms per d replaced by μ̄^c = d and Σ 1/μ^c = D + 1 − d, each over its range
-        [1, D] (favourable: (WAIT) smaller for short waits, (FJ) for long, one switch), or the
-        real terms swapped (unfavourable: the regimes the wrong way round)."""
-        D = int(claim["max_delay"])
-        ideal = [{"mean_cost": float(d), "sum_inverse_cost": float(D + 1 - d)} for d in range(1, D + 1)]
-        swap = lambda terms: [{"mean_cost": o["sum_inverse_cost"], "sum_inverse_cost": o["mean_cost"]}  # noqa: E731
-                              for o in terms]
-        return {"favourable": derived(races(claim, ctx, True), overrides={"bound_regime terms": lambda _: ideal}),
-                "unfavourable": derived(races(claim, ctx, False), overrides={"bound_regime terms": swap})}
