@@ -1,5 +1,5 @@
-"""Paper 003's exact claim kinds and close_to_oracle (continuous/claims.py), the run_frequency
-events (continuous/claims_frequency.py) and the shared helpers (continuous/claims_common.py) on
+"""Paper 003's exact claim kinds and close_to_oracle (continuous/claims/oracle.py), the run_frequency
+events (continuous/claims/frequency.py) and the shared helpers (continuous/claims/common.py) on
 tiny hand-built traces: every verdict each kind can give, and the whole row a reader sees, with
 the expected numbers derived by hand from Props. 1–2 (P* = μ1 N* − N*²/T'), Lemma 13
 (i* ≤ ⌈p*/ε⌉ + 1), exact binomial sums and scipy's one-sample t-test."""
@@ -15,7 +15,7 @@ import pytest
 from scipy import stats
 
 from timebandits.continuous.claims import CLAIM_KINDS
-from timebandits.continuous.claims_common import listed, regret_scale, shown, with_finals
+from timebandits.continuous.claims.common import listed, regret_scale, shown, with_finals
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
@@ -373,7 +373,7 @@ def test_run_frequency_without_a_judged_run_and_with_one():
     assert _frequency("identified", missed, level=0.99)[0]["verdict"] == NOT_REPRODUCED
 
 
-# --- claims_common: number texts, witness traces, the regret scale -------------------------------
+# --- claims/common.py: number texts, witness traces, the regret scale -----------------------------
 @pytest.mark.parametrize("value, digits, text", [
     (1000.0, 4, "1,000"), (999.5, 4, "999.5"), (1000.0, 6, "1,000"),  # 1,000.00 → 1,000
     (1e15, 4, "1e15"), (-2.5e15, 3, "-2.5e15"), (1.23456789, None, "1.235")])  # default 4 digits

@@ -1,4 +1,4 @@
-"""Paper 003's claim kinds on rates across experiments (continuous/claims_rates.py): regret_slope,
+"""Paper 003's claim kinds on rates across experiments (continuous/claims/rates.py): regret_slope,
 regret_grows, spread_larger and scaled_flat, on hand-built finals at T. Every row the reader sees
 is derived by hand: runs of one or two values make the bootstrap's 95% interval land on known
 resamples (an atom of probability 1/4 at each end), Welch p-values come from the t distribution
@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from timebandits.continuous.claims_rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
+from timebandits.continuous.claims.rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
 from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED

@@ -1,4 +1,4 @@
-"""Paper 003's slope claim kinds (continuous/claims_scaling.py): slope_at_most and slope_at_least
+"""Paper 003's slope claim kinds (continuous/claims/scaling.py): slope_at_most and slope_at_least
 of the regret, CTMAB's estimation loss and its estimation time against K, 1/Δ and 1/μ1
 (Theorems 8-9, Lemmas 22-23), on hand-built finals at T. Runs of one repeated value make every
 bootstrap resample equal, so the 95% interval is the slope itself, worked out by hand; the
@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from timebandits.continuous.claims_scaling import SlopeAtLeast, SlopeAtMost, estimation_payoff
+from timebandits.continuous.claims.scaling import SlopeAtLeast, SlopeAtMost, estimation_payoff
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
@@ -159,9 +159,9 @@ def test_config_checks():
         SlopeAtMost.check({k: v for k, v in good.items() if k != "max_slope"}, paper)
 
 
-# --- printed_statement (claims_errata.py) ---
+# --- printed_statement (claims/errata.py) ---
 
-from timebandits.continuous.claims_errata import PrintedStatement, eq9_value, lemma18_failures  # noqa: E402
+from timebandits.continuous.claims.errata import PrintedStatement, eq9_value, lemma18_failures  # noqa: E402
 
 
 def test_eq9_by_hand():
@@ -197,7 +197,7 @@ def test_printed_statement_verdicts_and_witnesses():
 
 
 def test_baseline_rate_by_hand():
-    from timebandits.continuous.claims_errata import baseline_payoffs
+    from timebandits.continuous.claims.errata import baseline_payoffs
     # μ = 0.2, T' = 1000: a = k/200, N = 5k plays, payoff 0.2·5k − 25k²/1000 = k − k²/40:
     # increasing to k = 20 (payoff 10 = μ²T'/4), falling after
     payoffs = baseline_payoffs(0.2, T)

@@ -1,4 +1,4 @@
-"""Paper 003's claim kinds (continuous/claims.py) on synthetic traces: each verdict comes out
+"""Paper 003's claim kinds (the package continuous/claims/) on synthetic traces: each verdict comes out
 every way the evidence allows."""
 
 from __future__ import annotations
@@ -325,5 +325,5 @@ def test_claim_texts_print_numbers_not_numpy_reprs():
     (1350000.0, 6, "1,350,000"), (5.5e-48, 2, "5.5e-48"), (1.2e-05, 2, "1.2e-5"),
     (-0.8218, 3, "-0.822"), (37.50000000000001, 6, "37.5"), (math.nan, 4, "nan")])
 def test_numbers_in_claim_texts(value, digits, text):
-    from timebandits.continuous.claims_common import shown
+    from timebandits.continuous.claims.common import shown
     assert shown(np.float64(value), digits) == text

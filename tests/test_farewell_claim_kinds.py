@@ -1,4 +1,4 @@
-"""Paper 000's §6.2 claim kind ``bound_regime`` (farewell/claims.py: BoundRegime) on hand-built
+"""Paper 000's §6.2 claim kind ``bound_regime`` (farewell/claims/leading_terms.py: BoundRegime) on hand-built
 contexts: its three exact rows on the family τ ≡ d (terms worked out by hand below), its supporting
 races (Wait-UCB against UCB-Simplex on hand-written pseudo-regrets, p-values from
 scipy.stats.ttest_rel), its decidability witnesses (curves and terms as core/verdicts/decidability.py
@@ -18,7 +18,7 @@ from timebandits.core.verdicts.vocabulary import (
     STATISTICAL,
     SUPPORTS,
 )
-from timebandits.farewell.claims import BoundRegime
+from timebandits.farewell.claims.leading_terms import BoundRegime
 
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 PAIR = ["wait_ucb", "ucb_simplex"]

@@ -1,5 +1,5 @@
 """Paper 000's Monte Carlo of Lemmas 1 and 3 and the §7.2 convergence kind
-(farewell/claims_lemmas.py) on hand-worked cases; each kind's witnesses reach both verdicts."""
+(farewell/claims/lemmas.py) on hand-worked cases; each kind's witnesses reach both verdicts."""
 
 import numpy as np
 import pandas as pd
@@ -9,7 +9,7 @@ from scipy.stats import ttest_rel
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide, derived
 from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED
-from timebandits.farewell.claims_lemmas import (
+from timebandits.farewell.claims.lemmas import (
     ConvergesLater,
     RatioConcentration,
     _cells,

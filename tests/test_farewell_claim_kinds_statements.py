@@ -1,4 +1,4 @@
-"""Paper 000's exact statement kinds (farewell/claims_statements.py) on hand-worked cases:
+"""Paper 000's exact statement kinds (farewell/claims/statements.py) on hand-worked cases:
 UCB1's index against Wait-UCB's with one micro-arm, the (DQZL)/(WAIT) ratio, the printed gaps
 and the feasibility of a gap with the optimum at a given micro-arm; each kind's witnesses reach
 both verdicts."""
@@ -10,7 +10,7 @@ import pytest
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
 from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED
-from timebandits.farewell.claims_statements import (
+from timebandits.farewell.claims.statements import (
     BoundRatio,
     GapFeasible,
     StatedGap,
@@ -122,7 +122,7 @@ def test_no_interior_optimum_on_ten_delays_reaches_the_printed_gap():
 def test_family_ratio_by_hand():
     """D = 3, τ ≡ d: μ^c = (1, 1, 1), (1, 2, 2), (1, 2, 3): Σ 1/μ^c / μ̄^c = 3/1 = 3,
     2/(5/3) = 1.2, (11/6)/2 = 0.917. The largest is D = 3, at τ ≡ 1."""
-    from timebandits.farewell.claims_family import FamilyRatio, family_ratios
+    from timebandits.farewell.claims.leading_terms import FamilyRatio, family_ratios
 
     assert family_ratios(3) == pytest.approx([3.0, 1.2, 11.0 / 12.0])
     claim = {"id": "C19", "kind": "family_ratio", "max_delay": 3, "rounding_tolerance": 1e-9}

@@ -1,6 +1,6 @@
-"""Paper 000's own claim kinds (farewell/claims.py) on hand-worked numbers: Theorem 1 (argmax
-and |A_j| ≤ j), its printed sign A_j ≥ 0 (erratum E1) and the §6.2 regimes of (WAIT) and (FJ),
-with their decidability witnesses (core/verdicts/decidability.py)."""
+"""Paper 000's own claim kinds (farewell/claims/theorem1.py and leading_terms.py) on hand-worked
+numbers: Theorem 1 (argmax and |A_j| ≤ j), its printed sign A_j ≥ 0 (erratum E1) and the §6.2
+regimes of (WAIT) and (FJ), with their decidability witnesses (core/verdicts/decidability.py)."""
 
 import copy
 
@@ -12,8 +12,8 @@ from timebandits.core.build.preflight import load_paper
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide, derived
 from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED, STATISTICAL, SUPPORTS
-from timebandits.farewell.claims import (
-    CLAIM_KINDS,
+from timebandits.farewell.claims import CLAIM_KINDS
+from timebandits.farewell.claims.theorem1 import (
     simulated_as_exact,
     theorem1_witnesses,
     with_exact_rewards,

@@ -1,7 +1,8 @@
 """Figures of "Continuous Time Bandits With Sampling Costs": cumulative payoff over time (Figs. 1
 and 2; the axes are inferred, the paper's images are lost, spec §4), CTSAB's regret against μ
-(Fig. 3) and the λ × κ heat maps of the sensitivity grid. House style (core.pages.plotting): 7 in
-wide, no burned-in title (the caption says what is drawn), bands ±1 s.e."""
+(Fig. 3), the λ × κ heat maps of the sensitivity grid and Theorem 5's scaled regret against
+T' = T/λ. House style (core.pages.plotting): 7 in wide, no burned-in title (the caption says
+what is drawn), bands ±1 s.e."""
 
 from __future__ import annotations
 

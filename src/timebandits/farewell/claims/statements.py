@@ -28,9 +28,9 @@ from timebandits.core.verdicts.decidability import derived
 from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import EXACT, NOT_REPRODUCED, REPRODUCED
 
-from .analysis import problem_of
-from .policies import budget_ucb_index, ucb_simplex_index, wait_ucb_constants, wait_ucb_index
-from .theory import comparison_orders, wait_ucb_radius
+from ..analysis import problem_of
+from ..policies import budget_ucb_index, ucb_simplex_index, wait_ucb_constants, wait_ucb_index
+from ..theory import comparison_orders, wait_ucb_radius
 
 # Two-arm states (r̄, N) at each ln s of the grid: every N of GRID_N, r̄ = m/N on up to 11 values.
 GRID_LOG_S = (math.log(10.0), math.log(1000.0), math.log(1.0e6))
@@ -295,7 +295,3 @@ class GapFeasible:
         first = (int(claim["positions"][0]), 0.0)
         return {side: derived(ctx, overrides={"gap feasible": (lambda _, v=value: v)})
                 for side, value in (("favourable", (first,)), ("unfavourable", ()))}
-
-
-CLAIM_KINDS = {"ucb1_collapse": Ucb1Collapse, "bound_ratio": BoundRatio,
-               "stated_gap": StatedGap, "gap_feasible": GapFeasible}

@@ -31,9 +31,9 @@ from timebandits.core.verdicts.decidability import derived
 from timebandits.core.verdicts.thresholds import check_keys
 from timebandits.core.verdicts.vocabulary import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
-from .claims_common import instance, listed, shown
-from .model import equal_spacing_payoff
-from .theory import lemma18_holds
+from ..model import equal_spacing_payoff
+from ..theory import lemma18_holds
+from .common import instance, listed, shown
 
 STATEMENTS = ("lemma18_kl", "eq9_defined", "baseline_rate")
 X_GRID = np.linspace(0.001, 0.5, 500)

@@ -38,18 +38,10 @@ from timebandits.core.verdicts.vocabulary import (
     STATISTICAL,
 )
 
-from .claims_common import (
-    SIDES,
-    horizon_regrets,
-    instance,
-    listed,
-    shown,
-    with_finals,
-    with_regrets,
-)
-from .claims_rates import _resampled_means
-from .schedule import learning_phase
-from .simulation import algorithm_params, learner_epsilon
+from ..schedule import learning_phase
+from ..simulation import algorithm_params, learner_epsilon
+from .common import SIDES, horizon_regrets, instance, listed, shown, with_finals, with_regrets
+from .rates import _resampled_means
 
 QUANTITIES = ("regret", "estimation_loss", "estimation_time")
 VARIABLES = ("arms", "inverse_gap", "inverse_mu")

@@ -1,5 +1,5 @@
 """Continuous claim kinds on how regret and spread change across experiments: regret_slope,
-regret_grows, spread_larger, scaled_flat (spec §7; the list in claims.py)."""
+regret_grows, spread_larger, scaled_flat (spec §7; the list in claims/__init__.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from timebandits.core.verdicts.vocabulary import (
     STATISTICAL,
 )
 
-from .claims_common import (
+from .common import (
     SIDES,
     horizon_regrets,
     instance,

@@ -37,9 +37,9 @@ from timebandits.core.verdicts.vocabulary import (
     STATISTICAL,
 )
 
-from .analysis import problem_of
-from .model import F2AProblem
-from .theory import _log_factor, ratio_deviation_radius, wait_ucb_radius
+from ..analysis import problem_of
+from ..model import F2AProblem
+from ..theory import _log_factor, ratio_deviation_radius, wait_ucb_radius
 
 
 def _counts(pmf: tuple, nu: float, n: int, reps: int, seed: int) -> np.ndarray:
@@ -214,6 +214,3 @@ class ConvergesLater:
                 **{(e, claim["slower"]): linear(slow_factor * s) for e in claim["experiments"]},
                 **{(e, claim["faster"]): linear(fast_factor * s) for e in claim["experiments"]}})
         return {"favourable": curves(3, 1), "unfavourable": curves(1, 3)}
-
-
-CLAIM_KINDS = {"ratio_concentration": RatioConcentration, "converges_later": ConvergesLater}

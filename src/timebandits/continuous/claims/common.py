@@ -12,7 +12,7 @@ from timebandits.core.config import resolve_experiment
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import derived, spread
 
-from .model import normalised_horizon, oracle
+from ..model import normalised_horizon, oracle
 
 
 def instance(ctx: ClaimContext, exp: str) -> tuple[np.ndarray, float, float]:

@@ -1,5 +1,5 @@
 """The continuous claim kind run_frequency: a per-run event of a lemma holds with probability
-≥ level (spec §7; the list in claims.py)."""
+≥ level (spec §7; the list in claims/__init__.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from timebandits.core.verdicts.decidability import derived
 from timebandits.core.verdicts.thresholds import HIGHER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, STATISTICAL
 
-from .claims_common import SIDES, instance, shown
-from .simulation import algorithm_params, learner_epsilon
-from .theory import lemma13_i_star_bound
+from ..simulation import algorithm_params, learner_epsilon
+from ..theory import lemma13_i_star_bound
+from .common import SIDES, instance, shown
 
 EVENTS = ("lemma13", "lemma15", "lemma22", "identified")
 
