@@ -124,7 +124,7 @@ help:
 	@echo "make test-quick     the unit tests alone, without the smoke workflow (about 2 minutes)"
 	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
-	@echo "make new-paper KEY=<key>  write a minimal new paper (config, package, notebook, test) and register it"
+	@echo "make new-paper      KEY=<key>: write a minimal new paper (config, package, notebook, test), registered"
 	@echo "make lab            JupyterLab on the executed notebooks (installs requirements-lab.lock)"
 	@echo "make report         Snakemake's report: front page, scorecard, figures, notebooks (report/report.html)"
 	@echo "make benchmark      the last build's profile (time per rule and paper, start-up share); kernels' speed; cluster costs"

@@ -129,9 +129,19 @@ def test_a_new_paper_builds_at_smoke_scale_with_no_edit(tmp_path):
     run("-m", "timebandits.core.build.new_paper", "demo")
     # Only the new paper's verdicts and notebook (with what they need), not the whole build.
     run("-m", "snakemake", "--profile", "profiles/smoke", "--cores", "2",
-        "smoke/results/claims/demo.csv", "smoke/results/notebooks/demo.html")
+        "smoke/results/claims/demo.csv", "smoke/results/notebooks/demo.html",
+        "smoke/results/bounds/demo.parquet")
     verdicts = pd.read_csv(copy / "smoke/results/claims/demo.csv")
     assert list(verdicts["claim"]) == ["C1"]
     assert verdicts["verdict"].iloc[0] in {REPRODUCED, NOT_REPRODUCED, INCONCLUSIVE}
     assert (copy / "smoke/figures/demo/regret.png").stat().st_size > 5000
+    assert not pd.read_csv(copy / "smoke/results/tables/demo/provenance.csv").empty
+    # its line of the comparison notebook, from its bound table (UCB1 against Theorem 1)
+    section = run("-c", "import IPython.display as shown; shown.display = lambda o: print(o.data); "
+                  "from timebandits.core.build.preflight import load_paper; "
+                  "from timebandits.core.sim.sealed import read_sealed; "
+                  "from timebandits.demo.report import comparison_section; "
+                  "comparison_section('smoke/', {}, load_paper('demo'), "
+                  "read_sealed('smoke/results/bounds/demo.parquet'))")
+    assert "main: mean regret" in section.stdout and "UCB1's bound" in section.stdout
     run("-m", "pytest", "-p", "no:cacheprovider", "-q", "tests/test_demo_simulation.py")
