@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -127,6 +128,9 @@ def test_a_new_paper_builds_at_smoke_scale_with_no_edit(tmp_path):
         return result
 
     run("-m", "timebandits.core.build.new_paper", "demo")
+    lint = subprocess.run([str(Path(sys.executable).parent / "ruff"), "check", "src", "tests",
+                           "notebooks"], cwd=copy, capture_output=True, text=True)
+    assert lint.returncode == 0, lint.stdout  # the lint of `make test`, on the written files too
     # Only the new paper's verdicts and notebook (with what they need), not the whole build.
     run("-m", "snakemake", "--profile", "profiles/smoke", "--cores", "2",
         "smoke/results/claims/demo.csv", "smoke/results/notebooks/demo.html",
