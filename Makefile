@@ -8,7 +8,7 @@ CORES ?= 8
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test lint test-quick test-cluster smoke lab report benchmark mutation lock clean-results help
+.PHONY: all test lint test-quick test-cluster smoke new-paper lab report benchmark mutation lock clean-results help
 
 all: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES)
@@ -67,6 +67,12 @@ lab: $(LAB_STAMP)
 smoke: $(STAMP)
 	$(BIN)/snakemake --profile profiles/smoke
 
+# A sixth paper's files, minimal but complete (core/build/new_paper.py; docs/adding-a-paper.md):
+# its config, package, notebook and test, registered in core/registry.py and config/config.yaml.
+new-paper: $(STAMP)
+	@test -n "$(KEY)" || { echo "make new-paper: give the new paper's key, e.g. make new-paper KEY=mypaper"; exit 1; }
+	$(BIN)/python -m timebandits.core.build.new_paper $(KEY)
+
 # Snakemake's report (after `make`): a landing page linking the front page, the scorecard, every
 # figure with its caption and the notebooks, as linked files (report/report.html; the notebooks
 # are too large for a self-contained page).
@@ -118,6 +124,7 @@ help:
 	@echo "make test-quick     the unit tests alone, without the smoke workflow (about 2 minutes)"
 	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"
+	@echo "make new-paper      KEY=<key>: write a minimal new paper (config, package, notebook, test), registered"
 	@echo "make lab            JupyterLab on the executed notebooks (installs requirements-lab.lock)"
 	@echo "make report         Snakemake's report: front page, scorecard, figures, notebooks (report/report.html)"
 	@echo "make benchmark      the last build's profile (time per rule and paper, start-up share); kernels' speed; cluster costs"

@@ -377,6 +377,16 @@ def test_claims_combined_the_same_way_share_one_line(root, shown):
                      "- **C1, C3**: Holm over 6 experiments"]
 
 
+def test_a_paper_whose_claims_combine_nothing_shows_no_combination_line(root, shown):
+    # an all-empty multiplicity column is read back as floats (a one-claim paper's, e.g. the
+    # one `make new-paper` writes)
+    from timebandits.core import paths as p
+
+    CLAIMS.assign(multiplicity=None).to_csv(p.claims(root, "farewell"), index=False)
+    verdict_tables.verdicts(root, PAPER)
+    assert not [o for o in shown if not hasattr(o, "to_html") and "combined" in str(o.data)]
+
+
 def test_an_erratum_confirmed_reads_the_same_in_the_notebooks_as_on_the_front_page():
     rows = CLAIMS.assign(scope=["paper", "erratum", "extension", "paper"])
     table = verdict_tables.verdict_table(rows)

@@ -177,8 +177,8 @@ def verdicts(root: str, paper: dict) -> None:
         display(Markdown(f"**{heading}** — {len(rows)} claim{'s' * (len(rows) > 1)}: "
                          f"{_counts(rows)}"))
         display(verdict_table(rows))
-        notes = rows.dropna(subset=["multiplicity"])
-        notes = notes[notes["multiplicity"].str.strip() != ""]
+        # a column of NaN alone (no claim of the table combines sub-tests) is read as floats
+        notes = rows[rows["multiplicity"].fillna("").astype(str).str.strip() != ""]
         if not notes.empty:  # one line per way of combining, with the claims combined so
             grouped = notes.groupby("multiplicity", sort=False)["claim"].agg(list)
             display(Markdown("How the sub-tests of a claim are combined:\n\n" + "\n".join(
