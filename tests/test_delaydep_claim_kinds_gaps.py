@@ -1,4 +1,4 @@
-"""π_ucb's switches against the gaps (delaydep/claims_gaps.py, kind switch_gap_growth; Sect. 1:
+"""π_ucb's switches against the gaps (delaydep/claims/gaps.py, kind switch_gap_growth; Sect. 1:
 "performs a number of switches growing with the squared inverse of these gaps"), on hand-built
 traces and closed forms.
 
@@ -22,14 +22,9 @@ from timebandits.core.verdicts.decidability import decide
 from timebandits.core.verdicts.stats import log_slopes
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.delaydep.claims import CLAIM_KINDS
-from timebandits.delaydep.claims_gaps import (
-    gaps,
-    inverse_square_gaps,
-    slope_ci,
-    ucb_bound_pulls,
-    ucb_switch_bound,
-)
+from timebandits.delaydep.claims.gaps import slope_ci
 from timebandits.delaydep.model import B2DEPProblem
+from timebandits.delaydep.theory import gaps, inverse_square_gaps, ucb_bound_pulls, ucb_switch_bound
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1,
                                      "run_factors": [2, 4, 8, 16]}}
