@@ -24,7 +24,12 @@ from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, R
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.claims.gaps import slope_ci
 from timebandits.delaydep.model import B2DEPProblem
-from timebandits.delaydep.theory import gaps, inverse_square_gaps, ucb_bound_pulls, ucb_switch_bound
+from timebandits.delaydep.theory import (
+    inverse_square_gaps,
+    policy_gaps,
+    ucb_bound_pulls,
+    ucb_switch_bound,
+)
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1,
                                      "run_factors": [2, 4, 8, 16]}}
@@ -70,7 +75,7 @@ def deciding(rows):
 def test_gaps_and_inverse_squares_are_exact():
     for name, mu2 in MU2.items():
         problem = B2DEPProblem.from_config(environment(mu2))
-        assert gaps(problem) == [Fraction(1, int(math.isqrt(X[name])))]
+        assert policy_gaps(problem) == [Fraction(1, int(math.isqrt(X[name])))]
         assert inverse_square_gaps(problem) == pytest.approx(X[name], rel=1e-12)
     tied = B2DEPProblem.from_config(environment("13/15"))  # Fig. 3 itself: g(1) = g(2)
     assert inverse_square_gaps(tied) == math.inf

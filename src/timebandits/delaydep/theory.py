@@ -237,7 +237,7 @@ def ranker_order_term(means, delta) -> float:
 
 # ---- π_ucb: UCB1's bound on the gaps (Auer et al. 2002, Thm 1; Sect. 1) ----------------------
 
-def gaps(problem: B2DEPProblem) -> list[Fraction]:
+def policy_gaps(problem: B2DEPProblem) -> list[Fraction]:
     """The gaps g(r*) − g(m) of every m ≠ r*, exact (eq. 3)."""
     best = problem.g_fraction(problem.r_star)
     return [best - problem.g_fraction(m) for m in range(1, problem.k + 1) if m != problem.r_star]
@@ -245,7 +245,7 @@ def gaps(problem: B2DEPProblem) -> list[Fraction]:
 
 def inverse_square_gaps(problem: B2DEPProblem) -> float:
     """X = Σ_{m ≠ r*} (g(r*) − g(m))⁻²; inf if some gap is 0."""
-    values = gaps(problem)
+    values = policy_gaps(problem)
     return math.inf if any(d == 0 for d in values) else float(sum(1 / d ** 2 for d in values))
 
 
@@ -268,4 +268,4 @@ def ucb_switch_bound(problem: B2DEPProblem, horizon: float) -> float:
     switches ≤ 2 × suboptimal choices, whose expectation UCB1's bound caps (Auer et al. 2002,
     Thm 1, ln N ≤ ln T). It grows with the squared inverse of the gaps."""
     return 2 * sum(8 * math.log(horizon) / float(d) ** 2 + 1 + math.pi ** 2 / 3
-                   for d in gaps(problem))
+                   for d in policy_gaps(problem))

@@ -37,7 +37,7 @@ from timebandits.core.verdicts.vocabulary import (
 )
 
 from ..model import B2DEPProblem
-from ..theory import gaps, inverse_square_gaps, ucb_bound_pulls, ucb_switch_bound
+from ..theory import inverse_square_gaps, policy_gaps, ucb_bound_pulls, ucb_switch_bound
 from .witnesses import with_metrics
 
 UCB_POLICY = "ucb"
@@ -105,7 +105,7 @@ class SwitchGapGrowth:
             regime = needed < horizon
             if regime:
                 judged.append((x, switches))
-            gap_text = ", ".join(f"{float(d):.3g}" for d in gaps(problem))
+            gap_text = ", ".join(f"{float(d):.3g}" for d in policy_gaps(problem))
             rows.append({
                 "scope": exp, "role": SUPPORTS,
                 "verdict": REPRODUCED if regime else INCONCLUSIVE,
