@@ -1,5 +1,5 @@
-"""The run-judged claim kinds of paper 004 (delaydep/claims.py: stops_exploring, theorem3,
-switch_bound, theorem4) on tiny hand-built traces and tables: every verdict each kind can give,
+"""The run-judged claim kinds of paper 004 (delaydep/claims/low_policy.py: stops_exploring,
+theorem3, switch_bound; claims/ranking.py: theorem4) on tiny hand-built traces and tables: every verdict each kind can give,
 the whole row a reader sees, and the witnesses of decidability. Expected numbers come from the
 paper's formulas (Sect. 6: T_s = T^(1−2^−s), C_s = sqrt(k/(2T_s)·ln(2kS/δ)), the Theorem 3
 bound k²S + √T + 4(S−1)·sqrt(kT·ln(2kS/δ))) and from exact binomial tails worked by hand.
@@ -21,9 +21,8 @@ import pytest
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
-from timebandits.delaydep import claims as claims_module
-from timebandits.delaydep.claims import CLAIM_KINDS
-from timebandits.delaydep.claims_instances import with_metrics
+from timebandits.delaydep.claims import CLAIM_KINDS, ranking
+from timebandits.delaydep.claims.witnesses import with_metrics
 from timebandits.delaydep.theory import theorem3_bound_paper
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
@@ -309,7 +308,7 @@ def ranker_stub(monkeypatch):
                           ranker_row("stationary 1", (0.9, 0.1), 1.0, False, 200),
                           ranker_row("stationary 2", (0.7, 0.5), 0.6, True, 40),
                           ranker_row("b2dep", (1.0, 0.0), 0.0, True, 40)])
-    monkeypatch.setattr(claims_module, "ranker_table", lambda claim, config, key: table)
+    monkeypatch.setattr(ranking, "ranker_table", lambda claim, config, key: table)
     return claim(kind="theorem4", delta=0.5, runs=5, instances=[])
 
 

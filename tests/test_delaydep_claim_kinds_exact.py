@@ -1,4 +1,4 @@
-"""Paper 004's exact claim kinds (delaydep/claims_exact.py: mean_gap, stage_count, theorem2,
+"""Paper 004's exact claim kinds (delaydep/claims/exact.py: mean_gap, stage_count, theorem2,
 fact1) on hand-built contexts: tiny instances whose g(m), gaps, r_0 and stage counts are worked
 out by hand from eq. (1) and (3) of the paper and the stage rule of Sect. 6, with the rows the
 reader sees pinned whole, every verdict of each kind reached, and the decidability witnesses
@@ -15,9 +15,9 @@ import pytest
 
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
-from timebandits.delaydep import claims_exact
 from timebandits.delaydep.claims import CLAIM_KINDS
-from timebandits.delaydep.theory import theorem2_counterexample
+from timebandits.delaydep.claims import exact as claims_exact
+from timebandits.delaydep.theorem2 import theorem2_counterexample
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 ALGORITHMS = ["first", "second"]
@@ -204,7 +204,7 @@ THEOREM2 = claim("theorem2", instances=4, k_max=4, d_max=3, proxy_experiments=["
 #   d = (2,1,2): r_0 = 3, but μ_2(2) = 9/10 > μ_3 (τ = 2 > d_2): not certified (still sufficient).
 PROXY_RUNS = {("pa", "first"): [(2, 2, 2), (1, 2, 2)], ("pa", "second"): [(2, 1, 2), (2, 1, 2)],
               ("pb", "first"): [(2, 1, 2)], ("pb", "second"): [(2, 2, 2)]}
-# Theorem 2's counterexample (theory.theorem2_counterexample's docstring): g(r*) = g(3) = 4/5,
+# Theorem 2's counterexample (theorem2.theorem2_counterexample's docstring): g(r*) = g(3) = 4/5,
 # r_0 = 3, the cycle 1, 2, 3, 2 averages (1 + 9/10 + 1/2 + 9/10)/4 = 33/40 and
 # (1 − 1/100)·33/40 = 0.81675 > 4/5.
 REQUIRED = float(F(99, 100) * F(33, 40))

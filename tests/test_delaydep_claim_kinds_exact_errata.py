@@ -1,4 +1,4 @@
-"""Paper 004's errata kinds (delaydep/claims_errata.py: erratum E1–E3 and fact1_printed) on
+"""Paper 004's errata kinds (delaydep/claims/errata.py: erratum E1–E3 and fact1_printed) on
 hand-worked numbers: E1's g values and E2's ratio from eq. (3) and the Sect. 3 example, E3's
 ratio from the closed forms of Theorem 3's proof bound and statement (spec §4), and Fact 1 as
 printed on a hand-written table of checks.fact1_table's columns whose pairs are worked out by
@@ -14,8 +14,8 @@ from test_delaydep_claim_kinds_exact import claim, witness_rows
 
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
-from timebandits.delaydep import claims_errata
 from timebandits.delaydep.claims import CLAIM_KINDS
+from timebandits.delaydep.claims import errata as claims_errata
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
 PAPER = {"paper": {"key": "delaydep"}, "experiments": {}}
@@ -75,7 +75,7 @@ def test_e1_witnesses_arrange_the_values_whatever_the_context_held():
 # Sect. 3: μ = (1, 1/2 − ε), d ≡ 1, f ≡ 1/2. Greedy stays on arm 1 (1/2 ≥ 1/2 − ε) and averages 1/2;
 # alternating averages (1 + 1/2 − ε)/2, the best cycle (d ≡ 1: only the last arm matters, a switch
 # pair pays 1 + 1/2 − ε, staying pays 1/2 or less). Ratio 1/(3/2 − ε): 5/7 = 0.7143 at ε = 1/10.
-# theory.erratum_e2 (which also simulates greedy, tested in test_delaydep_theory.py) is replaced
+# errata.erratum_e2 (which also simulates greedy, tested in test_delaydep_theory.py) is replaced
 # by these hand values: the kind is under test here, and the simulation's compile takes seconds.
 E2 = claim("erratum", erratum="e2", epsilons=["1/10"])
 

@@ -1,4 +1,4 @@
-"""π_ucb's switches against the gaps (delaydep/claims_gaps.py, kind switch_gap_growth; Sect. 1:
+"""π_ucb's switches against the gaps (delaydep/claims/gaps.py, kind switch_gap_growth; Sect. 1:
 "performs a number of switches growing with the squared inverse of these gaps"), on hand-built
 traces and closed forms.
 
@@ -22,14 +22,14 @@ from timebandits.core.verdicts.decidability import decide
 from timebandits.core.verdicts.stats import log_slopes
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.delaydep.claims import CLAIM_KINDS
-from timebandits.delaydep.claims_gaps import (
-    gaps,
+from timebandits.delaydep.claims.gaps import slope_ci
+from timebandits.delaydep.model import B2DEPProblem
+from timebandits.delaydep.theory import (
     inverse_square_gaps,
-    slope_ci,
+    policy_gaps,
     ucb_bound_pulls,
     ucb_switch_bound,
 )
-from timebandits.delaydep.model import B2DEPProblem
 
 CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1,
                                      "run_factors": [2, 4, 8, 16]}}
@@ -75,7 +75,7 @@ def deciding(rows):
 def test_gaps_and_inverse_squares_are_exact():
     for name, mu2 in MU2.items():
         problem = B2DEPProblem.from_config(environment(mu2))
-        assert gaps(problem) == [Fraction(1, int(math.isqrt(X[name])))]
+        assert policy_gaps(problem) == [Fraction(1, int(math.isqrt(X[name])))]
         assert inverse_square_gaps(problem) == pytest.approx(X[name], rel=1e-12)
     tied = B2DEPProblem.from_config(environment("13/15"))  # Fig. 3 itself: g(1) = g(2)
     assert inverse_square_gaps(tied) == math.inf

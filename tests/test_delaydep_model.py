@@ -1,6 +1,7 @@
-"""Tests of the exact B2DEP quantities (``timebandits.delaydep.model``): eq. (1), g(m) (eq. 3),
-r*, the τ conventions, the trajectories of π_ghost / π_greedy, Fact 1, the exact optimum (Karp),
-r_0 of Theorem 2, and the config parsing.
+"""Tests of the exact B2DEP quantities (``timebandits.delaydep.model``, with exact_values,
+pull_rewards and max_mean_cycle): eq. (1), g(m) (eq. 3), r*, the τ conventions, the
+trajectories of π_ghost / π_greedy, Fact 1, the exact optimum (Karp), r_0 of Theorem 2, and the
+config parsing.
 
 Every expected number is worked out by hand in the comments (exact fractions), or computed
 by an independent brute force (OPT: the best steady-state average over all cyclic arm sequences).
@@ -16,7 +17,8 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from timebandits.delaydep.model import B2DEPProblem, exact, f_table_from_config
+from timebandits.delaydep.exact_values import exact, f_table_from_config
+from timebandits.delaydep.model import B2DEPProblem
 
 # ------------------------------------------------------------------------------------------------
 # instances

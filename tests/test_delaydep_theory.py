@@ -1,4 +1,5 @@
-"""Tests of timebandits.delaydep.theory: the π_low schedule and Theorem 3 recomputed by hand, the
+"""Tests of timebandits.delaydep's closed forms (theory, theorem2, errata, uniform_delays and
+figures.figure1_edges): the π_low schedule and Theorem 3 recomputed by hand, the
 stage-count closed form, Theorem 4's N_i, the Fig. 1 edges and Fig. 3 values, the uniform-delay
 statistics against brute force, the Theorem 2 counterexample, and errata E1–E3."""
 
@@ -11,13 +12,15 @@ import numpy as np
 import pytest
 from delaydep_instances import FIG2_MEANS, fig2_f_values, fig3_problem
 
+from timebandits.delaydep.errata import erratum_e1, erratum_e2, erratum_e3
+from timebandits.delaydep.figures import figure1_edges
 from timebandits.delaydep.model import B2DEPProblem
-from timebandits.delaydep.theory import (
+from timebandits.delaydep.theorem2 import (
     cycle_average_fraction,
-    erratum_e1,
-    erratum_e2,
-    erratum_e3,
-    figure1_edges,
+    theorem2_counterexample,
+    theorem2_repeat_condition,
+)
+from timebandits.delaydep.theory import (
     low_schedule,
     ranker_b2dep_pull_bound,
     ranker_gaps,
@@ -27,13 +30,11 @@ from timebandits.delaydep.theory import (
     stage_count,
     stage_count_closed_form,
     switch_bound,
-    theorem2_counterexample,
-    theorem2_repeat_condition,
     theorem3_bound_paper,
     theorem3_bound_tight,
     theorem3_stated_order,
-    uniform_delay_statistics,
 )
+from timebandits.delaydep.uniform_delays import uniform_delay_statistics
 
 DELTA = 0.1
 WORKED = [(1e3, 7), (1e5, 7), (5e5, 7), (5e5, 2)]

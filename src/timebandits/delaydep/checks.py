@@ -5,25 +5,29 @@ Everything is deterministic given ``seed``: an int or a ``numpy.random.SeedSeque
 instances come from ``numpy.random.default_rng(seed)``; simulation run r of instance i uses the
 child SeedSequence (seed's entropy, spawn key + (i, r)) through ``core.sim.seeding.key64``, so the
 same seed gives the same table in any order of evaluation.
+
+``random_instance_table`` and ``ranker_table`` are the tables the claims of those kinds are
+judged on (random small instances for Theorem 2 and Fact 1, BanditRanker runs for Theorem 4),
+each drawn from its claim's own seed so the report's table and the verdict see the same
+instances. Memoised: a claim is evaluated once and then on each decidability witness, which
+replace only what the claim decides on.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 
-from timebandits.core.sim.seeding import key64
+from timebandits.core.sim.seeding import check_seed, key64
 
+from .exact_values import exact
 from .model import OPT_TOLERANCE, B2DEPProblem
 from .ranker import RANKER_DONE, bandit_ranker_b2dep_run, bandit_ranker_run
-from .theory import (
-    ranker_b2dep_pull_bound,
-    ranker_order_term,
-    ranker_pull_bound,
-    theorem2_repeat_condition,
-)
+from .theorem2 import theorem2_repeat_condition
+from .theory import ranker_b2dep_pull_bound, ranker_order_term, ranker_pull_bound
 
 # Means on this grid keep every g, alternation average and r_0 exact.
 GRID = 20
@@ -88,9 +92,9 @@ def theorem2_table(seed, n_instances: int, k_max: int = 4, d_max: int = 3) -> pd
     f(r_0), the ratio g(r*)/OPT and the two inequalities of the theorem and its proof,
     ``ghost_bound_holds``: g(r*) ≥ (1 − f(r_0))·OPT and ``opt_bound_holds``: OPT ≤ (1/r_0)·Σ_{i≤r_0}
     μ_i; ``opt_ge_g``: OPT ≥ g(m) for every m (π_m is a policy); ``repeat_condition``: the
-    condition of ``theory.theorem2_repeat_condition`` under which the proof is valid.
+    condition of ``theorem2.theorem2_repeat_condition`` under which the proof is valid.
 
-    Both inequalities fail on some instances (``theory.theorem2_counterexample``); they must hold
+    Both inequalities fail on some instances (``theorem2.theorem2_counterexample``); they must hold
     wherever ``repeat_condition`` does."""
     rows = []
     for index, problem in enumerate(_instances(seed, n_instances, k_max, d_max)):
@@ -107,12 +111,12 @@ def theorem2_table(seed, n_instances: int, k_max: int = 4, d_max: int = 3) -> pd
 def theorem2_proxy(problem: B2DEPProblem) -> dict:
     """Theorem 2 for instances too large for Karp (Fig. 2 sizes), exact: r_0, f(r_0), the mean of
     the top-r_0 baselines (the proof's bound on OPT), g(r*), ``sufficient``: g(r*) ≥ (1 − f(r_0))·
-    top-r_0 mean, ``repeat_condition`` (``theory.theorem2_repeat_condition``) and ``certified``
+    top-r_0 mean, ``repeat_condition`` (``theorem2.theorem2_repeat_condition``) and ``certified``
     = both.
 
     ``sufficient`` is the first chain of the proof (g(r*) ≥ g(r_0) ≥ (1 − f(r_0))·top-r_0 mean)
     and always holds; a failure would mean a bug in g, r* or r_0. It proves the theorem only
-    together with OPT ≤ top-r_0 mean, which is false in general (``theory.theorem2_counterexample``)
+    together with OPT ≤ top-r_0 mean, which is false in general (``theorem2.theorem2_counterexample``)
     but holds under ``repeat_condition``. Where that condition fails, the check is inconclusive:
     the exact OPT is needed."""
     r0 = problem.r0
@@ -211,3 +215,48 @@ def theorem4_table(means_list, delta: float, runs: int, seed, b2dep=None,
                           [x[1] for x in results], [x[4] for x in results], bound, delta)
         rows.append({**row, "delays": tuple(int(d) for d in problem.delays), "d0": d0})
     return pd.DataFrame(rows)
+
+
+# The caches are keyed by what names a seed (base seed, paper, claim), not by the SeedSequence,
+# which hashes by identity: a fresh one per call would miss every time.
+@lru_cache(maxsize=8)
+def _random_table(kind: str, base_seed: int, paper_key: str, seed_claim: str, instances: int,
+                  k_max: int, d_max: int):
+    check = theorem2_table if kind == "theorem2" else fact1_table
+    return check(check_seed(base_seed, paper_key, seed_claim), instances, k_max, d_max)
+
+
+def random_instance_table(claim: dict, config: dict, paper_key: str):
+    """The random-instance table a ``theorem2`` claim (Theorem 2's table) or a Fact 1 claim (Fact
+    1's table) is judged on, drawn from the seed of the claim named by ``instances_of`` (default:
+    the claim itself). The table is shared: read it, do not change it."""
+    kind = "theorem2" if claim["kind"] == "theorem2" else "fact1"
+    return _random_table(kind, int(config["base_seed"]), paper_key,
+                         claim.get("instances_of", claim["id"]), int(claim["instances"]),
+                         int(claim["k_max"]), int(claim["d_max"]))
+
+
+@lru_cache(maxsize=4)
+def _ranker_table(means, delta, runs, base_seed, paper_key, claim_id, b2dep):
+    instance = None if b2dep is None else (B2DEPProblem.from_config(b2dep[0]), b2dep[1])
+    return theorem4_table([list(m) for m in means], delta, runs,
+                          check_seed(base_seed, paper_key, claim_id), instance)
+
+
+def ranker_table(claim: dict, config: dict, paper_key: str):
+    """The BanditRanker runs a ``theorem4`` claim is judged on: its stationary instances and, if
+    it names one, its B2DEP instance with d_0. Shared: read it, do not change it."""
+    means = tuple(tuple(float(exact(m, "instances")) for m in instance) for instance in claim["instances"])
+    b2dep = claim.get("b2dep")
+    key = None
+    if b2dep is not None:
+        key = (_Frozen(b2dep), int(b2dep["d0"]))
+    return _ranker_table(means, float(claim["delta"]), int(claim["runs"]),
+                         int(config["base_seed"]), paper_key, claim["id"], key)
+
+
+class _Frozen(dict):
+    """A config mapping usable as a cache key (compared by its YAML text form)."""
+
+    def __hash__(self):
+        return hash(repr(sorted(self.items())))

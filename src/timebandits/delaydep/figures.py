@@ -1,7 +1,7 @@
 """Figures of "Stochastic Bandits with Delay-Dependent Payoffs": the Fig. 1 transition diagram
-and the regret panels of Figs. 2 and 3, in the house style (core.pages.plotting: 7 in or 3.3 in wide,
-no burned-in title, ±1 s.e. bands). Every function takes (figure spec, paper config, experiment
-summary)."""
+(its exact edge labels: ``figure1_edges``) and the regret panels of Figs. 2 and 3, in the house
+style (core.pages.plotting: 7 in or 3.3 in wide, no burned-in title, ±1 s.e. bands). Every plot
+function takes (figure spec, paper config, experiment summary)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pandas as pd
 
 from timebandits.core.pages.plotting import algorithm_style, band, legend_below, new_figure
 
+from .model import B2DEPProblem
 from .simulation import problem_of
-from .theory import figure1_edges
 
 # A learner whose regret curve spans less than this share of the regret panel's range is drawn
 # again in an inset with its own scale (Fig. 3: π_low's regret of a few units against π_ucb's
@@ -102,6 +102,22 @@ def _edge(ax, start, end, rad, label, label_xy):
                                          color="black"))
     ax.text(*label_xy, label, ha="center", va="center", fontsize=LABEL_SIZE,
             bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.0})
+
+
+def figure1_edges(problem: B2DEPProblem, m: int, n: int) -> dict:
+    """The four edge labels of Fig. 1 (caption; Supplement §2), exact, for m < n: the expected
+    reward of one play of
+        self_m = μ_{1→m}(m)   π_m after π_m,     self_n = μ_{1→n}(n)   π_n after π_n,
+        n_to_m = μ_{1→m}(n)   π_m after π_n,
+        m_to_n = μ_{1→m}(m) + μ_{m+1→n}(m+n)   π_n after π_m, under strict alternation."""
+    if not 1 <= m < n <= problem.k:
+        raise ValueError(f"figure1_edges needs 1 <= m < n <= k = {problem.k}, got m={m}, n={n}")
+    return {
+        "self_m": problem.mu_sum_fraction(1, m, m),
+        "self_n": problem.mu_sum_fraction(1, n, n),
+        "n_to_m": problem.mu_sum_fraction(1, m, n),
+        "m_to_n": problem.mu_sum_fraction(1, m, m) + problem.mu_sum_fraction(m + 1, n, m + n),
+    }
 
 
 def transition_diagram(spec: dict, paper: dict, summary: pd.DataFrame):

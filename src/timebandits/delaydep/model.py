@@ -19,7 +19,8 @@ baselines, so a kernel that stores the round of each arm's last pull reads
 Every input number is also kept as an exact ``Fraction`` (floats through their decimal string,
 strings such as "13/15" parsed directly), so g, r*, the alternation averages and r_0 are exact.
 The maximum long-run average OPT (spec §2.6, not in the paper) is the maximum mean cycle of the
-deterministic state graph, found with Karp's algorithm.
+deterministic state graph, found with Karp's algorithm (max_mean_cycle.py). The numbers are read
+by exact_values.py; the rewards of pull sequences are compiled in pull_rewards.py.
 """
 
 from __future__ import annotations
@@ -31,49 +32,15 @@ from functools import cached_property
 
 import numpy as np
 
-from timebandits.core.sim.jit import njit
+from .exact_values import as_list, delays_list, exact, f_table_from_config, show_fractions
+from .max_mean_cycle import karp_max_mean_cycle, reachable_state_graph
+from .pull_rewards import greedy_rewards, sequence_rewards
 
 # Karp's algorithm costs O(N²k) time on N states; the full state space Π(d_i + 1) is refused
 # above this size (Fig. 2 instances, k = 7 and d ≤ 6, typically exceed it: use the r_0 proxy).
 MAX_STATES = 200_000
 # Float comparisons of averages computed by Karp (D values are sums of ≤ N floats).
 OPT_TOLERANCE = 1e-9
-
-
-def exact(value, name: str) -> Fraction:
-    """``value`` as a Fraction: floats and ints through their decimal string, strings parsed
-    ("13/15", "0.3"). Raises ValueError naming ``name`` for anything non-finite or unparsable."""
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, bool) or not isinstance(value, (str, int, float, np.integer, np.floating)):
-        raise ValueError(f"{name}: expected a number or a string like '13/15', got {value!r}")
-    try:
-        return Fraction(value.strip() if isinstance(value, str) else str(value))
-    except (ValueError, ZeroDivisionError) as error:
-        raise ValueError(f"{name}: cannot read {value!r} as a finite number ({error})") from None
-
-
-def f_table_from_config(spec, length: int) -> list[Fraction]:
-    """The f table f(1..) from a config entry: ``{kind: geometric, base: b}`` gives
-    f(τ) = b^τ for τ = 1..``length``; ``{kind: table, values: [...]}`` gives the values as listed
-    (the constant tail extends them: that is the table's definition of f beyond it). Raises
-    ValueError naming the offending key."""
-    if not isinstance(spec, dict):
-        raise ValueError(f"f: expected a mapping with a 'kind' key, got {spec!r}")
-    kind = spec.get("kind")
-    if kind == "geometric":
-        if "base" not in spec:
-            raise ValueError("f.base: missing (f.kind is 'geometric')")
-        base = exact(spec["base"], "f.base")
-        if not 0 <= base <= 1:
-            raise ValueError(f"f.base: must lie in [0, 1], got {spec['base']!r}")
-        return [base ** tau for tau in range(1, max(int(length), 1) + 1)]
-    if kind == "table":
-        values = spec.get("values")
-        if not isinstance(values, (list, tuple)) or not values:
-            raise ValueError(f"f.values: expected a non-empty list of f(1), f(2), ..., got {values!r}")
-        return [exact(v, f"f.values[{i}]") for i, v in enumerate(values)]
-    raise ValueError(f"f.kind: unknown kind {kind!r} (expected 'geometric' or 'table')")
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,25 +55,25 @@ class B2DEPProblem:
     f_exact: tuple = field(init=False, repr=False)
 
     def __post_init__(self):
-        means = [exact(m, f"means[{i}]") for i, m in enumerate(_as_list(self.means, "means"))]
-        f_exact = [exact(v, f"f[{i}]") for i, v in enumerate(_as_list(self.f_values, "f"))]
-        delays = _delays_list(self.delays)
+        means = [exact(m, f"means[{i}]") for i, m in enumerate(as_list(self.means, "means"))]
+        f_exact = [exact(v, f"f[{i}]") for i, v in enumerate(as_list(self.f_values, "f"))]
+        delays = delays_list(self.delays)
         if not means:
             raise ValueError("means: need at least one arm")
         if any(not 0 <= m <= 1 for m in means):
-            raise ValueError(f"means: baseline means must lie in [0, 1], got {_show(means)}")
+            raise ValueError(f"means: baseline means must lie in [0, 1], got {show_fractions(means)}")
         if any(a < b for a, b in zip(means, means[1:])):
             raise ValueError(f"means: must be sorted in descending order (arm 1 has the largest "
-                             f"baseline, paper §5), got {_show(means)}")
+                             f"baseline, paper §5), got {show_fractions(means)}")
         if len(delays) != len(means):
             raise ValueError(f"delays: need one delay per arm ({len(means)} means), "
                              f"got {len(delays)} delays")
         if not f_exact:
             raise ValueError("f: the table needs at least f(1)")
         if any(not 0 <= v <= 1 for v in f_exact):
-            raise ValueError(f"f: values must lie in [0, 1], got {_show(f_exact)}")
+            raise ValueError(f"f: values must lie in [0, 1], got {show_fractions(f_exact)}")
         if any(a < b for a, b in zip(f_exact, f_exact[1:])):
-            raise ValueError(f"f: must be nonincreasing (paper §3), got {_show(f_exact)}")
+            raise ValueError(f"f: must be nonincreasing (paper §3), got {show_fractions(f_exact)}")
         object.__setattr__(self, "means_exact", tuple(means))
         object.__setattr__(self, "f_exact", tuple(f_exact))
         object.__setattr__(self, "means", np.array([float(m) for m in means]))
@@ -123,8 +90,8 @@ class B2DEPProblem:
         for key in ("means", "f") + (("delays",) if delays is None else ()):
             if key not in environment:
                 raise ValueError(f"environment.{key}: missing")
-        delays = _delays_list(environment["delays"] if delays is None else delays)
-        k = len(_as_list(environment["means"], "means"))
+        delays = delays_list(environment["delays"] if delays is None else delays)
+        k = len(as_list(environment["means"], "means"))
         return cls(environment["means"], delays,
                    f_table_from_config(environment["f"], max(max(delays, default=1), k)))
 
@@ -236,7 +203,7 @@ class B2DEPProblem:
         arms = np.asarray(arms, dtype=np.int64)
         if arms.size and (arms.min() < 0 or arms.max() >= self.k):
             raise ValueError(f"arm indices must be in 0..{self.k - 1}")
-        return _sequence_rewards(self._table, arms)
+        return sequence_rewards(self._table, arms)
 
     def ghost_expected_rewards(self, T: int) -> np.ndarray:
         """Expected rewards of π_ghost = π_{r*} at rounds 1..T from a fresh state (spec §2.1, P6):
@@ -258,7 +225,7 @@ class B2DEPProblem:
     def greedy_expected_rewards(self, T: int) -> np.ndarray:
         """Expected rewards of π_greedy (eq. 2) at rounds 1..T from a fresh state: pull
         argmax_i μ_i(τ_i(t)), never-pulled arms at their baseline, ties to the smaller index."""
-        return _greedy_rewards(self._table, int(T))
+        return greedy_rewards(self._table, int(T))
 
     def alternation_average_fraction(self, m: int, n: int) -> Fraction:
         """Steady-state per-pull average of playing π_m and π_n in strict alternation (Fact 1,
@@ -286,14 +253,14 @@ class B2DEPProblem:
         if size > MAX_STATES:
             raise ValueError(f"state space Π(d_i + 1) = {size} exceeds MAX_STATES = {MAX_STATES}; "
                              f"exact OPT is out of reach (use the Theorem 2 proxy)")
-        return _reachable_state_graph(self._table, self.delays)
+        return reachable_state_graph(self._table, self.delays)
 
     @cached_property
     def opt_average(self) -> float:
         """OPT = the best long-run average reward of any policy (π* of §3): the maximum mean cycle
         of ``state_graph()`` by Karp's algorithm (spec §2.6; not computed in the paper)."""
         successors, rewards = self.state_graph()
-        return _karp_max_mean_cycle(successors, rewards)
+        return karp_max_mean_cycle(successors, rewards)
 
     @cached_property
     def r0(self) -> int:
@@ -322,138 +289,3 @@ class B2DEPProblem:
             "ghost_bound_holds": bool(g_ghost >= lower - OPT_TOLERANCE),
             "opt_bound_holds": bool(opt <= top_r0_mean + OPT_TOLERANCE),
         }
-
-
-def _as_list(values, name: str) -> list:
-    array = np.asarray(values, dtype=object)
-    if array.ndim != 1:
-        raise ValueError(f"{name}: expected a flat list, got {values!r}")
-    return list(array)
-
-
-def _delays_list(values) -> list[int]:
-    delays = _as_list(values, "delays")
-    if any(isinstance(d, bool) or not isinstance(d, (int, np.integer, float, np.floating))
-           or not math.isfinite(d) or d != int(d) or d < 1 for d in delays):
-        raise ValueError(f"delays: must be integers >= 1, got {delays}")
-    return [int(d) for d in delays]
-
-
-def _show(values: list[Fraction]) -> str:
-    return "[" + ", ".join(str(v) for v in values) + "]"
-
-
-# ---- compiled kernels ----------------------------------------------------------------------------
-
-@njit(cache=True)
-def _sequence_rewards(table, arms):
-    """μ_{a_t}(τ_{a_t}(t)) for the pull sequence ``arms`` from a fresh state (table layout above)."""
-    k, width = table.shape
-    last = np.full(k, -1, dtype=np.int64)
-    out = np.empty(arms.size)
-    for t in range(arms.size):
-        a = arms[t]
-        tau = 0 if last[a] < 0 else min(t - last[a], width - 1)
-        out[t] = table[a, tau]
-        last[a] = t
-    return out
-
-
-@njit(cache=True)
-def _greedy_rewards(table, T):
-    """π_greedy (eq. 2): each round pull the arm with the largest current mean (first maximiser)."""
-    k, width = table.shape
-    last = np.full(k, -1, dtype=np.int64)
-    out = np.empty(T)
-    for t in range(T):
-        best, arm = -1.0, 0
-        for i in range(k):
-            tau = 0 if last[i] < 0 else min(t - last[i], width - 1)
-            if table[i, tau] > best:
-                best, arm = table[i, tau], i
-        out[t] = best
-        last[arm] = t
-    return out
-
-
-@njit(cache=True)
-def _reachable_state_graph(table, delays):
-    """Breadth-first search of the state graph from the all-fresh state.
-
-    A state is coded in mixed radix with digit c_i = τ_i − 1 ∈ {0..d_i} (c_i = d_i: baseline
-    available). Returns successors and rewards over the reachable states, relabelled in BFS order.
-    """
-    k = delays.size
-    stride = np.ones(k, dtype=np.int64)
-    for i in range(1, k):
-        stride[i] = stride[i - 1] * (delays[i - 1] + 1)
-    size = stride[k - 1] * (delays[k - 1] + 1)
-    label = np.full(size, -1, dtype=np.int64)
-    order = np.empty(size, dtype=np.int64)
-    successors = np.empty((size, k), dtype=np.int64)
-    rewards = np.empty((size, k))
-    start = 0
-    for i in range(k):
-        start += delays[i] * stride[i]
-    label[start], order[0] = 0, start
-    count, head = 1, 0
-    digits = np.empty(k, dtype=np.int64)
-    while head < count:
-        code = order[head]
-        for i in range(k):
-            digits[i] = (code // stride[i]) % (delays[i] + 1)
-        for a in range(k):
-            nxt = 0
-            for i in range(k):
-                if i != a:
-                    nxt += min(digits[i] + 1, delays[i]) * stride[i]
-            if label[nxt] < 0:
-                label[nxt], order[count] = count, nxt
-                count += 1
-            successors[head, a] = label[nxt]
-            rewards[head, a] = table[a, digits[a] + 1]  # τ_a = c_a + 1
-        head += 1
-    return successors[:count].copy(), rewards[:count].copy()
-
-
-@njit(cache=True)
-def _heaviest_step(previous, current, successors, rewards):
-    """One step of Karp's recursion: current[v] = max over edges (u, a) into v of
-    previous[u] + rewards[u, a] (−inf if v has no incoming edge)."""
-    n, k = successors.shape
-    current[:] = -np.inf
-    for u in range(n):
-        for a in range(k):
-            value = previous[u] + rewards[u, a]
-            if value > current[successors[u, a]]:
-                current[successors[u, a]] = value
-
-
-@njit(cache=True)
-def _karp_max_mean_cycle(successors, rewards):
-    """Karp (1978): λ* = max_v min_{0≤j<N} (D_N(v) − D_j(v))/(N − j), D_j(v) the heaviest walk
-    of exactly j edges ending at v from a virtual source joined to every state (D_0 ≡ 0).
-
-    Two passes keep memory O(N): the first computes D_N, the second recomputes D_0..D_{N−1}
-    and keeps the running minimum per state. Time O(N²k)."""
-    n, k = successors.shape
-    previous = np.zeros(n)
-    current = np.empty(n)
-    for _ in range(n):
-        _heaviest_step(previous, current, successors, rewards)
-        previous, current = current, previous
-    d_n = previous.copy()
-    best = np.full(n, np.inf)
-    previous[:] = 0.0
-    for j in range(n):
-        for v in range(n):
-            ratio = (d_n[v] - previous[v]) / (n - j)  # +inf where D_j(v) = −inf
-            if ratio < best[v]:
-                best[v] = ratio
-        _heaviest_step(previous, current, successors, rewards)
-        previous, current = current, previous
-    answer = -np.inf
-    for v in range(n):
-        if d_n[v] > -np.inf and best[v] > answer:
-            answer = best[v]
-    return answer

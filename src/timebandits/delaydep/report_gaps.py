@@ -1,14 +1,14 @@
 """The table behind claims C16 and C16-bound (Sect. 1: UCB's switches "growing with the squared
 inverse of these gaps"): π_ucb on instances that differ only in their gaps, one row per
-instance, and the notebook's log-log figure of it (claims_gaps.py has the tests)."""
+instance, and the notebook's log-log figure of it (claims/gaps.py has the tests)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
-from .claims_gaps import gaps, inverse_square_gaps, ucb_bound_pulls, ucb_switch_bound
 from .model import B2DEPProblem
+from .theory import inverse_square_gaps, policy_gaps, ucb_bound_pulls, ucb_switch_bound
 
 GAP_KINDS = ("switch_gap_growth",)
 
@@ -30,7 +30,7 @@ def ucb_gap_table(paper: dict, trace_of) -> pd.DataFrame:
             rows.append({
                 "claim": claim["id"], "experiment": exp, "algorithm": claim["algorithm"],
                 "μ₂": str(paper["experiments"][exp]["environment"]["means"][1]),
-                "gaps": ", ".join(f"{float(d):.4g}" for d in gaps(problem)),
+                "gaps": ", ".join(f"{float(d):.4g}" for d in policy_gaps(problem)),
                 "Σ Δ⁻²": x, "T": horizon, "runs": int(final["repetition"].nunique()),
                 "switches": float(final["switches"].mean()),
                 "suboptimal pulls": float(final["suboptimal_pulls"].mean()),

@@ -32,7 +32,8 @@ import numpy as np
 from timebandits.core.config import merged_params
 from timebandits.core.sim.seeding import key64
 
-from .model import B2DEPProblem, exact
+from .exact_values import exact
+from .model import B2DEPProblem
 from .policies import LOG_TIME_DECISIONS, LOG_TIME_PULLS, checkpoint_totals, low_run, ucb_run
 from .policies_authors import authors_schedule, low_authors_run
 

@@ -1,6 +1,8 @@
 """Closed forms of the results of Cella & Cesa-Bianchi, "Stochastic Bandits with Delay-Dependent
-Payoffs" (spec §4), the Fig. 1 edge labels, the uniform-delay statistics behind the Fig. 2 text,
-the numbers behind errata E1–E3 (spec §5.2) and a counterexample to Theorem 2.
+Payoffs" (spec §4): π_low's schedule (Algorithm 1), Theorem 3 and the switch bound kS (Sect. 6),
+BanditRanker's pull count (Theorem 4, Sect. 7) and UCB1's bound on π_ucb's suboptimal choices
+(Sect. 1). Theorem 2 is in theorem2.py, the errata E1–E3 in errata.py, the uniform-delay
+statistics behind the Fig. 2 text in uniform_delays.py and the Fig. 1 edge labels in figures.py.
 
 Symbols: T the horizon, k the number of arms (= ranking policies), δ ``delta`` the confidence,
 T_s = T^(1 − 2^(−s)) the stage lengths of π_low (Algorithm 1), S the stage count of Sect. 6 with
@@ -21,14 +23,11 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from .model import B2DEPProblem, exact
+from .exact_values import exact
+from .model import B2DEPProblem
 from .policies import low_confidence_width, low_stage_count, low_stage_length
 from .ranker import ranker_epsilon
 
-# Float g values within this distance are re-compared exactly (spec P5).
-NEAR_TIE = 1e-9
-# uniform_delay_statistics enumerates d_max^k vectors; refuse more than this many.
-MAX_DELAY_VECTORS = 5_000_000
 # ranker_rounds_needed searches r up to this many sampling rounds.
 MAX_RANKER_ROUNDS = 10 ** 15
 
@@ -236,253 +235,37 @@ def ranker_order_term(means, delta) -> float:
     return float(np.sum(np.log(1.0 / (delta * gaps)) / gaps ** 2))
 
 
-# ---- Figure 1 and the ranking-policy statistics of Figure 2 -------------------------------------
+# ---- π_ucb: UCB1's bound on the gaps (Auer et al. 2002, Thm 1; Sect. 1) ----------------------
 
-def figure1_edges(problem: B2DEPProblem, m: int, n: int) -> dict:
-    """The four edge labels of Fig. 1 (caption; Supplement §2), exact, for m < n: the expected
-    reward of one play of
-        self_m = μ_{1→m}(m)   π_m after π_m,     self_n = μ_{1→n}(n)   π_n after π_n,
-        n_to_m = μ_{1→m}(n)   π_m after π_n,
-        m_to_n = μ_{1→m}(m) + μ_{m+1→n}(m+n)   π_n after π_m, under strict alternation."""
-    if not 1 <= m < n <= problem.k:
-        raise ValueError(f"figure1_edges needs 1 <= m < n <= k = {problem.k}, got m={m}, n={n}")
-    return {
-        "self_m": problem.mu_sum_fraction(1, m, m),
-        "self_n": problem.mu_sum_fraction(1, n, n),
-        "n_to_m": problem.mu_sum_fraction(1, m, n),
-        "m_to_n": problem.mu_sum_fraction(1, m, m) + problem.mu_sum_fraction(m + 1, n, m + n),
-    }
+def policy_gaps(problem: B2DEPProblem) -> list[Fraction]:
+    """The gaps g(r*) − g(m) of every m ≠ r*, exact (eq. 3)."""
+    best = problem.g_fraction(problem.r_star)
+    return [best - problem.g_fraction(m) for m in range(1, problem.k + 1) if m != problem.r_star]
 
 
-def uniform_delay_statistics(means, f_values, d_max: int = 6) -> dict:
-    """Statistics of the ranking policies (eq. 3) over all d_max^k delay vectors, each equally
-    likely as under Fig. 2's i.i.d. uniform delays on {1..d_max} (Fig. 2 caption, spec §3).
-
-    With τ = m ≥ 1, g(m) = (1/m)·(Σ_{j≤m} μ_j − f(m)·Σ_{j≤m} μ_j·1{d_j ≥ m}), evaluated in float64
-    for all vectors at once. The best-vs-second gap is g(r*) − max_{m≠r*} g(m). Vectors whose two
-    largest g are within NEAR_TIE, and those within NEAR_TIE of the smallest gap, are recomputed
-    exactly with ``B2DEPProblem`` (ties to the smallest m, spec P5), which settles r*, the exact
-    ties and the exact minimum. ``means`` descending, ``f_values`` = f(1), f(2), … (constant tail).
-
-    Returns n_vectors, mean_gap, median_gap, max_gap (floats), min_gap (Fraction), the number of
-    vectors attaining it, the smallest such vector and its (r*, runner-up m), n_ties (exact gap 0),
-    r_star_counts and p_r_star (m = 1..k), mean_g_ghost (mean of g(r*)) and n_exact (vectors
-    recomputed exactly).
-    """
-    means_exact = [exact(m, f"means[{i}]") for i, m in enumerate(means)]
-    f_exact = [exact(v, f"f_values[{i}]") for i, v in enumerate(f_values)]
-    k = len(means_exact)
-    if k < 2:
-        raise ValueError(f"means: need at least 2 arms for a best-vs-second gap, got {k}")
-    if isinstance(d_max, bool) or not isinstance(d_max, (int, np.integer)) or d_max < 1:
-        raise ValueError(f"d_max must be an integer >= 1, got {d_max!r}")
-    if d_max ** k > MAX_DELAY_VECTORS:
-        raise ValueError(f"d_max^k = {d_max}^{k} exceeds MAX_DELAY_VECTORS = {MAX_DELAY_VECTORS}")
-    # validates order and ranges of means and f once
-    B2DEPProblem(means_exact, [1] * k, f_exact)
-
-    delays = np.indices((d_max,) * k, dtype=np.int16).reshape(k, -1).T + 1   # (N, k)
-    mu = np.array([float(x) for x in means_exact])
-    f = np.array([float(f_exact[min(m, len(f_exact)) - 1]) for m in range(1, k + 1)])
-    g = np.empty((delays.shape[0], k))
-    for m in range(1, k + 1):
-        delayed = (delays[:, :m] >= m) @ mu[:m]
-        g[:, m - 1] = (mu[:m].sum() - f[m - 1] * delayed) / m
-    ordered = np.sort(g, axis=1)
-    best, gap = ordered[:, -1].copy(), ordered[:, -1] - ordered[:, -2]
-    r_star = np.argmax(g, axis=1) + 1
-
-    # g depends on d_j only through 1{d_j >= m} for m = j..k, i.e. through clip(d_j, j - 1, k):
-    # vectors with the same clipped delays share their exact values, computed once.
-    clipped = np.clip(delays, np.maximum(np.arange(k), 1), k)
-    exact_values = {}   # clipped delays -> (r*, exact gap, exact g(r*), runner-up m)
-    exact_gap = {}      # row -> exact gap, for the rows recomputed
-    runner_up = {}      # row -> the second-best m, for the rows recomputed
-
-    def recompute(row):
-        key = tuple(int(d) for d in clipped[row])
-        if key not in exact_values:
-            problem = B2DEPProblem(means_exact, delays[row], f_exact)
-            r = problem.r_star
-            others = {m: problem.g_fraction(m) for m in range(1, k + 1) if m != r}
-            second = max(others, key=lambda m: (others[m], -m))
-            exact_values[key] = (r, problem.g_fraction(r) - others[second],
-                                 problem.g_fraction(r), second)
-        r, value, top, runner_up[row] = exact_values[key]
-        exact_gap[row] = value
-        r_star[row], gap[row], best[row] = r, float(value), float(top)
-
-    for row in np.flatnonzero((gap <= NEAR_TIE) | (gap <= gap.min() + NEAR_TIE)):
-        recompute(row)
-    min_gap = min(exact_gap.values())  # every vector within float error of the minimum is here
-    min_rows = [row for row, value in exact_gap.items() if value == min_gap]
-    example = min(tuple(int(d) for d in delays[row]) for row in min_rows)
-    counts = np.bincount(r_star, minlength=k + 1)[1:]
-    return {
-        "n_vectors": int(delays.shape[0]),
-        "mean_gap": float(gap.mean()),
-        "median_gap": float(np.median(gap)),
-        "max_gap": float(gap.max()),
-        "min_gap": min_gap,
-        "n_min_gap_vectors": len(min_rows),
-        "min_gap_example": example,
-        "min_gap_policies": (int(r_star[min_rows[0]]), int(runner_up[min_rows[0]])),
-        "n_ties": sum(1 for value in exact_gap.values() if value == 0),
-        "r_star_counts": counts,
-        "p_r_star": counts / delays.shape[0],
-        "mean_g_ghost": float(best.mean()),
-        "n_exact": len(exact_gap),
-    }
+def inverse_square_gaps(problem: B2DEPProblem) -> float:
+    """X = Σ_{m ≠ r*} (g(r*) − g(m))⁻²; inf if some gap is 0."""
+    values = policy_gaps(problem)
+    return math.inf if any(d == 0 for d in values) else float(sum(1 / d ** 2 for d in values))
 
 
-# ---- Theorem 2 (approximation by ranking policies, Sect. 5) ------------------------------------
-
-def cycle_average_fraction(problem: B2DEPProblem, cycle) -> Fraction:
-    """Steady-state per-pull average of repeating the arm sequence ``cycle`` (1-based paper
-    labels) forever, exact: the pull at position p of arm a has τ = the cyclic distance back to
-    the previous pull of a (the cycle length if a appears once) and earns μ_a(τ) (eq. 1)."""
-    cycle = [int(a) for a in cycle]
-    if not cycle or any(not 1 <= a <= problem.k for a in cycle):
-        raise ValueError(f"cycle: need a non-empty sequence of arms in 1..{problem.k}, got {cycle}")
-    length = len(cycle)
-    total = Fraction(0)
-    for p, a in enumerate(cycle):
-        tau = next(d for d in range(1, length + 1) if cycle[(p - d) % length] == a)
-        total += problem.mean_fraction(a - 1, tau)
-    return total / length
+def ucb_bound_pulls(problem: B2DEPProblem, horizon: float) -> float:
+    """The pulls UCB1's bound (Auer et al. 2002, Thm 1) allows π_ucb's suboptimal choices by T:
+    Σ_m 2m·(8 ln T / Δ_m² + 1 + π²/3), with ln T in place of ln N (N ≤ T decisions)."""
+    total = 0.0
+    for m in range(1, problem.k + 1):
+        if m == problem.r_star:
+            continue
+        gap = float(problem.g_fraction(problem.r_star) - problem.g_fraction(m))
+        if gap <= 0:
+            return math.inf
+        total += 2 * m * (8 * math.log(horizon) / gap ** 2 + 1 + math.pi ** 2 / 3)
+    return total
 
 
-def theorem2_repeat_condition(problem: B2DEPProblem) -> bool:
-    """max_{j, 1≤τ≤r_0−1} μ_j(τ) ≤ μ_{r_0}: a condition under which the block argument in the
-    proof of Theorem 2 is valid. In any r_0 consecutive pulls the first pull of each of p distinct
-    arms earns at most its baseline and every repeated pull has τ ≤ r_0 − 1, hence earns at most
-    μ_{r_0}; the block earns at most μ_1 + … + μ_{r_0}, so OPT ≤ (1/r_0)·Σ_{i≤r_0} μ_i and the
-    theorem follows. The paper's definition of r_0 (μ_i > μ_j(i − j)) does not imply it: an arm
-    with a short delay d_j < τ earns its full baseline on a repeat (``theorem2_counterexample``)."""
-    r0 = problem.r0
-    repeats = [problem.mean_fraction(j, tau) for j in range(problem.k) for tau in range(1, r0)]
-    return max(repeats, default=Fraction(0)) <= problem.means_exact[r0 - 1]
-
-
-def theorem2_counterexample() -> dict:
-    """An instance on which Theorem 2 fails (not in the paper or the spec): k = 3,
-    μ = (1, 9/10, 1/2), d = (2, 1, 2), f(1) = f(2) = 1, f(τ) = 1/100 for τ ≥ 3 (nonincreasing, as
-    Sect. 3 requires). Built by hand while checking the proof's step "r_0 consecutive rounds earn
-    at most μ_1 + … + μ_{r_0}": an arm whose delay is shorter than the gap between two of its
-    pulls earns its full baseline twice in the block. It is not one of ``checks.theorem2_table``'s
-    random instances (f(3) = 1/100 lies off their 1/20 grid); that table finds failures of the
-    same kind on its own (claim C11).
-
-    r_0 = 3 (μ_2 = 9/10 > μ_1(1) = 0 and μ_3 = 1/2 > max(μ_1(2), μ_2(1)) = 0), f(r_0) = 1/100 and
-    r* = 3 with g(3) = 4/5 (every τ = 3 exceeds every delay). The cycle 1, 2, 3, 2 pulls arm 2
-    every second round, past its delay d_2 = 1, and averages (1 + 9/10 + 1/2 + 9/10)/4 = 33/40, so
-    OPT ≥ 33/40 and (1 − f(r_0))·OPT ≥ 0.99·33/40 = 0.81675 > g(r*): the long-run form of
-    G_T(π_ghost) ≥ (1 − f(r_0))·G_T(π*) + O(1) fails by a margin linear in T. The proof's
-    intermediate claim OPT ≤ (1/r_0)·Σ_{i≤r_0} μ_i = 4/5 fails too: the block 2, 1, 2 of that
-    cycle earns 14/5 > μ_1 + μ_2 + μ_3 = 12/5, its repeated pull of arm 2 (τ = 2 > d_2) earning
-    μ_2 = 9/10 > μ_3. The failure is exact (a cycle's average is a lower bound on OPT); Karp's
-    OPT (= 33/40) is reported alongside."""
-    problem = B2DEPProblem(["1", "9/10", "1/2"], [2, 1, 2], ["1", "1", "1/100"])
-    cycle = (1, 2, 3, 2)
-    average = cycle_average_fraction(problem, cycle)
-    r0 = problem.r0
-    f_r0 = problem.f_fraction(r0)
-    g_ghost = problem.g_fraction(problem.r_star)
-    top = sum(problem.means_exact[:r0], Fraction(0)) / r0
-    return {
-        "problem": problem, "g": tuple(problem.g_fraction(m) for m in range(1, problem.k + 1)),
-        "r_star": problem.r_star, "g_ghost": g_ghost, "r0": r0, "f_r0": f_r0,
-        "top_r0_mean": top, "cycle": cycle, "cycle_average": average,
-        "opt": problem.opt_average, "required": (1 - f_r0) * average,
-        "theorem2_holds": g_ghost >= (1 - f_r0) * average,
-        "opt_bound_holds": average <= top,
-        "repeat_condition": theorem2_repeat_condition(problem),
-    }
-
-
-# ---- errata (spec §5.2) --------------------------------------------------------------------------
-
-def erratum_e1() -> dict:
-    """E1, the Sect. 5 example after Theorem 2: k = 3, μ = (1, 2/3, 1/2), d_1 = d_2 = d_3 = 2,
-    f(τ) = 2^(−τ), for which the paper states g(2) < g(1) < g(3). By eq. (3) with τ = m:
-    g = (1/2, 5/8, 13/18), which is increasing, so the printed order fails. With the constant
-    f ≡ 1/2 the same instance gives g = (1/2, 5/12, 13/18), which satisfies it."""
-    means, delays = ["1", "2/3", "1/2"], [2, 2, 2]
-    printed = B2DEPProblem(means, delays, [Fraction(1, 2 ** tau) for tau in (1, 2, 3)])
-    constant = B2DEPProblem(means, delays, ["1/2"])
-    result = {}
-    for name, problem in (("paper_f", printed), ("constant_f", constant)):
-        g = tuple(problem.g_fraction(m) for m in (1, 2, 3))
-        result[f"g_{name}"] = g
-        result[f"printed_order_holds_{name}"] = g[1] < g[0] < g[2]
-        result[f"monotone_{name}"] = g[0] <= g[1] <= g[2]
-    return result
-
-
-def greedy_example_problem(eps) -> B2DEPProblem:
-    """The Sect. 3 instance where π_greedy is suboptimal: k = 2, f ≡ 1/2, μ_1 = 1,
-    μ_2 = 1/2 − ε, d_1 = d_2 = 1 (fully specified by the paper). 0 ≤ ε ≤ 1/2."""
-    eps = exact(eps, "eps")
-    if not 0 <= eps <= Fraction(1, 2):
-        raise ValueError(f"eps must lie in [0, 1/2] so that μ_2 = 1/2 − ε ∈ [0, 1/2], got {eps}")
-    return B2DEPProblem([Fraction(1), Fraction(1, 2) - eps], [1, 1], ["1/2"])
-
-
-def erratum_e2(eps, T: int = 10_000) -> dict:
-    """E2, the greedy example of Sect. 3 (``greedy_example_problem``): the paper concludes
-    G_T(π_greedy) ≤ (2/3)·G_T(π*), from G_T(π_greedy) = 1 + (T − 1)/2 and
-    G_T(π*) = 1 + ((T − 1)/2)(3/2 − ε), π* alternating the two arms.
-
-    Long run: greedy always pulls arm 1 (μ_1(1) = 1/2 ≥ μ_2 = 1/2 − ε, ties to arm 1) and averages
-    1/2; the alternation averages (1 + 1/2 − ε)/2, so the ratio is 1/(3/2 − ε) > 2/3 for ε > 0.
-    The claim holds only in the limit ε → 0; with the printed finite-T formulas the ratio is
-    (T + 1)/(2 + (T − 1)(3/2 − ε)) > 2/3 for every T even at ε = 0.
-
-    Returns the closed-form ratio (Fraction), the long-run averages from simulation
-    (``greedy_expected_rewards``, steady state after the first pull) and from Karp's OPT
-    (``opt_average``, 4 states), their ratio, the alternation's average and the finite-T ratios
-    (simulated greedy over simulated alternation, and the paper's formulas).
-    """
-    problem = greedy_example_problem(eps)
-    eps = exact(eps, "eps")
-    if T < 2:
-        raise ValueError(f"T must be >= 2, got {T}")
-    greedy = problem.greedy_expected_rewards(T)
-    alternation = problem.sequence_expected_rewards(np.arange(T) % 2)
-    paper_greedy = 1 + Fraction(T - 1, 2)
-    paper_opt = 1 + Fraction(T - 1, 2) * (Fraction(3, 2) - eps)
-    ratio = 1 / (Fraction(3, 2) - eps)
-    return {
-        "eps": eps,
-        "ratio_closed_form": ratio,
-        "greedy_average": float(greedy[1:].mean()),
-        "alternation_average": float(alternation[2:].mean()),
-        "opt_average": problem.opt_average,
-        "ratio_long_run": float(greedy[1:].mean()) / problem.opt_average,
-        "ratio_finite_T_simulated": float(greedy.sum() / alternation.sum()),
-        "ratio_finite_T_paper_formulas": paper_greedy / paper_opt,
-        "exceeds_two_thirds": ratio > Fraction(2, 3),
-    }
-
-
-def erratum_e3(T, k, delta) -> dict:
-    """E3, Theorem 3's statement against its proof: the proof's bound (``theorem3_bound_paper``)
-    sums S − 1 stage terms of order sqrt(kT ln(2kS/δ)), so its ratio to the statement's
-    k² ln ln T + sqrt(kT(ln(k/δ) + ln ln T)) (``theorem3_stated_order``) grows like S − 1 =
-    O(ln ln T), the factor eq. (4) drops; ``ratio_per_stage`` = ratio/(S − 1) stays of order one.
-    ``printed_last_line`` is the proof's final expression
-    k² ln ln T + √T + √(kT)·(ln(k/δ) + ln ln T), where the logarithms lost their square root.
-    Returns T, S, bound_paper, stated_order, ratio, ratio_per_stage and printed_last_line: arrays
-    over T (scalars for a scalar T)."""
-    T_arr = np.asarray(T, dtype=float)
-    paper = np.asarray(theorem3_bound_paper(T_arr, k, delta))
-    stated = np.asarray(theorem3_stated_order(T_arr, k, delta))
-    S = np.asarray(stage_count(T_arr, k))
-    lnln = np.log(np.log(T_arr))
-    result = {
-        "T": T_arr, "S": S, "bound_paper": paper, "stated_order": stated,
-        "ratio": paper / stated, "ratio_per_stage": paper / stated / np.maximum(S - 1, 1),
-        "printed_last_line": (k * k * lnln + np.sqrt(T_arr)
-                              + np.sqrt(k * T_arr) * (math.log(k / delta) + lnln)),
-    }
-    return {name: value.item() for name, value in result.items()} if np.ndim(T) == 0 else result
+def ucb_switch_bound(problem: B2DEPProblem, horizon: float) -> float:
+    """2·Σ_m (8 ln T / Δ_m² + 1 + π²/3): every switch enters or leaves a suboptimal choice, so
+    switches ≤ 2 × suboptimal choices, whose expectation UCB1's bound caps (Auer et al. 2002,
+    Thm 1, ln N ≤ ln T). It grows with the squared inverse of the gaps."""
+    return 2 * sum(8 * math.log(horizon) / float(d) ** 2 + 1 + math.pi ** 2 / 3
+                   for d in policy_gaps(problem))

@@ -13,9 +13,9 @@ from timebandits.core.verdicts.context import require_keys
 from timebandits.core.verdicts.thresholds import check_keys
 from timebandits.core.verdicts.vocabulary import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
-from .claims_exact import everywhere, sides
-from .claims_instances import random_instance_table
-from .theory import erratum_e1, erratum_e2, erratum_e3
+from ..checks import random_instance_table
+from ..errata import erratum_e1, erratum_e2, erratum_e3
+from .witnesses import everywhere, sides
 
 # E3's statement fails if the proof's bound over the stated expression grows by more than this
 # factor over the configured horizons (default; a claim may set ``growth_factor``).

@@ -1,16 +1,14 @@
-"""Claim kinds of "Stochastic Bandits with Delay-Dependent Payoffs" judged on runs (the generic
-ones are in core/verdicts/claims.py; the exact ones in claims_exact.py, the errata in claims_errata.py,
-π_ucb's switches against the gaps in claims_gaps.py). Each
-``evaluate`` returns sub-check rows with the numbers; each ``witnesses`` replaces what the claim
-reads in the runs by the most favourable and the most unfavourable values the setting allows
-(core/verdicts/decidability.py)."""
+"""π_low's claim kinds of "Stochastic Bandits with Delay-Dependent Payoffs" judged on runs
+(Algorithm 1, Sect. 6): it stops exploring (stops_exploring), Theorem 3's regret bound (theorem3)
+and its switch bound kS (switch_bound). Each ``evaluate`` returns sub-check rows with the numbers;
+each ``witnesses`` replaces what the claim reads in the runs by the most favourable and the most
+unfavourable values the setting allows (core/verdicts/decidability.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from timebandits.core.verdicts.context import ClaimContext, fraction_test, require_keys
-from timebandits.core.verdicts.thresholds import check_keys
 from timebandits.core.verdicts.vocabulary import (
     INCONCLUSIVE,
     NOT_REPRODUCED,
@@ -19,14 +17,10 @@ from timebandits.core.verdicts.vocabulary import (
     SUPPORTS,
 )
 
-from .analysis import bounded_algorithms, run_instances
-from .claims_errata import Erratum, Fact1Printed
-from .claims_exact import Fact1, MeanGap, StageCount, Theorem2, sides
-from .claims_gaps import SwitchGapGrowth, UcbSwitchBound
-from .claims_instances import ranker_table, with_metrics
-from .model import B2DEPProblem
-from .simulation import algorithm_params
-from .theory import low_schedule, switch_bound, theorem3_bound_paper
+from ..analysis import bounded_algorithms, run_instances
+from ..simulation import algorithm_params
+from ..theory import low_schedule, switch_bound, theorem3_bound_paper
+from .witnesses import with_metrics
 
 
 def _arms(ctx, experiment: str) -> int:
@@ -229,77 +223,3 @@ class SwitchBound:
         return {"favourable": with_metrics(ctx, claim, {"switches": lambda e, t: np.zeros(len(t))}),
                 "unfavourable": with_metrics(ctx, claim, {
                     "switches": lambda e, t: t["t"].to_numpy(dtype=float) - 1})}
-
-
-class Theorem4:
-    """BanditRanker (Algorithm 2) returns the true order with probability ≥ 1 − δ (exact binomial
-    test on the runs) within the proof's pull count Σ N_i (every run), on stationary Bernoulli
-    arms and once on a B2DEP instance."""
-
-    evidence = STATISTICAL
-    keys = ("delta", "runs", "instances")
-    optional = ("b2dep",)  # a B2DEP instance to rank once: ranker_table
-
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        if "b2dep" in claim:
-            missing = {"means", "delays", "f", "d0"} - set(claim["b2dep"])
-            if missing:
-                raise ValueError(f"b2dep needs keys {sorted(missing)}")
-            B2DEPProblem.from_config(claim["b2dep"])
-
-    @staticmethod
-    def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        delta = float(claim["delta"])
-        table = ctx.quantity("theorem4 table",
-                             lambda: ranker_table(claim, ctx.config, ctx.paper["paper"]["key"]))
-        rows = []
-        for row in table.itertuples():
-            correct = int(round(row.fraction_correct * row.runs))
-            test = fraction_test(correct, row.runs, 1 - delta, ctx.alpha)
-            verdict = test["verdict"] if row.max_within_bound else NOT_REPRODUCED
-            rows.append({
-                "scope": f"{row.instance} μ = {tuple(round(m, 3) for m in row.means)}",
-                "verdict": verdict,
-                "headline": f"correct order in {correct}/{row.runs} runs (needs ≥ {1 - delta:.0%}); "
-                            f"max pulls {row.max_pulls:.3g} ≤ bound "
-                            f"{row.pull_bound:.3g}: {'yes' if row.max_within_bound else 'no'}",
-                "statistic": (f"correct order in {correct}/{row.runs} runs, binomial p = "
-                              f"{test['p_claimed']:.2g} against {1 - delta:.0%}; pulls mean "
-                              f"{row.mean_pulls:.4g}, max {row.max_pulls:.4g} vs bound "
-                              f"{row.pull_bound:.4g} (order term Σ Δ⁻² ln(1/(δΔ)) = "
-                              f"{row.order_term:.4g})"),
-                "p_claimed": test["p_claimed"],
-                "p_opposite": test["p_opposite"] if row.max_within_bound else 0.0,
-            })
-        return rows
-
-    @staticmethod
-    def witnesses(claim, ctx):
-        """Every run returns the true order within the proof's pull count, or none does and
-        the most pulls exceed it."""
-        def runs(correct: bool):
-            def replace(table):
-                table = table.copy()
-                table["fraction_correct"] = 1.0 if correct else 0.0
-                table["max_within_bound"] = correct
-                return table
-            return replace
-        return sides({"theorem4 table": runs(True)}, {"theorem4 table": runs(False)}, ctx)
-
-
-CLAIM_KINDS = {
-    "erratum": Erratum,
-    "fact1": Fact1,
-    "fact1_printed": Fact1Printed,
-    "mean_gap": MeanGap,
-    "stage_count": StageCount,
-    "stops_exploring": StopsExploring,
-    "switch_bound": SwitchBound,
-    "switch_gap_growth": SwitchGapGrowth,
-    "theorem2": Theorem2,
-    "theorem3": Theorem3,
-    "theorem4": Theorem4,
-    "ucb_switch_bound": UcbSwitchBound,
-}

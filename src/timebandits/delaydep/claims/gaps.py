@@ -15,13 +15,12 @@ claim's.
 An instance is judged only where UCB1's bound leaves the count uncapped by the horizon: the pulls
 its bound allows the suboptimal choices, Σ_m 2m·(8 ln T / Δ_m² + 1 + π²/3) (each choice plays
 π_m twice, m pulls a play; ln T ≥ ln N), must be below T. Fewer than two such instances: the
-growth cannot be judged (inconclusive).
+growth cannot be judged (inconclusive). The gaps, X and UCB1's bounds are in theory.py.
 """
 
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 import numpy as np
 
@@ -37,36 +36,11 @@ from timebandits.core.verdicts.vocabulary import (
     SUPPORTS,
 )
 
-from .claims_instances import with_metrics
-from .model import B2DEPProblem
+from ..model import B2DEPProblem
+from ..theory import inverse_square_gaps, policy_gaps, ucb_bound_pulls, ucb_switch_bound
+from .witnesses import with_metrics
 
 UCB_POLICY = "ucb"
-
-
-def gaps(problem: B2DEPProblem) -> list[Fraction]:
-    """The gaps g(r*) − g(m) of every m ≠ r*, exact (eq. 3)."""
-    best = problem.g_fraction(problem.r_star)
-    return [best - problem.g_fraction(m) for m in range(1, problem.k + 1) if m != problem.r_star]
-
-
-def inverse_square_gaps(problem: B2DEPProblem) -> float:
-    """X = Σ_{m ≠ r*} (g(r*) − g(m))⁻²; inf if some gap is 0."""
-    values = gaps(problem)
-    return math.inf if any(d == 0 for d in values) else float(sum(1 / d ** 2 for d in values))
-
-
-def ucb_bound_pulls(problem: B2DEPProblem, horizon: float) -> float:
-    """The pulls UCB1's bound (Auer et al. 2002, Thm 1) allows π_ucb's suboptimal choices by T:
-    Σ_m 2m·(8 ln T / Δ_m² + 1 + π²/3), with ln T in place of ln N (N ≤ T decisions)."""
-    total = 0.0
-    for m in range(1, problem.k + 1):
-        if m == problem.r_star:
-            continue
-        gap = float(problem.g_fraction(problem.r_star) - problem.g_fraction(m))
-        if gap <= 0:
-            return math.inf
-        total += 2 * m * (8 * math.log(horizon) / gap ** 2 + 1 + math.pi ** 2 / 3)
-    return total
 
 
 def needed_below(ctx, experiment: str, algorithm: str) -> bool:
@@ -131,7 +105,7 @@ class SwitchGapGrowth:
             regime = needed < horizon
             if regime:
                 judged.append((x, switches))
-            gap_text = ", ".join(f"{float(d):.3g}" for d in gaps(problem))
+            gap_text = ", ".join(f"{float(d):.3g}" for d in policy_gaps(problem))
             rows.append({
                 "scope": exp, "role": SUPPORTS,
                 "verdict": REPRODUCED if regime else INCONCLUSIVE,
@@ -200,14 +174,6 @@ class SwitchGapGrowth:
             return value
         return {"favourable": with_metrics(ctx, claim, {"switches": curve(inside)}),
                 "unfavourable": with_metrics(ctx, claim, {"switches": curve(0.0)})}
-
-
-def ucb_switch_bound(problem: B2DEPProblem, horizon: float) -> float:
-    """2·Σ_m (8 ln T / Δ_m² + 1 + π²/3): every switch enters or leaves a suboptimal choice, so
-    switches ≤ 2 × suboptimal choices, whose expectation UCB1's bound caps (Auer et al. 2002,
-    Thm 1, ln N ≤ ln T). It grows with the squared inverse of the gaps."""
-    return 2 * sum(8 * math.log(horizon) / float(d) ** 2 + 1 + math.pi ** 2 / 3
-                   for d in gaps(problem))
 
 
 class UcbSwitchBound:
