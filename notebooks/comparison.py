@@ -28,12 +28,10 @@ CONFIG = CONFIG or load_yaml("config/config.yaml")
 PAPERS = CONFIG["papers"]
 papers = {key: load_paper(key) for key in PAPERS}
 bounds = {key: read_sealed(paths.bounds(ROOT, key)) for key in PAPERS}
-# Kinds of bound that no run can exceed, and the word the table gives them: continuous' Theorems
-# 5 and 8 are orders O(·) whose constant the paper does not give (drawn with C = 1:
-# continuous/theory.py), anonymous' "log term" is Theorem 1's leading term without its constant
-# c* (anonymous/analysis.py).
-SHAPES = {("continuous", "Theorem 5"): "shape only", ("continuous", "Theorem 8"): "shape only",
-          ("anonymous", "log term"): "term only"}
+# Kinds of bound that no run can exceed (an order drawn with constant 1, a bound's leading term
+# alone), and the word the table gives them: each paper's analysis.BOUND_WORDS.
+SHAPES = {(key, kind): word for key in PAPERS
+          for kind, word in getattr(paper_module(key, "analysis"), "BOUND_WORDS", {}).items()}
 
 
 # %% [markdown]

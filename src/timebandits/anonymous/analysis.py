@@ -143,6 +143,10 @@ def theorem2_table(paper: dict) -> pd.DataFrame:
 # a number.
 METRICS = ("regret", *LEMMA1_METRICS)
 
+# Kinds of bound no run can exceed, with the word the comparison notebook gives them instead of a
+# verdict: the log term is Theorem 1's leading term without its constant c*_f.
+BOUND_WORDS = {"log term": "term only"}
+
 
 def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
     """The range of the mean regret at the horizon T (trivial.py): a label game's regret
