@@ -41,6 +41,18 @@ def disk_cache(tmp_path_factory):
         yield
 
 
+@pytest.fixture(autouse=True)
+def kernels_allowed_after_each_test():
+    """A test that runs a job script's ``main`` in its own process (a figure's, a summary's)
+    forbids compiled kernels for the rest of that process (core.sim.jit.forbid_kernels, as the
+    job would): allow them again after it, so that a later test in the same worker can
+    simulate."""
+    yield
+    from timebandits.core.sim import jit
+
+    jit._FORBIDDEN.clear()
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
     shared = tmp_path_factory.getbasetemp()

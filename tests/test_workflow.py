@@ -267,7 +267,7 @@ def test_bad_config_fails_before_any_job(built):
         config.write_text(original.replace("horizon: 1.0e+7", "horizon: -1", 1))
         result = snakemake(built, "--profile", "profiles/smoke")
         assert result.returncode != 0
-        assert "farewell.yaml: key experiments.fig1a.horizon" in result.stderr + result.stdout
+        assert "farewell.yaml: key defaults.horizon" in result.stderr + result.stdout
         assert "Select jobs to execute" not in result.stderr + result.stdout
     finally:
         config.write_text(original)
@@ -368,16 +368,20 @@ def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_
     assert not (built / "smoke/benchmarks").exists()
 
 
-def test_a_damaged_trace_is_rebuilt_bit_for_bit_and_a_foreign_one_refused(built):
+def test_a_damaged_trace_is_rebuilt_bit_for_bit_and_a_foreign_one_refused(built, tmp_path):
     """A plain ``snakemake``, naming no target, rebuilds a trace that is gone and everything
     after it (core's ``all_targets`` asks for every intermediate: Snakemake itself would leave a
     missing trace missing once its consumers exist). A truncated chunk and a valid chunk with
     one repetition removed are removed before any job, so they are rebuilt, bit for bit, as a
     removed one is; a chunk from other settings stops every reader with one line naming the
-    file and how to rebuild it (core/sim/traces.py). The build is restored afterwards."""
+    file and how to rebuild it (core/sim/traces.py). It runs on a copy of the build: the
+    rebuild rewrites farewell's figures and pages, which other tests read meanwhile."""
     from timebandits.core.build.preflight import load_paper
     from timebandits.core.build.workflow import trace_reader
     from timebandits.core.sim.traces import CONTRACT_KEY, TraceError
+
+    shutil.copytree(built, tmp_path / "build", symlinks=True)
+    built = tmp_path / "build"
 
     path = built / "smoke/results/traces/farewell/fig1a/reps0-3.parquet"
     summary = built / "smoke/results/summaries/farewell/fig1a.parquet"
