@@ -7,7 +7,8 @@ from timebandits.core.pages import failures
 
 PAPER = {"experiments": {"thm1_fig1b": {}, "fig1a": {}},
          "figures": {"fig1a": {"experiment": "fig1a", "group": "paper"},
-                     "thm1": {"experiment": "thm1_fig1b", "group": "theory"}},
+                     "thm1": {"experiment": "thm1_fig1b", "group": "theory",
+                              "short": "Thm 1: Fig. 1b"}},
          "claims": [{"id": "C1", "scope": "paper", "experiments": ["fig1a"]},
                     {"id": "C2", "scope": "paper", "experiments": ["thm1_fig1b"]},
                     {"id": "C3", "scope": "extension"}, {"id": "C4", "scope": "paper"}]}
@@ -35,7 +36,8 @@ def test_the_section_links_each_claim_and_figure(root, shown):  # noqa: F811
     heading, table = shown          # C2 has no variant: nothing folded below
     assert "1 of the paper's own claims did not reproduce" in heading.data
     html = table.to_html()
-    assert '<a href="#claim-C2">C2</a>' in html and '<a href="#figure-thm1">thm1</a>' in html
+    # the figure linked by its anchor, shown by its short name
+    assert '<a href="#claim-C2">C2</a>' in html and '<a href="#figure-thm1">Thm 1: Fig. 1b</a>' in html
     assert list(table.data.columns) == ["cause", "why", "figures"]
 
 

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from timebandits.core.config import read_paper
-from timebandits.core.pages.reader_names import bound_words, in_reader_words
+from timebandits.core.pages.reader_names import bound_words, figure_names, in_reader_words
 from timebandits.core.registry import PAPER_PACKAGES
 
 PAPER = {"experiments": {"fig4_poscorr": {"short": "Fig. 4, PosCorr"},
@@ -30,6 +30,11 @@ def test_ids_read_as_words(line, words):
     assert in_reader_words(line, PAPER) == words
 
 
+def test_figure_names():
+    paper = {"figures": {"fig4_poscorr": {"short": "Fig. 4 (left)"}, "extra": {"title": "x"}}}
+    assert figure_names(paper) == {"fig4_poscorr": "Fig. 4 (left)"}
+
+
 def test_bound_words():
     assert bound_words("theorem3-tight_ars_ucb", PAPER) == "Theorem 3 (tight) bound for ARS-UCB"
     assert bound_words("pairs_corollary14_ucb_plays_a1_l1", PAPER) == "Corollary 14 per pair bound"
@@ -37,10 +42,11 @@ def test_bound_words():
     assert math.isnan(in_reader_words(float("nan"), PAPER))  # a missing value stays missing
 
 
+@pytest.mark.parametrize("part", ["experiments", "figures"])
 @pytest.mark.parametrize("key", sorted(PAPER_PACKAGES))
-def test_every_experiment_has_a_short_name(key):
-    # the name a page shows for the experiment: present, short, unique in its paper, no id
-    shorts = {e: x.get("short") for e, x in read_paper(key)["experiments"].items()}
-    assert not [e for e, s in shorts.items() if not s], "experiments without a short name"
+def test_every_experiment_and_figure_has_a_short_name(key, part):
+    # the name a page shows for it: present, short, unique in its paper, no id
+    shorts = {e: x.get("short") for e, x in read_paper(key)[part].items()}
+    assert not [e for e, s in shorts.items() if not s], f"{part} without a short name"
     assert not [s for s in shorts.values() if len(s) > 28 or "_" in s or "$" in s]
-    assert len(set(shorts.values())) == len(shorts), "two experiments share a short name"
+    assert len(set(shorts.values())) == len(shorts), f"two {part} share a short name"

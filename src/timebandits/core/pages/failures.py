@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 from timebandits.core import paths
 from timebandits.core.pages.display import readable
 from timebandits.core.pages.frontpage import claim_experiments, figures_of
-from timebandits.core.pages.reader_names import in_reader_words
+from timebandits.core.pages.reader_names import figure_names, in_reader_words
 from timebandits.core.verdicts.scorecard import read_claims
 from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, PAPER
 
@@ -27,12 +27,15 @@ CAUSE_NOTE = (
     "*unexplained*: no sensitivity run tests it yet.")
 
 
-def _links(ids: str, prefix: str) -> Markup:
-    """Links to in-page anchors ``#<prefix>-<id>`` from a comma-separated list of ids."""
+def _links(ids: str, prefix: str, names: dict[str, str] | None = None) -> Markup:
+    """Links to in-page anchors ``#<prefix>-<id>`` from a comma-separated list of ids, each
+    shown by its name in ``names`` (its id where it has none)."""
     parts = [i for i in str(ids).split(", ") if i]
     if not parts:
         return escape("none")
-    return Markup(", ").join(Markup('<a href="#{0}-{1}">{1}</a>').format(prefix, i) for i in parts)
+    names = names or {}
+    return Markup(", ").join(Markup('<a href="#{0}-{1}">{2}</a>').format(prefix, i, names.get(i, i))
+                             for i in parts)
 
 
 def failed_claims(frame: pd.DataFrame, paper: dict) -> pd.DataFrame:
@@ -51,9 +54,13 @@ def failed_claims(frame: pd.DataFrame, paper: dict) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns).set_index("claim")
 
 
-def _linked(styler, figures: bool = True):
+def _linked(styler, figure_names: dict[str, str] | None = None):
+    """Claims linked to their verdict lines; with ``figure_names``, the figures column linked
+    to the figures, each by its name."""
     styler = styler.format_index(lambda claim: _links(claim, "claim"), axis=0)
-    return styler.format(lambda ids: _links(ids, "figure"), subset=["figures"]) if figures else styler
+    if figure_names is None:
+        return styler
+    return styler.format(lambda ids: _links(ids, "figure", figure_names), subset=["figures"])
 
 
 def what_failed(root: str, key: str, paper: dict) -> None:
@@ -69,10 +76,10 @@ def what_failed(root: str, key: str, paper: dict) -> None:
     display(Markdown(f"**What failed and why.** {len(table)} of the paper's own claims did not "
                      f"reproduce. Each cause is decided by the pipeline, not written by hand: "
                      f"{CAUSE_NOTE}"))
-    display(_linked(readable(table[["cause", "why", "figures"]]))
+    display(_linked(readable(table[["cause", "why", "figures"]]), figure_names(paper))
             .set_properties(subset=["why"], **{"max-width": "48em"}))
     tried = table[table["variants tried"] != ""][["variants tried"]]
     if not tried.empty:
-        folded = _linked(readable(tried), figures=False).to_html()
+        folded = _linked(readable(tried)).to_html()
         display(HTML(f"<details><summary>Every variant tried for each failed claim, with its "
                      f"verdict ({len(tried)} claims)</summary>{folded}</details>"))

@@ -13,7 +13,7 @@ from PIL import Image
 
 from timebandits.core import paths
 from timebandits.core.pages.display import in_zip_report
-from timebandits.core.pages.reader_names import in_reader_words
+from timebandits.core.pages.reader_names import figure_names, in_reader_words
 from timebandits.core.pages.render import render
 from timebandits.core.pages.verdict_tables import SCORECARD_NOTE, scorecard_table
 from timebandits.core.pages.verdict_words import (
@@ -83,7 +83,8 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
             "one_sided": row.evidence != NOT_CHECKABLE and not (row.can_reproduce
                                                                 and row.can_refute),
             "link": f"{notebook}#claim-{row.claim}",
-            "figures": [{"id": fid, "link": f"{notebook}#figure-{fid}"} for fid in figures],
+            "figures": [{"id": fid, "name": figure_names(paper).get(fid, fid),
+                         "link": f"{notebook}#figure-{fid}"} for fid in figures],
         })
     return rows
 

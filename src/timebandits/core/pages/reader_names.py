@@ -1,6 +1,6 @@
-"""The words a page shows for a paper's internal ids: an experiment by its short name (``short``
-in the paper file: ``fig4_poscorr`` → "Fig. 4, PosCorr"), a bound of a bound table by its kind
-and algorithm (``theorem1_ars_ucb_alpha8`` → "Theorem 1 bound for ARS-UCB (α = 8)").
+"""The words a page shows for a paper's internal ids: an experiment or a figure by its short name
+(``short`` in the paper file: ``fig4_poscorr`` → "Fig. 4, PosCorr"), a bound of a bound table by
+its kind and algorithm (``theorem1_ars_ucb_alpha8`` → "Theorem 1 bound for ARS-UCB (α = 8)").
 
 The claims tables keep the ids: they are data, and the ids name the files and the config entries
 a researcher looks up. The pages (the front page, a notebook's verdict tables) show the words."""
@@ -21,6 +21,12 @@ def reader_names(paper: dict) -> dict[str, str]:
     """Every experiment id of ``paper`` (its config) with its short name."""
     return {key: experiment["short"] for key, experiment in paper["experiments"].items()
             if experiment.get("short")}
+
+
+def figure_names(paper: dict) -> dict[str, str]:
+    """Every figure id of ``paper`` (its config) with its short name, where a page links it."""
+    return {key: figure["short"] for key, figure in paper.get("figures", {}).items()
+            if figure.get("short")}
 
 
 def bound_words(name: str, paper: dict) -> str | None:
