@@ -120,7 +120,8 @@ def readable(frame: pd.DataFrame, digits: int = 4):
             and frame.columns.nlevels == 1:
         frame = frame.rename_axis(index=None, columns=frame.index.name)
     text = [i for i, c in enumerate(frame.columns) if _is_text(frame.iloc[:, i])]
-    styles = [{"selector": "th.col_heading", "props": "text-align: left; vertical-align: bottom;"},
+    styles = [{"selector": "th.col_heading, th.index_name",  # the index's name over its labels
+               "props": "text-align: left; vertical-align: bottom;"},
               {"selector": "th.row_heading", "props": "text-align: left; vertical-align: top;"},
               {"selector": "td", "props": "vertical-align: top;"}]
     styles += [{"selector": f"th.col_heading.col{i}, td.col{i}",
