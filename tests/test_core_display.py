@@ -354,6 +354,7 @@ def test_can_reach_shows_the_configs_reason_before_the_witnesses():
     ("|A_j| <= j, 2053 +- 1.2e+02", "|Aⱼ| ≤ j, 2053 ± 1.2·10²"),
     ("fig1a, C8-s, CI 0.774-0.815", "fig1a, C8-s, CI 0.774-0.815"),   # ids and ranges untouched
     ("lambda(tau_max) = 10, nu_{i,tau}, alpha > 1", "λ(τ_max) = 10, ν_{i,τ}, α > 1"),
+    ("a_{k,1}(s), N_{k,j}(s), x_{max}", "aₖ,₁(s), Nₖ,ⱼ(s), x_{max}"),  # braced indices
     ("e = sqrt(ln t/N); a multitude of taus", "e = √(ln t/N); a multitude of taus"),
     ("f = k^2, sum_i 1/Delta_i, T'^2, rate T^(2/3)", "f = k², sum_i 1/Δᵢ, T'², rate T^(2/3)"),
     # a hat and a one-character index; longer or unwritable indices and ids stay as written

@@ -21,6 +21,8 @@ _SYMBOL = r"(?<![\w.])([A-Za-z\u0370-\u03ff])"
 _HAT = re.compile(_SYMBOL + r"_hat(?![A-Za-z0-9])")
 _SUBSCRIPTS = dict(zip("0123456789ijknst", "₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₙₛₜ"))
 _INDEX = re.compile(_SYMBOL + r"(\u0302?)_([0-9ijknst])(?![\w{])")
+# ``N_{k,j}`` → ``Nₖ,ⱼ``: a braced index of such characters and commas.
+_BRACED = re.compile(_SYMBOL + r"(\u0302?)_\{([0-9ijknst,]+)\}")
 
 
 def _power(match: re.Match) -> str:
@@ -32,7 +34,7 @@ def _power(match: re.Match) -> str:
 def prose(text) -> str:
     """Generated text as a reader reads it: ``3.15e+06`` → ``3.15·10⁶``, ``1e-05`` → ``10⁻⁵``,
     ``10^4`` → ``10⁴``, ``+-`` → ``±``, ``<=`` → ``≤``, ``lambda(tau_max)`` → ``λ(τ_max)``,
-    ``mu_hat`` → ``μ̂``, ``Delta_i`` → ``Δᵢ`` (a
+    ``mu_hat`` → ``μ̂``, ``Delta_i`` → ``Δᵢ``, ``N_{k,j}`` → ``Nₖ,ⱼ`` (a
     claim's words, its deciding number and the provenance notes are written in plain ASCII, in
     many places; this is the one place they are made readable). Anything else is left as it
     is."""
@@ -46,4 +48,6 @@ def prose(text) -> str:
         text = text.replace(ascii_text, symbol)
     text = _GREEK_WORD.sub(lambda m: _GREEK[m.group(1)], text)
     text = _HAT.sub(lambda m: m.group(1) + "\u0302", text)
+    text = _BRACED.sub(lambda m: m.group(1) + m.group(2) + "".join(
+        _SUBSCRIPTS.get(c, c) for c in m.group(3)), text)
     return _INDEX.sub(lambda m: m.group(1) + m.group(2) + _SUBSCRIPTS[m.group(3)], text)
