@@ -28,6 +28,7 @@ from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.comparisons import standard_error
 from timebandits.core.verdicts.context import ClaimContext, check_run, paired_verdict
 from timebandits.core.verdicts.decidability import linear, scale, with_curves
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import paired_one_sided
 from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import (
@@ -165,7 +166,7 @@ class BestInMost:
                 "unfavourable": with_curves(ctx, "regret", {ours: linear(worse * s),
                                                              **{r: linear(s) for r in rivals}})}
 
-class NotWorseBy:
+class NotWorseBy(DeclaredCheck):
     """metric(algorithm) < (1 + margin) · metric(reference) at T, paired over runs, in every
     experiment (a metric to minimise: a regret)."""
 
@@ -174,10 +175,7 @@ class NotWorseBy:
     thresholds = (Threshold("margin", LOWER, low=0.0),)
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], claim["reference"]])
+    runs = ("experiments", "algorithm", "reference")
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:

@@ -13,10 +13,11 @@ pair (analysis.truth_of, analysis.censored_share), and a witness that sets the r
 
 from __future__ import annotations
 
-from timebandits.core.verdicts.context import check_run, paired_verdict
+from timebandits.core.verdicts.context import paired_verdict
 from timebandits.core.verdicts.decidability import SPREAD, linear, with_curves
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import equivalence_test, one_sided_t
-from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import STATISTICAL
 
 from ..analysis import censored_share, truth_of
@@ -40,16 +41,13 @@ def with_shares(ctx, claim, share_of) -> object:
 TOP_SHARE = 1.0 / (1.0 + SPREAD)
 
 
-class CensoringNearTruth:
+class CensoringNearTruth(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithms")
     thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], claim["algorithms"])
+    runs = ("experiments", "algorithms")
 
     @classmethod
     def evaluate(cls, claim, ctx):
@@ -84,16 +82,13 @@ class CensoringNearTruth:
         return {k: v for k, v in out.items() if v is not None}
 
 
-class CensoringAboveTruth:
+class CensoringAboveTruth(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithms")
     thresholds = (Threshold("margin", HIGHER, low=0.0),)
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], claim["algorithms"])
+    runs = ("experiments", "algorithms")
 
     @classmethod
     def evaluate(cls, claim, ctx):

@@ -27,15 +27,10 @@ from __future__ import annotations
 import numpy as np
 
 from timebandits.core.sim.seeding import check_seed
-from timebandits.core.verdicts.context import (
-    check_direction,
-    check_run,
-    paired_verdict,
-    require_keys,
-)
+from timebandits.core.verdicts.context import check_run, paired_verdict, require_keys
 from timebandits.core.verdicts.decidability import linear, scale, with_curves
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import paired_one_sided
-from timebandits.core.verdicts.thresholds import check_keys
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, STATISTICAL
 
 RCUCB = "rcucb"
@@ -161,16 +156,12 @@ class SuperiorityGrows(RelativeGapOrder):
     ahead = True
 
 
-class ExceedsThroughout:
+class ExceedsThroughout(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "metric", "better", "worse")
     optional = ("direction", "from_t")
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], claim["better"] + claim["worse"])
-        check_direction(claim)
+    runs, reads_direction = ("experiments", "better", "worse"), True
 
     @staticmethod
     def evaluate(claim, ctx):

@@ -29,6 +29,7 @@ import numpy as np
 
 from timebandits.core.verdicts.context import check_run, paired_verdict
 from timebandits.core.verdicts.decidability import derived, linear, spread, with_curves
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import equivalence_test, paired_one_sided
 from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import EXACT, NOT_REPRODUCED, REPRODUCED, STATISTICAL
@@ -111,16 +112,13 @@ def optimum_distance(problem, arm: int, limit: float) -> float:
     return min(abs(t - limit) for t in taus) if taus else math.inf
 
 
-class PrintedOptimum:
+class PrintedOptimum(DeclaredCheck):
     evidence = EXACT
     keys = ("experiments", "arm", "limit")
     thresholds = (Threshold("tolerance", LOWER, low=0.0),)
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [])
+    runs = ("experiments",)
 
     @classmethod
     def evaluate(cls, claim, ctx):

@@ -12,21 +12,18 @@ import warnings
 import numpy as np
 
 from timebandits.core.sim.seeding import check_seed
-from timebandits.core.verdicts.context import check_run, paired_verdict
+from timebandits.core.verdicts.context import paired_verdict
 from timebandits.core.verdicts.decidability import scale, with_runs
-from timebandits.core.verdicts.thresholds import check_keys
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.vocabulary import STATISTICAL
 
 
-class LargerSpread:
+class LargerSpread(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "rivals", "metric")
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], *claim["rivals"]])
+    runs = ("experiments", "algorithm", "rivals")
 
     @staticmethod
     def evaluate(claim, ctx):

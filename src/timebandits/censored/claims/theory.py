@@ -23,9 +23,9 @@ import math
 
 import numpy as np
 
-from timebandits.core.verdicts.context import check_run
 from timebandits.core.verdicts.decidability import derived, with_runs
-from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.declared import DeclaredCheck
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import (
     EXACT,
     INCONCLUSIVE,
@@ -44,16 +44,13 @@ def _keep_undefined(value):
     return lambda real: value if np.isfinite(real) else real
 
 
-class PrintedTruth:
+class PrintedTruth(DeclaredCheck):
     evidence = EXACT
     keys = ("values",)
     thresholds = (Threshold("tolerance", LOWER, low=0.0),)
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["values"], [])
+    runs = ("values",)
 
     @classmethod
     def evaluate(cls, claim, ctx):
@@ -113,16 +110,12 @@ def share_row(rows: list[dict], min_share: float) -> dict:
                           f"not below 1: {', '.join(above) or 'none'}")}
 
 
-class BoundRatio:
+class BoundRatio(DeclaredCheck):
     evidence = EXACT
     keys = ("experiments", "alphas", "horizon")
     # the share of settings that must have the ratio below 1: 1 (every one) unless given
     thresholds = (Threshold("min_share", HIGHER, default=1.0, low=0.0, high=1.0, open_low=True),)
     optional = ()
-
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
 
     @staticmethod
     def evaluate(claim, ctx):
@@ -154,15 +147,12 @@ class BoundRatio:
                 for side, value in (("favourable", 0.5), ("unfavourable", 2.0))}
 
 
-class Coverage:
+class Coverage(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithms", "from_t")
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], claim["algorithms"])
+    runs = ("experiments", "algorithms")
 
     @staticmethod
     def evaluate(claim, ctx):

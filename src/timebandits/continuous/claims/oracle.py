@@ -8,10 +8,11 @@ import math
 
 import numpy as np
 
-from timebandits.core.verdicts.context import ClaimContext, check_run, check_sign, paired_verdict
+from timebandits.core.verdicts.context import ClaimContext, paired_verdict
 from timebandits.core.verdicts.decidability import derived
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import paired_one_sided
-from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import (
     EXACT,
     INCONCLUSIVE,
@@ -28,7 +29,7 @@ from .common import SIDES, instance, listed, oracle_payoff, shown, with_finals
 WITNESS_ERROR = 1e-6
 
 
-class OracleExact:
+class OracleExact(DeclaredCheck):
     """Decides on the oracle's simulated payoff, routed through ``ctx.quantity`` so that the
     witnesses can put it on the brute-force optimum (favourable) or off it (unfavourable)."""
 
@@ -39,10 +40,7 @@ class OracleExact:
                   Threshold("abs_tol", LOWER, low=0.0, high=WITNESS_ERROR, open_high=True))
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], ["oracle"])
+    runs, also_runs = ("experiments",), ("oracle",)
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
@@ -91,16 +89,12 @@ def _brute_force(ctx: ClaimContext, exp: str) -> float:
     return float(equal_spacing_payoff(means.max(), np.arange(int(horizon) + 2), horizon).max())
 
 
-class ExactSign:
+class ExactSign(DeclaredCheck):
     evidence = EXACT
     keys = ("experiments", "algorithm", "metric", "sign")
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_sign(claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"]])
+    runs, reads_sign = ("experiments", "algorithm"), True
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -136,16 +130,13 @@ def _deterministic(claim: dict, ctx: ClaimContext, exp: str) -> float:
     return float(values[0])
 
 
-class CloseToOracle:
+class CloseToOracle(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm")
     thresholds = (Threshold("share", HIGHER, low=0.0, high=1.0, open_low=True),)
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
+    runs, also_runs = ("experiments", "algorithm"), ("oracle",)
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:

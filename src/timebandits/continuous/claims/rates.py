@@ -10,6 +10,7 @@ import numpy as np
 from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.context import ClaimContext, check_run, paired_verdict
 from timebandits.core.verdicts.decidability import SPREAD, scale, with_runs
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import log_slopes, resampled_means
 from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import (
@@ -101,15 +102,12 @@ class RegretSlope:
                 for side, good in SIDES}
 
 
-class RegretGrows:
+class RegretGrows(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm")
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
+    runs, also_runs = ("experiments", "algorithm"), ("oracle",)
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:

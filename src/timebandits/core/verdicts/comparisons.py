@@ -22,14 +22,9 @@ import math
 import numpy as np
 import pandas as pd
 
-from timebandits.core.verdicts.context import (
-    ClaimContext,
-    check_direction,
-    check_run,
-    check_sign,
-    paired_verdict,
-)
+from timebandits.core.verdicts.context import ClaimContext, check_run, paired_verdict
 from timebandits.core.verdicts.decidability import linear, scale, with_curves
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import equivalence_test, paired_one_sided
 from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import (
@@ -53,7 +48,7 @@ def last_crossing(first: pd.Series, second: pd.Series) -> float | None:
     return None if changes.size == 0 else float(first.index[changes[-1] + 1])
 
 
-class BetterAtHorizon:
+class BetterAtHorizon(DeclaredCheck):
     """metric(better) < metric(worse) at T, paired over runs. With ``min_ratio`` ρ > 1 (a paper
     that says "much better" or "clearly"), the claim is metric(worse) > ρ·metric(better): the
     paired test is on worse − ρ·better, and the evidence shows the ratio of the means next to the
@@ -67,11 +62,7 @@ class BetterAtHorizon:
     thresholds = (Threshold("min_ratio", HIGHER, default=1.0, low=1.0),)
     optional = ("direction",)
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], claim["better"] + claim["worse"])
-        check_direction(claim)
+    runs, reads_direction = ("experiments", "better", "worse"), True
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
@@ -181,7 +172,7 @@ class CloseAtHorizon:
                                             {first: linear(s), second: linear(s * apart)})}
 
 
-class WinsInSettings:
+class WinsInSettings(DeclaredCheck):
     """The algorithm beats every rival in at least ``min_settings`` of the experiments. A win is
     a paired t-test against every rival at level α/m in a setting (m settings; Bonferroni, as
     any ``min_settings`` of them may be the wins; α when every setting must be won); a loss is a
@@ -193,10 +184,7 @@ class WinsInSettings:
     thresholds = (Threshold("min_settings", HIGHER, low=1, integer=True),)
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], *claim["against"]])
+    runs = ("experiments", "algorithm", "against")
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
@@ -239,7 +227,7 @@ class WinsInSettings:
                 for side, good in (("favourable", True), ("unfavourable", False))}
 
 
-class SignAtHorizon:
+class SignAtHorizon(DeclaredCheck):
     """The metric's mean at T is negative (or positive) for every (experiment, algorithm):
     a one-sided t-test against 0."""
 
@@ -247,11 +235,7 @@ class SignAtHorizon:
     keys = ("experiments", "algorithms", "metric", "sign")
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_sign(claim)
-        check_run(paper, claim["experiments"], claim["algorithms"])
+    runs, reads_sign = ("experiments", "algorithms"), True
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:

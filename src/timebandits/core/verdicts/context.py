@@ -4,7 +4,8 @@ every kind uses (its keys, its runs, a paired test's verdict, an exact binomial 
 
 A claim kind has ``evidence`` (what decides its claims: a statistical test over runs, an exact
 computation, or nothing: not checkable), ``check(claim, paper)`` (raises ValueError on a
-malformed claim, run when the workflow loads) and ``evaluate(claim, context) -> list of
+malformed claim, run when the workflow loads; most kinds declare it as data, with
+core/verdicts/declared.py's ``DeclaredCheck``) and ``evaluate(claim, context) -> list of
 sub-check rows``. A sub-check row is a dict with at least ``scope`` (e.g. the experiment),
 ``verdict``, ``headline`` (the number that decides it, one short line) and ``statistic`` (every
 number); optionally ``evidence`` and ``role``. Statistical rows carry ``p_claimed`` and

@@ -16,14 +16,14 @@ from timebandits.core.verdicts.comparisons import (
     SignAtHorizon,
     WinsInSettings,
 )
-from timebandits.core.verdicts.context import ClaimContext, check_run
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import bound_witness, derived
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.growth import LogGrowth
-from timebandits.core.verdicts.thresholds import check_keys
 from timebandits.core.verdicts.vocabulary import NOT_CHECKABLE, STATISTICAL
 
 
-class BelowBound:
+class BelowBound(DeclaredCheck):
     """Every empirical curve of the bound table named by ``bounds`` (name prefixes) stays below
     its bound where the bound is informative; one sub-check per experiment and bound."""
 
@@ -32,10 +32,7 @@ class BelowBound:
     keys = ("experiments", "algorithm", "bounds")
     optional = ()
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"]])
+    runs = ("experiments", "algorithm")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
@@ -56,16 +53,12 @@ class BelowBound:
                 for side, good in (("favourable", True), ("unfavourable", False))}
 
 
-class NotCheckable:
+class NotCheckable(DeclaredCheck):
     """A claim that no simulation or computation here can decide; ``reason`` says why."""
 
     evidence = NOT_CHECKABLE
     keys = ("reason",)
     optional = ()
-
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:

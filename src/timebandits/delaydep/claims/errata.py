@@ -10,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 
 from timebandits.core.verdicts.context import require_keys
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.thresholds import check_keys
 from timebandits.core.verdicts.vocabulary import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
@@ -132,7 +133,7 @@ class Erratum:
                      {"erratum e3": lambda r: [r[0] * (1 + i) for i in range(len(r))]}, ctx)
 
 
-class Fact1Printed:
+class Fact1Printed(DeclaredCheck):
     """Fact 1 as printed (Sect. 8): "if an instance admits two optimal ranking policies, then
     consistently switching between these two policies achieves an average expected reward
     higher than sticking to either one", on every pair of optimal tied policies (g(m) = g(n) =
@@ -143,10 +144,6 @@ class Fact1Printed:
     evidence = EXACT
     keys = ("instances", "k_max", "d_max")
     optional = ("instances_of",)  # random_instance_table
-
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
 
     @staticmethod
     def evaluate(claim, ctx) -> list[dict]:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from timebandits.core.verdicts.context import check_run
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import (
     EXACT,
@@ -99,7 +99,7 @@ class MeanGap:
                      {"mean_gap": lambda _: 0.0 if stated > 0.5 else 1.0}, ctx)
 
 
-class StageCount:
+class StageCount(DeclaredCheck):
     """The stage count S of π_low for horizon T (|A_s| = k) is at most ⌈log2 log2 T⌉ + 1 (spec
     §4: T_s ≥ T/2 once s ≥ log2 log2 T), so kS = O(k ln ln T) (Sect. 1 and 6). Exact, over
     ``horizons``."""
@@ -107,10 +107,6 @@ class StageCount:
     evidence = EXACT
     keys = ("horizons", "k")
     optional = ()
-
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
 
     @staticmethod
     def evaluate(claim, ctx) -> list[dict]:
@@ -136,7 +132,7 @@ class StageCount:
                      {"stage_count": lambda real: [int(h) for h in horizons]}, ctx)
 
 
-class Theorem2:
+class Theorem2(DeclaredCheck):
     """Theorem 2 in long-run averages, g(r*) ≥ (1 − f(r_0))·OPT, with exact OPT on random small
     instances, the counterexample of theorem2.theorem2_counterexample, and the proof's sufficient
     condition on the instances of the Fig. 2 runs (OPT is out of reach there: that row can only
@@ -146,10 +142,7 @@ class Theorem2:
     keys = ("instances", "k_max", "d_max", "proxy_experiments")
     optional = ("instances_of",)  # random_instance_table
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["proxy_experiments"], [])
+    runs = ("proxy_experiments",)
 
     @staticmethod
     def evaluate(claim, ctx) -> list[dict]:

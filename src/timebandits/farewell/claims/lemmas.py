@@ -26,8 +26,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from timebandits.core.verdicts.context import ClaimContext, check_run, paired_verdict
+from timebandits.core.verdicts.context import ClaimContext, paired_verdict
 from timebandits.core.verdicts.decidability import derived, linear, scale, with_curves
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import paired_one_sided
 from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
 from timebandits.core.verdicts.vocabulary import (
@@ -171,16 +172,13 @@ def window_increase(ctx: ClaimContext, exp: str, alg: str, metric: str, decades:
     return (table.loc[ts.max()] - table.loc[start]).to_numpy(dtype=float)
 
 
-class ConvergesLater:
+class ConvergesLater(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "slower", "faster", "metric")
     optional = ()
     thresholds = (Threshold("window", LOWER, low=0.0, open_low=True),)
 
-    @classmethod
-    def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["slower"], claim["faster"]])
+    runs = ("experiments", "slower", "faster")
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
