@@ -19,9 +19,10 @@ import math
 
 import numpy as np
 
-from timebandits.core.verdicts.context import ClaimContext, check_run
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import derived
-from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.declared import DeclaredCheck
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 from ..model import problem_of
@@ -34,17 +35,18 @@ def constants_key(experiment: str, alpha: float) -> str:
     return f"log10 c* {experiment} alpha={float(alpha):g}"
 
 
-class ConstantOrder:
+class ConstantOrder(DeclaredCheck):
     evidence = EXACT
     keys = ("experiments", "alphas", "order")
     # in decades, below 1: the witnesses fall by one decade a step
     thresholds = (Threshold("rounding_tolerance", LOWER, low=0.0, high=1.0, open_high=True),)
     optional = ()
 
+    runs = ("experiments",)
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         for alg in claim["order"]:
             if alg not in paper["algorithms"] or paper["algorithms"][alg]["policy"] != "ars_ucb":
                 raise ValueError(f"order lists {alg!r}, which is not an ARS-UCB algorithm")

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import math
 
-from timebandits.core.verdicts.context import ClaimContext, check_run
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import derived
-from timebandits.core.verdicts.thresholds import check_keys
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.vocabulary import (
     INCONCLUSIVE,
     NOT_REPRODUCED,
@@ -37,15 +37,16 @@ def infinite_radius(paper: dict, experiment: str) -> bool:
     return not (math.isfinite(problem.d1()) and math.isfinite(problem.d2()))
 
 
-class Lemma1:
+class Lemma1(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithms")
     optional = ()
 
+    runs = ("experiments", "algorithms")
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], claim["algorithms"])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         for exp in claim["experiments"]:
             if "lemma1" not in paper["experiments"][exp].get("record", []):
                 raise ValueError(f"experiment {exp!r} does not record lemma1")

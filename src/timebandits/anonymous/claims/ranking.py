@@ -26,11 +26,11 @@ import numpy as np
 
 from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.comparisons import standard_error
-from timebandits.core.verdicts.context import ClaimContext, check_run, paired_verdict
+from timebandits.core.verdicts.context import ClaimContext, paired_verdict
 from timebandits.core.verdicts.decidability import linear, scale, with_curves
 from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import paired_one_sided
-from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import (
     INCONCLUSIVE,
     NOT_REPRODUCED,
@@ -80,16 +80,17 @@ def _spread_test(spreads: tuple, scale: float) -> dict:
             "p_opposite": float(np.mean(log_ratio <= 0.0))}
 
 
-class BestInMost:
+class BestInMost(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "rivals", "statistic")
     thresholds = (Threshold("tolerance", LOWER, low=0.0),)
     optional = ()
 
+    runs = ("experiments", "algorithm", "rivals")
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], *claim["rivals"]])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         if claim["statistic"] not in STATISTICS:
             raise ValueError(f"statistic must be one of {STATISTICS}, got {claim['statistic']!r}")
 

@@ -27,11 +27,11 @@ import math
 
 import numpy as np
 
-from timebandits.core.verdicts.context import check_run, paired_verdict
+from timebandits.core.verdicts.context import paired_verdict
 from timebandits.core.verdicts.decidability import derived, linear, spread, with_curves
 from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import equivalence_test, paired_one_sided
-from timebandits.core.verdicts.thresholds import LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.thresholds import LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import EXACT, NOT_REPRODUCED, REPRODUCED, STATISTICAL
 
 from ..analysis import censored_share
@@ -45,7 +45,7 @@ def printed_share(paper: dict, experiment: str, algorithm: str) -> float:
     return float(value[0] if isinstance(value, (list, tuple)) else value)
 
 
-class PrintedShares:
+class PrintedShares(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithms")
     thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
@@ -53,10 +53,11 @@ class PrintedShares:
     # compared with is the one of the paper experiment each stands for.
     optional = ("printed_as",)
 
+    runs = ("experiments", "algorithms")
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], claim["algorithms"])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         for exp in claim["experiments"]:
             for alg in claim["algorithms"]:
                 shown = claim.get("printed_as", {}).get(exp, exp)
@@ -170,15 +171,16 @@ def exploration_limit(trace, problem) -> np.ndarray:
         return np.where(plays > 0, weighted / plays, np.nan)
 
 
-class HigherLimits:
+class HigherLimits(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "against")
     optional = ()
 
+    runs = ("experiments", "algorithm", "against")
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], *claim["against"]])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         for exp in claim["experiments"]:
             if "pairs" not in paper["experiments"][exp].get("record", []):
                 raise ValueError(f"{exp} records no per-pair plays (record: [pairs])")

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.verdicts.context import ClaimContext, check_run, fraction_test
+from timebandits.core.verdicts.context import ClaimContext, fraction_test
 from timebandits.core.verdicts.decidability import derived
-from timebandits.core.verdicts.thresholds import HIGHER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.declared import DeclaredCheck
+from timebandits.core.verdicts.thresholds import HIGHER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, STATISTICAL
 
 from ..simulation import algorithm_params, learner_epsilon
@@ -39,16 +40,17 @@ def _event(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, str]:
     return np.where(np.isnan(estimate), np.nan, inside), "(2/3)μ1 ≤ μ̂[1] ≤ 2μ1"
 
 
-class RunFrequency:
+class RunFrequency(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "event")
     thresholds = (Threshold("level", HIGHER, low=0.0, high=1.0, open_low=True, open_high=True),)
     optional = ()
 
+    runs = ("experiments", "algorithm")
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"]])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         if claim["event"] not in EVENTS:
             raise ValueError(f"event must be one of {EVENTS}, got {claim['event']!r}")
 

@@ -43,17 +43,18 @@ def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) 
     return means[(means > 0).all(axis=1)]
 
 
-class RegretSlope:
+class RegretSlope(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm")
     thresholds = (Threshold("low", HIGHER, default=-math.inf),
                   Threshold("high", LOWER, low=-math.inf, high=math.inf, open_high=True))
     optional = ()
 
+    runs, also_runs = ("experiments", "algorithm"), ("oracle",)
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         low, high = threshold(cls, claim, "low"), threshold(cls, claim, "high")
         if len(claim["experiments"]) < 2 or not low < high:
             raise ValueError("regret_slope needs at least 2 experiments and low < high")
@@ -227,16 +228,17 @@ def _scaled_runs(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, 
     return t_id, scale, "t_Id × μ1Δ²/(K ln T'²)"
 
 
-class ScaledFlat:
+class ScaledFlat(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "quantity")
     thresholds = (Threshold("max_spread", LOWER, low=1.0, open_low=True),)
     optional = ()
 
+    runs, also_runs = ("experiments", "algorithm"), ("oracle",)
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         if claim["quantity"] not in QUANTITIES:
             raise ValueError(f"quantity must be one of {QUANTITIES}, got {claim['quantity']!r}")
         for exp in claim["experiments"]:

@@ -28,9 +28,10 @@ import math
 
 import numpy as np
 
-from timebandits.core.verdicts.context import ClaimContext, check_run
+from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import log_slopes
-from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import (
     INCONCLUSIVE,
     NOT_REPRODUCED,
@@ -93,16 +94,17 @@ def _values(claim: dict, ctx: ClaimContext, exp: str) -> np.ndarray:
                      for t in t_es])
 
 
-class _ScalingSlope:
+class _ScalingSlope(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm", "quantity", "variable")
     optional = ()
     limit = ""  # the threshold's name
 
+    runs, also_runs = ("experiments", "algorithm"), ("oracle",)
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"], "oracle"])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         if claim["quantity"] not in QUANTITIES:
             raise ValueError(f"quantity must be one of {QUANTITIES}, got {claim['quantity']!r}")
         if claim["variable"] not in VARIABLES:

@@ -14,10 +14,11 @@ import numpy as np
 import pandas as pd
 
 from timebandits.core.verdicts.bounds import informative_from
-from timebandits.core.verdicts.context import ClaimContext, check_run
+from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import power, scale, with_curves
+from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.stats import bootstrap_ci
-from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
+from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import (
     INCONCLUSIVE,
     NOT_REPRODUCED,
@@ -81,7 +82,7 @@ def band_verdict(low: float, high: float, band_low: float, band_high: float) -> 
         return NOT_REPRODUCED
     return INCONCLUSIVE
 
-class LogGrowth:
+class LogGrowth(DeclaredCheck):
     """Growth no faster than ``max_slope`` (and, with ``min_slope``, no slower): the growth
     exponent p, the log-log slope of the metric's increase (log10 of its increase over the later
     to the earlier geometric half of the window, per decade of time; 0 for logarithmic growth,
@@ -95,10 +96,11 @@ class LogGrowth:
                   Threshold("min_slope", HIGHER, default=-math.inf))
     optional = ("regime",)  # {bound: <name prefix>} or {from_t: <time>}: regime_start
 
+    runs = ("experiments", "algorithm")
+
     @classmethod
     def check(cls, claim, paper):
-        check_keys(cls, claim)
-        check_run(paper, claim["experiments"], [claim["algorithm"]])
+        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
         if not threshold(cls, claim, "min_slope") < threshold(cls, claim, "max_slope"):
             raise ValueError("min_slope must be below max_slope")
         regime = claim.get("regime")
