@@ -1,5 +1,5 @@
 """A claim kind's check as data (core/verdicts/declared.py): the keys, the runs each experiment
-must make, a sign or a direction, each refused in one line, in that order."""
+must make, the values a key may take, a sign or a direction, each refused in one line."""
 
 import pytest
 
@@ -17,8 +17,9 @@ class Compared(DeclaredCheck):
 
 
 class Signed(DeclaredCheck):
-    keys = ("experiment", "algorithm", "sign")
+    keys = ("experiment", "algorithm", "sign", "statistic")
     runs, reads_sign = ("experiment", "algorithm"), True
+    choices = {"statistic": ("mean", "sd")}
 
 
 def claim(**keys):
@@ -27,8 +28,8 @@ def claim(**keys):
 
 def test_a_well_formed_claim_passes():
     Compared.check(claim(), PAPER)
-    Signed.check({"kind": "signed", "experiment": "e2", "algorithm": "a", "sign": "negative"},
-                 PAPER)
+    Signed.check({"kind": "signed", "experiment": "e2", "algorithm": "a", "sign": "negative",
+                  "statistic": "sd"}, PAPER)
 
 
 @pytest.mark.parametrize("bad, message", [
@@ -48,9 +49,12 @@ def test_an_experiment_without_the_kinds_own_algorithm_is_refused():
     no_oracle = {"experiments": {"e1": {"algorithms": ["a", "b"]}}}
     with pytest.raises(ValueError, match="algorithm 'oracle' is not run"):
         Compared.check(claim(), no_oracle)
+    signed = {"kind": "signed", "experiment": "e1", "algorithm": "a", "sign": "negative",
+              "statistic": "mean"}
     with pytest.raises(ValueError, match="sign must be"):
-        Signed.check({"kind": "signed", "experiment": "e1", "algorithm": "a", "sign": "zero"},
-                     PAPER)
+        Signed.check({**signed, "sign": "zero"}, PAPER)
+    with pytest.raises(ValueError, match=r"statistic must be one of \('mean', 'sd'\), got 'max'"):
+        Signed.check({**signed, "statistic": "max"}, PAPER)
 
 
 def test_ids_of_one_a_list_or_a_mapping():

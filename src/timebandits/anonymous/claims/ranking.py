@@ -86,13 +86,7 @@ class BestInMost(DeclaredCheck):
     thresholds = (Threshold("tolerance", LOWER, low=0.0),)
     optional = ()
 
-    runs = ("experiments", "algorithm", "rivals")
-
-    @classmethod
-    def check(cls, claim, paper):
-        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
-        if claim["statistic"] not in STATISTICS:
-            raise ValueError(f"statistic must be one of {STATISTICS}, got {claim['statistic']!r}")
+    runs, choices = ("experiments", "algorithm", "rivals"), {"statistic": STATISTICS}
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:

@@ -46,13 +46,7 @@ class RunFrequency(DeclaredCheck):
     thresholds = (Threshold("level", HIGHER, low=0.0, high=1.0, open_low=True, open_high=True),)
     optional = ()
 
-    runs = ("experiments", "algorithm")
-
-    @classmethod
-    def check(cls, claim, paper):
-        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
-        if claim["event"] not in EVENTS:
-            raise ValueError(f"event must be one of {EVENTS}, got {claim['event']!r}")
+    runs, choices = ("experiments", "algorithm"), {"event": EVENTS}
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:

@@ -235,12 +235,11 @@ class ScaledFlat(DeclaredCheck):
     optional = ()
 
     runs, also_runs = ("experiments", "algorithm"), ("oracle",)
+    choices = {"quantity": QUANTITIES}
 
     @classmethod
     def check(cls, claim, paper):
-        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
-        if claim["quantity"] not in QUANTITIES:
-            raise ValueError(f"quantity must be one of {QUANTITIES}, got {claim['quantity']!r}")
+        super().check(claim, paper)  # keys, thresholds, runs and choices (DeclaredCheck)
         for exp in claim["experiments"]:
             if (claim["quantity"] == "identification_time"
                     and len(paper["experiments"][exp]["environment"]["means"]) < 2):

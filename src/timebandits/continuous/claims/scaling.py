@@ -101,14 +101,11 @@ class _ScalingSlope(DeclaredCheck):
     limit = ""  # the threshold's name
 
     runs, also_runs = ("experiments", "algorithm"), ("oracle",)
+    choices = {"quantity": QUANTITIES, "variable": VARIABLES}
 
     @classmethod
     def check(cls, claim, paper):
-        super().check(claim, paper)  # keys, thresholds and runs (DeclaredCheck)
-        if claim["quantity"] not in QUANTITIES:
-            raise ValueError(f"quantity must be one of {QUANTITIES}, got {claim['quantity']!r}")
-        if claim["variable"] not in VARIABLES:
-            raise ValueError(f"variable must be one of {VARIABLES}, got {claim['variable']!r}")
+        super().check(claim, paper)  # keys, thresholds, runs and choices (DeclaredCheck)
         xs = []
         for exp in claim["experiments"]:
             means = paper["experiments"][exp]["environment"]["means"]

@@ -1,7 +1,7 @@
 """A claim kind's check as data (DESIGN.md, "Claims and bounds"): the keys a claim needs and its
 thresholds (``keys``, ``thresholds``: core/verdicts/thresholds.py), the experiments it reads and
-the algorithms each of them must run (``runs``, ``also_runs``), and whether it reads a ``sign``
-or a ``direction``. :class:`DeclaredCheck` makes the one ``check`` these say; a kind with more to
+the algorithms each of them must run (``runs``, ``also_runs``), the values a key may take
+(``choices``), and whether it reads a ``sign`` or a ``direction``. :class:`DeclaredCheck` makes the one ``check`` these say; a kind with more to
 check (a value from a list, a record its experiments must keep) writes its own and calls this
 one first."""
 
@@ -19,17 +19,20 @@ def ids(value) -> list:
 class DeclaredCheck:
     """The check of a claim kind that declares it: ``runs`` = (the key of its experiments, the
     keys of the algorithms each experiment must run, ...); ``also_runs``: algorithms every
-    experiment must run besides (e.g. the oracle); ``reads_sign``, ``reads_direction``."""
+    experiment must run besides (e.g. the oracle); ``choices``: {key: the values it may take};
+    ``reads_sign``, ``reads_direction``."""
 
     runs: tuple[str, ...] = ()
     also_runs: tuple[str, ...] = ()
+    choices: dict[str, tuple] = {}
     reads_sign = False
     reads_direction = False
 
     @classmethod
     def check(cls, claim: dict, paper: dict) -> None:
         """Raise ValueError on a malformed claim: a key or threshold missing or out of range, an
-        unknown experiment, an algorithm an experiment does not run, a bad sign or direction."""
+        unknown experiment, an algorithm an experiment does not run, a value not among its
+        choices, a bad sign or direction."""
         check_keys(cls, claim)
         if cls.reads_sign:
             check_sign(claim)
@@ -37,5 +40,8 @@ class DeclaredCheck:
             experiments, *algorithm_keys = cls.runs
             algorithms = [a for key in algorithm_keys for a in ids(claim[key])]
             check_run(paper, ids(claim[experiments]), [*algorithms, *cls.also_runs])
+        for key, allowed in cls.choices.items():
+            if key in claim and claim[key] not in allowed:
+                raise ValueError(f"{key} must be one of {allowed}, got {claim[key]!r}")
         if cls.reads_direction:
             check_direction(claim)
