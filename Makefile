@@ -8,7 +8,7 @@ CORES ?= 8
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test lint test-quick test-cluster smoke new-paper lab report benchmark mutation lock clean-results help
+.PHONY: all test lint format test-quick test-cluster smoke new-paper lab report benchmark mutation lock clean-results help
 
 all: $(STAMP)
 	$(BIN)/snakemake --cores $(CORES)
@@ -28,13 +28,22 @@ $(STAMP): pyproject.toml requirements.lock
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder
 
-# Lints (part of `make test`): ruff's checks of names and import order, the import contracts of
-# pyproject.toml, and Snakemake's own lint of the workflow.
+# Lints (part of `make test`): the code as ruff and snakefmt format it, ruff's checks of names and
+# import order, the import contracts of pyproject.toml, and Snakemake's own lint of the workflow.
+# `make format` applies both formatters.
+LINTED := src tests workflow/scripts notebooks benchmarks
 lint: $(STAMP)
-	$(BIN)/ruff check src tests workflow/scripts notebooks benchmarks
+	$(BIN)/ruff format --check --quiet $(LINTED) || { echo "not formatted: run make format"; exit 1; }
+	$(BIN)/snakefmt --check Snakefile workflow || { echo "not formatted: run make format"; exit 1; }
+	$(BIN)/ruff check $(LINTED)
 	$(BIN)/lint-imports
 	$(BIN)/snakemake --lint --cores 1 > .lint.log 2>&1 || { cat .lint.log; exit 1; }
 	rm -f .lint.log
+
+format: $(STAMP)
+	$(BIN)/ruff format --quiet $(LINTED)
+	$(BIN)/ruff check --fix --quiet $(LINTED)
+	$(BIN)/snakefmt Snakefile workflow
 
 # The unit tests alone, without the smoke workflow run (everyday work; about 2 minutes).
 test-quick: $(STAMP)
@@ -120,7 +129,8 @@ clean-results:
 help:
 	@echo "make all            (default) set up .venv, re-create every figure, table, verdict and notebook (CORES=8)"
 	@echo "make test           unit tests and a smoke-scale run of the real workflow"
-	@echo "make lint           ruff, the import contracts and snakemake --lint (part of make test)"
+	@echo "make lint           formatting, ruff, the import contracts and snakemake --lint (part of make test)"
+	@echo "make format         format the code (ruff format, snakefmt) and sort its imports"
 	@echo "make test-quick     the unit tests alone, without the smoke workflow (about 2 minutes)"
 	@echo "make test-cluster   the workflow through a real one-node Slurm on this machine (root)"
 	@echo "make smoke          everything at smoke scale, in a few minutes (outputs under smoke/)"

@@ -14,15 +14,20 @@ min_version("9.0")
 # Snakemake 9's scheduler wakes once a second per finished job; one wake-up at a time is enough
 # (core/build/snakemake_patches.py: 5.4 CPU-minutes of its own in a 23-minute full build on 2 cores).
 if not bound_wakeups():
-    print("note: this Snakemake has no JobScheduler._schedule_reevalutation; its scheduler runs "
-          "unpatched (core/build/snakemake_patches.py)", file=sys.stderr)
+    print(
+        "note: this Snakemake has no JobScheduler._schedule_reevalutation; its scheduler runs "
+        "unpatched (core/build/snakemake_patches.py)",
+        file=sys.stderr,
+    )
 
 # A copy of a clone (`cp -a`) keeps a .venv whose editable install and scripts point back to the
 # original: its jobs would run the other clone's code. The tests' scratch copies have no src/.
 HERE, IMPORTED = Path(workflow.basedir) / "src" / "timebandits", Path(timebandits.__file__).parent
 if HERE.is_dir() and HERE.resolve() != IMPORTED.resolve():
-    sys.exit(f"This workflow's code is {HERE}, but Python imports timebandits from {IMPORTED} "
-             "(a .venv copied from another clone?): run `rm -rf .venv && make` here")
+    sys.exit(
+        f"This workflow's code is {HERE}, but Python imports timebandits from {IMPORTED} "
+        "(a .venv copied from another clone?): run `rm -rf .venv && make` here"
+    )
 
 # `configfile:` would fail on a malformed file with a traceback; this says file and line. The
 # schema and cross-checks of the loaded config (one line each) are in workflow/rules/common.smk.
@@ -55,8 +60,11 @@ onerror:
 # A cluster job's Snakemake runs the rules' run: blocks in its own process, as a local build does
 # (core/build/snakemake_patches.py); a local build asks for that in profiles/default.
 if workflow.remote_exec and not run_blocks_in_threads():
-    print("note: this Snakemake's local executor has no __post_init__; each cluster job starts "
-          "one more Snakemake process for its run: block (core/build/snakemake_patches.py)", file=sys.stderr)
+    print(
+        "note: this Snakemake's local executor has no __post_init__; each cluster job starts "
+        "one more Snakemake process for its run: block (core/build/snakemake_patches.py)",
+        file=sys.stderr,
+    )
 
 
 include: "workflow/rules/common.smk"

@@ -53,13 +53,31 @@ from timebandits.core.sim.jit import njit
 from timebandits.core.sim.seeding import environment_seed, policy_seed
 from timebandits.core.sim.simulation import reuse_freed_memory
 
-DEFAULT_EXPERIMENTS = ["delay_10_30", "bounded_30_40", "linear_increasing_100", "discounted_09",
-                       "polynomial_3", "polynomial_2", "fig5a", "fig5c"]
+DEFAULT_EXPERIMENTS = [
+    "delay_10_30",
+    "bounded_30_40",
+    "linear_increasing_100",
+    "discounted_09",
+    "polynomial_3",
+    "polynomial_2",
+    "fig5a",
+    "fig5c",
+]
 
 
 @njit
-def replay_environment(means, round_sizes, plays, kernel_code, cumulative, reach, delay_low,
-                       delay_high, env_key, horizon):
+def replay_environment(
+    means,
+    round_sizes,
+    plays,
+    kernel_code,
+    cumulative,
+    reach,
+    delay_low,
+    delay_high,
+    env_key,
+    horizon,
+):
     """An ARS-UCB run's environment alone (module docstring): its rounds rebuilt from the arm of
     each slot (a round of arm a starts where the previous one ended and lasts f(k_a), cut at T),
     each slot's pull and each round's feedback. Returns (the rounds, the decisions' pseudo-regret
@@ -76,28 +94,35 @@ def replay_environment(means, round_sizes, plays, kernel_code, cumulative, reach
         for u in range(t + 1, last + 1):
             pull(means[arm], u, env_key, kernel_code, delay_low, delay_high, totals, delays)
             regret += best - means[arm]
-        observed += window_feedback(t + 1, last, totals, delays, kernel_code, cumulative, reach,
-                                    window)
+        observed += window_feedback(
+            t + 1, last, totals, delays, kernel_code, cumulative, reach, window
+        )
         next_round[arm] += 1
         rounds += 1
         t = last
     return rounds, regret, observed
 
 
-def environment_split(experiment: dict, algorithm: dict, env_seed, checkpoints,
-                      repeats: int) -> tuple[float, float]:
+def environment_split(
+    experiment: dict, algorithm: dict, env_seed, checkpoints, repeats: int
+) -> tuple[float, float]:
     """(env ns/slot, learner ns/slot) of one ARS-UCB run (module docstring)."""
     params = algorithm_params(algorithm)
     problem, d1, d2, common = environment_arguments(experiment, env_seed, checkpoints)
     horizon = common[-2]
     sizes = round_size_table(params["round_size"], horizon)
-    kernel, (regret, lemma, plays) = fastest(lambda: run_ars_ucb(
-        problem.means, float(params["alpha"]), sizes, d1, d2, *common), repeats)
-    environment, (rounds, replayed, _) = fastest(lambda: replay_environment(
-        problem.means, sizes, plays, *common[:-1]), repeats)
+    kernel, (regret, lemma, plays) = fastest(
+        lambda: run_ars_ucb(problem.means, float(params["alpha"]), sizes, d1, d2, *common), repeats
+    )
+    environment, (rounds, replayed, _) = fastest(
+        lambda: replay_environment(problem.means, sizes, plays, *common[:-1]), repeats
+    )
     n_arms = problem.means.size
-    if (not np.isclose(replayed, regret[-1], rtol=1e-12) or checkpoints[-1] != horizon
-            or rounds != lemma[0, -1] / n_arms + n_arms):
+    if (
+        not np.isclose(replayed, regret[-1], rtol=1e-12)
+        or checkpoints[-1] != horizon
+        or rounds != lemma[0, -1] / n_arms + n_arms
+    ):
         raise RuntimeError("the replay did not play the kernel's rounds")
     return environment / horizon * 1e9, (kernel - environment) / horizon * 1e9
 
@@ -115,20 +140,41 @@ def replay_label_game(labels, n_arms, plays, mode, d, low, high, best_arm, env_k
         last = first
         while last < horizon and plays[last + 1] == plays[first]:
             last += 1
-        _play_run(first, last, plays[first], labels, mode, d, low, high, best_arm, env_key,
-                  arrivals, counts, state, checkpoints, regret, replayed)
+        _play_run(
+            first,
+            last,
+            plays[first],
+            labels,
+            mode,
+            d,
+            low,
+            high,
+            best_arm,
+            env_key,
+            arrivals,
+            counts,
+            state,
+            checkpoints,
+            regret,
+            replayed,
+        )
         first = last + 1
     return regret
 
 
-def label_game_split(experiment: dict, algorithm: dict, env_seed, pol_seed, checkpoints,
-                     repeats: int) -> tuple[float, float]:
+def label_game_split(
+    experiment: dict, algorithm: dict, env_seed, pol_seed, checkpoints, repeats: int
+) -> tuple[float, float]:
     """(env ns/slot, learner ns/slot) of one ARS-EXP3 or CLW run (module docstring)."""
     run, arguments = label_game_call(experiment, algorithm, env_seed, pol_seed, checkpoints)
     kernel, (regret, plays) = fastest(lambda: run(*arguments), repeats)
     labels, n_arms, _, _, mode, d, low, high, best_arm, env_key, _, checkpoints = arguments
-    environment, replayed = fastest(lambda: replay_label_game(
-        labels, n_arms, plays, mode, d, low, high, best_arm, env_key, checkpoints), repeats)
+    environment, replayed = fastest(
+        lambda: replay_label_game(
+            labels, n_arms, plays, mode, d, low, high, best_arm, env_key, checkpoints
+        ),
+        repeats,
+    )
     if not np.array_equal(replayed, regret):
         raise RuntimeError("the replay did not play the kernel's game")
     return environment / labels.size * 1e9, (kernel - environment) / labels.size * 1e9
@@ -136,16 +182,23 @@ def label_game_split(experiment: dict, algorithm: dict, env_seed, pol_seed, chec
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--horizon", type=float, default=None,
-                        help="slots per run (default: each experiment's own horizon)")
+    parser.add_argument(
+        "--horizon",
+        type=float,
+        default=None,
+        help="slots per run (default: each experiment's own horizon)",
+    )
     parser.add_argument("--experiments", nargs="*", default=DEFAULT_EXPERIMENTS)
-    parser.add_argument("--repeats", type=int, default=5,
-                        help="runs of each timing; the fastest counts")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="runs of each timing; the fastest counts"
+    )
     args = parser.parse_args()
     reuse_freed_memory()  # as a simulate job does (core/sim/simulation.py)
     paper = load_paper("anonymous")
-    print(f"{'experiment':24} {'algorithm':24} {'horizon':>9} {'seconds':>8} {'ns/slot':>8} "
-          f"{'W(n) ms':>8} {'env ns/slot':>11} {'learner ns/slot':>15}")
+    print(
+        f"{'experiment':24} {'algorithm':24} {'horizon':>9} {'seconds':>8} {'ns/slot':>8} "
+        f"{'W(n) ms':>8} {'env ns/slot':>11} {'learner ns/slot':>15}"
+    )
     for exp_id in args.experiments:
         base = paper["experiments"][exp_id]
         horizon = int(args.horizon or base["horizon"])
@@ -165,20 +218,31 @@ def main() -> None:
             simulate_repetition(warm, algorithm, env_seed, pol_seed, checkpoint_grid(2000, 10))
             if order == 0:  # the job's instance at this horizon (module docstring)
                 simulate_repetition(experiment, algorithm, env_seed, pol_seed, checkpoints)
-            seconds, _ = fastest(lambda: simulate_repetition(
-                experiment, algorithm, env_seed, pol_seed, checkpoints), args.repeats)
+            seconds, _ = fastest(
+                lambda: simulate_repetition(experiment, algorithm, env_seed, pol_seed, checkpoints),
+                args.repeats,
+            )
             split = ""
             if algorithm["policy"] == ARS_UCB:
-                split = "{:11.1f} {:15.1f}".format(*environment_split(
-                    experiment, algorithm, env_seed, checkpoints, args.repeats))
+                split = "{:11.1f} {:15.1f}".format(
+                    *environment_split(experiment, algorithm, env_seed, checkpoints, args.repeats)
+                )
             elif is_label_game(experiment["environment"]):
-                split = "{:11.1f} {:15.1f}".format(*label_game_split(
-                    experiment, algorithm, env_seed, pol_seed, checkpoints, args.repeats))
-            print(f"{exp_id:24} {alg_id:24} {horizon:9d} {seconds:8.3f} "
-                  f"{seconds / horizon * 1e9:8.1f} {cumulative_ms:>8} {split}", flush=True)
-    print("learner ns/slot = kernel − replay, each the fastest of --repeats runs. Where the"
-          "\n  environment is most of the slot (the polynomial kernels) the difference is within"
-          "\n  the machine's noise, and can even come out negative.")
+                split = "{:11.1f} {:15.1f}".format(
+                    *label_game_split(
+                        experiment, algorithm, env_seed, pol_seed, checkpoints, args.repeats
+                    )
+                )
+            print(
+                f"{exp_id:24} {alg_id:24} {horizon:9d} {seconds:8.3f} "
+                f"{seconds / horizon * 1e9:8.1f} {cumulative_ms:>8} {split}",
+                flush=True,
+            )
+    print(
+        "learner ns/slot = kernel − replay, each the fastest of --repeats runs. Where the"
+        "\n  environment is most of the slot (the polynomial kernels) the difference is within"
+        "\n  the machine's noise, and can even come out negative."
+    )
 
 
 if __name__ == "__main__":

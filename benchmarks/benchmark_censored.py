@@ -30,8 +30,16 @@ from timebandits.core.sim.checkpoints import checkpoint_grid
 from timebandits.core.sim.simulation import reuse_freed_memory
 
 ALGORITHMS = ("rcucb", "rcucb_observable", "ucb", "thompson")
-PANELS = ("fig4_poscorr", "fig4_negcorr", "fig4_indep", "fig6_poscorr", "fig7_poscorr",
-          "fig8_n20", "fig8_n80", "fig9_low_censoring")
+PANELS = (
+    "fig4_poscorr",
+    "fig4_negcorr",
+    "fig4_indep",
+    "fig6_poscorr",
+    "fig7_poscorr",
+    "fig8_n20",
+    "fig8_n80",
+    "fig9_low_censoring",
+)
 
 
 ENV_KEY = np.uint64(20230101)
@@ -39,11 +47,26 @@ ENV_KEY = np.uint64(20230101)
 
 def run(problem, algorithm, horizon, checkpoints, record_pairs=False):
     params = algorithm_params(algorithm)
-    return run_censored(POLICY_CODES[algorithm["policy"]], params.get("survival") == "literal",
-                        float(params.get("alpha", 1.0)), penalty_max(params, problem), problem.grid,
-                        problem.penalty, problem.cost_slope, problem.nu, problem.family_code,
-                        problem.arm_params, problem.pool_values, problem.pool_offsets,
-                        ENV_KEY, np.uint64(7), horizon, checkpoints, record_pairs, False)
+    return run_censored(
+        POLICY_CODES[algorithm["policy"]],
+        params.get("survival") == "literal",
+        float(params.get("alpha", 1.0)),
+        penalty_max(params, problem),
+        problem.grid,
+        problem.penalty,
+        problem.cost_slope,
+        problem.nu,
+        problem.family_code,
+        problem.arm_params,
+        problem.pool_values,
+        problem.pool_offsets,
+        ENV_KEY,
+        np.uint64(7),
+        horizon,
+        checkpoints,
+        record_pairs,
+        False,
+    )
 
 
 def environment_seconds(problem, algorithm, horizon, checkpoints, repeats: int) -> float:
@@ -56,6 +79,7 @@ def environment_seconds(problem, algorithm, horizon, checkpoints, repeats: int) 
     def draw_all():
         for arm in range(problem.n):
             sample_many(problem, ENV_KEY, arm, int(pulls[arm]))
+
     return fastest(draw_all, repeats)[0]
 
 
@@ -63,29 +87,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--horizon", type=float, default=1e5)
     parser.add_argument("--panels", nargs="*", default=list(PANELS))
-    parser.add_argument("--repeats", type=int, default=3,
-                        help="calls of each timing; the fastest counts")
+    parser.add_argument(
+        "--repeats", type=int, default=3, help="calls of each timing; the fastest counts"
+    )
     args = parser.parse_args()
     reuse_freed_memory()  # as a simulate job does (core/sim/simulation.py)
     paper = load_paper("censored")
     horizon = int(args.horizon)
     checkpoints = checkpoint_grid(horizon, 400)
-    print(f"{'panel':20} {'algorithm':18} {'pairs':>5} {'s/run':>7} {'ns/round':>9} {'ns/pair-index':>14}"
-          f" {'env ns/round':>13} {'policy ns/pair-index':>21}")
+    print(
+        f"{'panel':20} {'algorithm':18} {'pairs':>5} {'s/run':>7} {'ns/round':>9} {'ns/pair-index':>14}"
+        f" {'env ns/round':>13} {'policy ns/pair-index':>21}"
+    )
     for panel in args.panels:
         problem = CensoredProblem.from_config(paper["experiments"][panel]["environment"])
         for name in ALGORITHMS:
             algorithm = paper["algorithms"][name]
             run(problem, algorithm, 1000, checkpoints[checkpoints <= 1000])  # compile
-            seconds, _ = fastest(lambda: run(problem, algorithm, horizon, checkpoints),
-                                 args.repeats)
-            environment = environment_seconds(problem, algorithm, horizon, checkpoints,
-                                              args.repeats)
+            seconds, _ = fastest(
+                lambda: run(problem, algorithm, horizon, checkpoints), args.repeats
+            )
+            environment = environment_seconds(
+                problem, algorithm, horizon, checkpoints, args.repeats
+            )
             pairs = problem.n * problem.K
-            print(f"{panel:20} {name:18} {pairs:5d} {seconds:7.3f} {seconds / horizon * 1e9:9.0f} "
-                  f"{seconds / horizon / pairs * 1e9:14.2f} "
-                  f"{environment / horizon * 1e9:13.0f} "
-                  f"{(seconds - environment) / horizon / pairs * 1e9:21.2f}")
+            print(
+                f"{panel:20} {name:18} {pairs:5d} {seconds:7.3f} {seconds / horizon * 1e9:9.0f} "
+                f"{seconds / horizon / pairs * 1e9:14.2f} "
+                f"{environment / horizon * 1e9:13.0f} "
+                f"{(seconds - environment) / horizon / pairs * 1e9:21.2f}"
+            )
 
 
 if __name__ == "__main__":

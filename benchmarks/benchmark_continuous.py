@@ -71,15 +71,20 @@ from timebandits.core.sim.jit import njit
 from timebandits.core.sim.seeding import environment_seed, key64, policy_seed
 from timebandits.core.sim.simulation import reuse_freed_memory
 
-CASES = [("ctsab", [0.3]), ("ctsab_k01", [0.3]), ("ctsab", [0.05]),
-         ("ctmab", [0.35, 0.2, 0.15, 0.1, 0.08]), ("ctmab", [0.25, 0.2, 0.15, 0.1, 0.08])]
+CASES = [
+    ("ctsab", [0.3]),
+    ("ctsab_k01", [0.3]),
+    ("ctsab", [0.05]),
+    ("ctmab", [0.35, 0.2, 0.15, 0.1, 0.08]),
+    ("ctmab", [0.25, 0.2, 0.15, 0.1, 0.08]),
+]
 
 
 @njit
 def _phase(horizon, epsilon, kappa, phase):
     """(end, plays per arm) of learning phase i, computed as the kernels compute it
     (``schedule.learning_phase`` with c = T'^ε, ℓ = ln T'; module docstring)."""
-    return learning_phase(horizon ** epsilon, math.log(horizon), kappa, phase)
+    return learning_phase(horizon**epsilon, math.log(horizon), kappa, phase)
 
 
 def _first_false(holds, first: int) -> int:
@@ -137,8 +142,7 @@ def _estimation_plays(n_arms, horizon, epsilon, kappa, i_star, t_es) -> int:
     return played
 
 
-def ctmab_evaluations(n_arms, horizon, epsilon, kappa, outcome, i_star, t_es, t_id,
-                      samples) -> int:
+def ctmab_evaluations(n_arms, horizon, epsilon, kappa, outcome, i_star, t_es, t_id, samples) -> int:
     """Index evaluations of one CTMAB run (module docstring) from its outcome, i*, t_Es, t_Id
     and LUCB1 samples. After estimation play p, arms 1..min(p, K) are checked; the stopping play
     P checks arms 1..((P − 1) mod K) + 1; LUCB1 rounds are ⌊(samples − K)/2⌋ + 1 once the K
@@ -148,8 +152,11 @@ def ctmab_evaluations(n_arms, horizon, epsilon, kappa, outcome, i_star, t_es, t_
     stopped = outcome != ctmab.FAILED_ESTIMATION
     plays = _estimation_plays(n_arms, horizon, epsilon, kappa, i_star if stopped else 0, t_es)
     checked = plays - 1 if stopped else plays  # plays after which every sampled arm is checked
-    estimation = (checked * (checked + 1) // 2 if checked <= n_arms
-                  else n_arms * (n_arms + 1) // 2 + (checked - n_arms) * n_arms)
+    estimation = (
+        checked * (checked + 1) // 2
+        if checked <= n_arms
+        else n_arms * (n_arms + 1) // 2 + (checked - n_arms) * n_arms
+    )
     if stopped:
         estimation += (plays - 1) % n_arms + 1
     rounds = (samples - n_arms) // 2 + 1 if samples >= n_arms else 0
@@ -172,20 +179,42 @@ def kernel_call(experiment: dict, algorithm: dict, env_seed, checkpoints: np.nda
     times = np.asarray(checkpoints, dtype=float) / lam
     rounding, key = ROUNDINGS[params["rounding"]], key64(env_seed)
     if algorithm["policy"] == CTSAB:
+
         def count(out):
             _, outcome, i_star, tau, _, _, _ = out
             return ctsab_evaluations(horizon, epsilon, kappa, outcome, i_star, tau)
-        return (ctsab.run_ctsab, (means[0], horizon, epsilon, kappa, delta, key, times, rounding),
-                count)
-    delta_id = (1.0 / horizon ** 2 if params["delta_id"] == INVERSE_SQUARE_HORIZON
-                else params["delta_id"])
+
+        return (
+            ctsab.run_ctsab,
+            (means[0], horizon, epsilon, kappa, delta, key, times, rounding),
+            count,
+        )
+    delta_id = (
+        1.0 / horizon**2 if params["delta_id"] == INVERSE_SQUARE_HORIZON else params["delta_id"]
+    )
 
     def count(out):
         _, outcome, i_star, t_es, t_id, _, _, samples = out
-        return ctmab_evaluations(means.size, horizon, epsilon, kappa, outcome, i_star, t_es,
-                                 t_id, samples)
-    return (ctmab.run_ctmab, (means, horizon, epsilon, kappa, delta, delta_id,
-                              params["id_spacing_factor"], key, times, rounding), count)
+        return ctmab_evaluations(
+            means.size, horizon, epsilon, kappa, outcome, i_star, t_es, t_id, samples
+        )
+
+    return (
+        ctmab.run_ctmab,
+        (
+            means,
+            horizon,
+            epsilon,
+            kappa,
+            delta,
+            delta_id,
+            params["id_spacing_factor"],
+            key,
+            times,
+            rounding,
+        ),
+        count,
+    )
 
 
 @njit
@@ -216,8 +245,18 @@ def _windows_without_draws(windows, width, mean):
     paid, next_cp, last_play, carry, total, successes = 0.0, 0, 0.0, 0.0, 1.0, mean
     for w in range(windows):
         paid, next_cp, last_play, plays, carry = exploit_window(
-            (w + 1) * width, width, successes / total, RATE, carry, mean, last_play, checkpoints,
-            next_cp, paid, payoff)
+            (w + 1) * width,
+            width,
+            successes / total,
+            RATE,
+            carry,
+            mean,
+            last_play,
+            checkpoints,
+            next_cp,
+            paid,
+            payoff,
+        )
         total += plays
         successes += mean * plays
     return last_play, total
@@ -250,36 +289,55 @@ def window_table(windows: int = 2_000_000, repeats: int = 5) -> None:
             seconds, _ = fastest(lambda: run(windows, width, mean), repeats)
             cells.append(seconds / windows * 1e9)
         print(f"{plays:12d} {cells[0]:17.1f} {cells[1]:17.1f}", flush=True)
-    print("exploit windows without their binomial draw; the division chain is the learner's\n"
-          "  arithmetic alone (module docstring): a floor for any window's index evaluation.")
+    print(
+        "exploit windows without their binomial draw; the division chain is the learner's\n"
+        "  arithmetic alone (module docstring): a floor for any window's index evaluation."
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--horizons", type=float, nargs="*", default=[6e4, 6e5, 6e6, 6e7])
     parser.add_argument("--runs", type=int, default=5, help="repetitions (seeds) per row")
-    parser.add_argument("--repeats", type=int, default=5,
-                        help="calls of each timing; the fastest counts")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="calls of each timing; the fastest counts"
+    )
     args = parser.parse_args()
     reuse_freed_memory()  # as a simulate job does (core/sim/simulation.py)
     paper = load_paper("continuous")
     raw_horizon = 60000
     checkpoints = checkpoint_grid(raw_horizon, 400)
-    print(f"{'algorithm':12} {'means':32} {'T prime':>9} {'ms/run':>7} {'kernel ms':>9}"
-          f" {'oracle plays':>12} {'index evals':>11} {'ns/index-eval':>13}")
+    print(
+        f"{'algorithm':12} {'means':32} {'T prime':>9} {'ms/run':>7} {'kernel ms':>9}"
+        f" {'oracle plays':>12} {'index evals':>11} {'ns/index-eval':>13}"
+    )
     for alg_id, means in CASES:
         algorithm = paper["algorithms"][alg_id]
         for horizon in args.horizons:
-            experiment = {"environment": {"means": means, "lam": raw_horizon / horizon},
-                          "horizon": raw_horizon}
-            simulate_repetition(experiment, algorithm, environment_seed(1, "continuous", "b", 0),
-                                policy_seed(1, "continuous", "b", alg_id, 0), checkpoints)
+            experiment = {
+                "environment": {"means": means, "lam": raw_horizon / horizon},
+                "horizon": raw_horizon,
+            }
+            simulate_repetition(
+                experiment,
+                algorithm,
+                environment_seed(1, "continuous", "b", 0),
+                policy_seed(1, "continuous", "b", alg_id, 0),
+                checkpoints,
+            )
             whole, kernel, evaluations = 0.0, 0.0, 0
             for rep in range(args.runs):
                 env_seed = environment_seed(1, "continuous", "b", rep)
-                seconds, out = fastest(lambda: simulate_repetition(
-                    experiment, algorithm, env_seed,
-                    policy_seed(1, "continuous", "b", alg_id, rep), checkpoints), args.repeats)
+                seconds, out = fastest(
+                    lambda: simulate_repetition(
+                        experiment,
+                        algorithm,
+                        env_seed,
+                        policy_seed(1, "continuous", "b", alg_id, rep),
+                        checkpoints,
+                    ),
+                    args.repeats,
+                )
                 whole += seconds
                 run, arguments, count = kernel_call(experiment, algorithm, env_seed, checkpoints)
                 seconds, kernel_out = fastest(lambda: run(*arguments), args.repeats)
@@ -288,14 +346,18 @@ def main() -> None:
                     raise RuntimeError("the kernel call is not simulate_repetition's")
                 evaluations += count(kernel_out)
             oracle_plays = max(means) * horizon / 2
-            print(f"{alg_id:12} {str(means):32} {horizon:9.3g} {whole / args.runs * 1e3:7.2f} "
-                  f"{kernel / args.runs * 1e3:9.3f} {oracle_plays:12.3g} "
-                  f"{evaluations / args.runs:11.4g} {kernel / evaluations * 1e9:13.1f}",
-                  flush=True)
-    print("ms/run: simulate_repetition, checkpoints and seeding included; kernel ms: the compiled"
-          "\n  kernel call alone. ns/index-eval = kernel time / (eq. 5 checks + LUCB1 confidence"
-          "\n  bounds + exploit windows); plays simulated in closed form are not counted (module"
-          "\n  docstring). Each time is the fastest of --repeats calls.")
+            print(
+                f"{alg_id:12} {str(means):32} {horizon:9.3g} {whole / args.runs * 1e3:7.2f} "
+                f"{kernel / args.runs * 1e3:9.3f} {oracle_plays:12.3g} "
+                f"{evaluations / args.runs:11.4g} {kernel / evaluations * 1e9:13.1f}",
+                flush=True,
+            )
+    print(
+        "ms/run: simulate_repetition, checkpoints and seeding included; kernel ms: the compiled"
+        "\n  kernel call alone. ns/index-eval = kernel time / (eq. 5 checks + LUCB1 confidence"
+        "\n  bounds + exploit windows); plays simulated in closed form are not counted (module"
+        "\n  docstring). Each time is the fastest of --repeats calls."
+    )
     binomial_table(repeats=args.repeats)
     window_table(repeats=args.repeats)
 

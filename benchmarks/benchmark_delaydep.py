@@ -94,16 +94,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--horizon", type=float, default=1e6)
     parser.add_argument("--experiments", nargs="*", default=["fig2", "fig3"])
-    parser.add_argument("--repeats", type=int, default=5,
-                        help="runs of each timing; the fastest counts")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="runs of each timing; the fastest counts"
+    )
     args = parser.parse_args()
     reuse_freed_memory()  # as a simulate job does (core/sim/simulation.py)
     paper = load_paper("delaydep")
     horizon = int(args.horizon)
     checkpoints = checkpoint_grid(horizon, 400)
-    print(f"{'experiment':10} {'algorithm':9} {'seconds':>8} {'ns/pull':>8}"
-          f" {'with checkpoints':>17} {'index evals':>11} {'ns/index-eval':>13}"
-          f" {'env ns/pull':>11} {'learner ns/index-eval':>21}")
+    print(
+        f"{'experiment':10} {'algorithm':9} {'seconds':>8} {'ns/pull':>8}"
+        f" {'with checkpoints':>17} {'index evals':>11} {'ns/index-eval':>13}"
+        f" {'env ns/pull':>11} {'learner ns/index-eval':>21}"
+    )
     for exp_id in args.experiments:
         experiment = {**paper["experiments"][exp_id], "horizon": horizon}
         seed = environment_seed(20200826, "delaydep", exp_id, 0)
@@ -112,27 +115,39 @@ def main() -> None:
             algorithm = paper["algorithms"][alg_id]
             # compile the kernel and the reduction to checkpoints
             run_learner(algorithm, problem, 1000, key64(seed))
-            simulate_repetition({**experiment, "horizon": 1000}, algorithm, seed, None,
-                                checkpoint_grid(1000, 50))
+            simulate_repetition(
+                {**experiment, "horizon": 1000}, algorithm, seed, None, checkpoint_grid(1000, 50)
+            )
             kernel, (_, _, policy, stage_log) = fastest(
-                lambda: run_learner(algorithm, problem, horizon, key64(seed)), args.repeats)
-            total, _ = fastest(lambda: simulate_repetition(experiment, algorithm, seed, None,
-                                                           checkpoints), args.repeats)
+                lambda: run_learner(algorithm, problem, horizon, key64(seed)), args.repeats
+            )
+            total, _ = fastest(
+                lambda: simulate_repetition(experiment, algorithm, seed, None, checkpoints),
+                args.repeats,
+            )
             evaluations = index_evaluations(policy, stage_log, problem.k)
             table, (bounds, labels) = problem.mean_table(), label_runs(policy)
             replay_pulls(table, bounds[:2], labels[:1], key64(seed))
-            environment, _ = fastest(lambda: replay_pulls(table, bounds, labels, key64(seed)),
-                                     args.repeats)
-            learner = (f"{(kernel - environment) / evaluations * 1e9:21.1f}" if stage_log is None
-                       else f"{(kernel - environment) / horizon * 1e9:16.1f}/pull")
-            print(f"{exp_id:10} {alg_id:9} {kernel:8.3f} {kernel / horizon * 1e9:8.1f} "
-                  f"{total / horizon * 1e9:14.1f} ns {evaluations:11d} "
-                  f"{kernel / evaluations * 1e9:13.1f} {environment / horizon * 1e9:11.1f} "
-                  f"{learner}")
-    print("ns/index-eval = kernel time / (pi_ucb: k UCB indices per decision after the first k;"
-          "\n  pi_low: estimates g_s(m)); pulls are not counted (module docstring). pi_low's"
-          "\n  learner is given per pull: it estimates 9-14 times in a run, and between estimates"
-          "\n  keeps sums it could not do without; kernel - replay is then within the noise.")
+            environment, _ = fastest(
+                lambda: replay_pulls(table, bounds, labels, key64(seed)), args.repeats
+            )
+            learner = (
+                f"{(kernel - environment) / evaluations * 1e9:21.1f}"
+                if stage_log is None
+                else f"{(kernel - environment) / horizon * 1e9:16.1f}/pull"
+            )
+            print(
+                f"{exp_id:10} {alg_id:9} {kernel:8.3f} {kernel / horizon * 1e9:8.1f} "
+                f"{total / horizon * 1e9:14.1f} ns {evaluations:11d} "
+                f"{kernel / evaluations * 1e9:13.1f} {environment / horizon * 1e9:11.1f} "
+                f"{learner}"
+            )
+    print(
+        "ns/index-eval = kernel time / (pi_ucb: k UCB indices per decision after the first k;"
+        "\n  pi_low: estimates g_s(m)); pulls are not counted (module docstring). pi_low's"
+        "\n  learner is given per pull: it estimates 9-14 times in a run, and between estimates"
+        "\n  keeps sums it could not do without; kernel - replay is then within the noise."
+    )
 
 
 if __name__ == "__main__":

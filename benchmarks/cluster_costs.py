@@ -38,8 +38,16 @@ from timebandits.core.config import load_yaml, resolve_experiment
 
 # The jobs after the simulation, by the folder of their logs (both notebook rules log under
 # notebook/).
-ANALYSIS_FOLDERS = ("summarise", "bounds", "claims", "table", "figure", "scorecard", "front_page",
-                    "notebook")
+ANALYSIS_FOLDERS = (
+    "summarise",
+    "bounds",
+    "claims",
+    "table",
+    "figure",
+    "scorecard",
+    "front_page",
+    "notebook",
+)
 
 
 def simulate_jobs(jobs: pd.DataFrame, config: dict) -> pd.DataFrame:
@@ -52,8 +60,16 @@ def simulate_jobs(jobs: pd.DataFrame, config: dict) -> pd.DataFrame:
         start, stop = map(int, re.findall(r"\d+", chunk))
         exp = resolve_experiment(papers[paper_key], experiment, config)
         steps = resources.simulation_steps(exp["horizon"], stop - start, len(exp["algorithms"]))
-        rows.append({"paper": paper_key, "experiment": experiment, "job": f"{experiment}/{chunk}",
-                     "steps": steps, "seconds": job.seconds, "mem_mb": job.mem_mb})
+        rows.append(
+            {
+                "paper": paper_key,
+                "experiment": experiment,
+                "job": f"{experiment}/{chunk}",
+                "steps": steps,
+                "seconds": job.seconds,
+                "mem_mb": job.mem_mb,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -61,7 +77,8 @@ def analysis_jobs(jobs: pd.DataFrame) -> pd.DataFrame:
     analysis = jobs[jobs["rule"].isin(ANALYSIS_FOLDERS)].copy()
     notebooks = analysis["rule"] == "notebook"
     analysis.loc[notebooks, "rule"] = analysis.loc[notebooks, "job"].map(
-        lambda name: "comparison_notebook" if name == "comparison" else "paper_notebook")
+        lambda name: "comparison_notebook" if name == "comparison" else "paper_notebook"
+    )
     return analysis[["rule", "job", "seconds", "mem_mb"]]
 
 
@@ -71,7 +88,9 @@ def up(value: float, step: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--root", default="", help="'' for the full build, 'smoke/' for a smoke build")
+    parser.add_argument(
+        "--root", default="", help="'' for the full build, 'smoke/' for a smoke build"
+    )
     args = parser.parse_args()
     config = load_yaml("config/config.yaml")
     if args.root:
@@ -84,55 +103,84 @@ def main() -> None:
         return
     over = []
 
-    sims["ns_per_step"] = ((sims["seconds"] - cluster["start_up_seconds"]).clip(lower=0)
-                           / sims["steps"] * 1e9)
-    print(f"simulate jobs (start_up_seconds = {cluster['start_up_seconds']}); ns/step is the upper "
-          "envelope of (seconds - start_up_seconds) / steps")
-    print(f"(configured: the costs in config.yaml; a job asks runtime_safety = "
-          f"{cluster['runtime_safety']} x its runtime and memory_safety = "
-          f"{cluster['memory_safety']} x its memory)")
-    print(f"{'paper or experiment':28} {'jobs':>5} {'longest s':>9} {'ns/step':>8} {'configured':>10} "
-          f"{'peak MB':>8} {'configured':>10}")
+    sims["ns_per_step"] = (
+        (sims["seconds"] - cluster["start_up_seconds"]).clip(lower=0) / sims["steps"] * 1e9
+    )
+    print(
+        f"simulate jobs (start_up_seconds = {cluster['start_up_seconds']}); ns/step is the upper "
+        "envelope of (seconds - start_up_seconds) / steps"
+    )
+    print(
+        f"(configured: the costs in config.yaml; a job asks runtime_safety = "
+        f"{cluster['runtime_safety']} x its runtime and memory_safety = "
+        f"{cluster['memory_safety']} x its memory)"
+    )
+    print(
+        f"{'paper or experiment':28} {'jobs':>5} {'longest s':>9} {'ns/step':>8} {'configured':>10} "
+        f"{'peak MB':>8} {'configured':>10}"
+    )
     for paper_key, jobs in sims.groupby("paper"):
         configured = cluster["simulation_costs"].get(paper_key, {})
         own = configured.get("experiments") or {}
         rest = jobs[~jobs["experiment"].isin(own)]
-        print(f"{paper_key:28} {len(rest):5d} {rest['seconds'].max():9.1f} "
-              f"{rest['ns_per_step'].max():8.3g} {configured.get('ns_per_step', float('nan')):10.3g} "
-              f"{jobs['mem_mb'].max():8.0f} {configured.get('mem_mb', float('nan')):10.0f}")
+        print(
+            f"{paper_key:28} {len(rest):5d} {rest['seconds'].max():9.1f} "
+            f"{rest['ns_per_step'].max():8.3g} {configured.get('ns_per_step', float('nan')):10.3g} "
+            f"{jobs['mem_mb'].max():8.0f} {configured.get('mem_mb', float('nan')):10.0f}"
+        )
         for experiment, exp_jobs in jobs.groupby("experiment"):
             if experiment in own:
-                print(f"  {experiment:26} {len(exp_jobs):5d} {exp_jobs['seconds'].max():9.1f} "
-                      f"{exp_jobs['ns_per_step'].max():8.3g} {own[experiment]:10.3g}")
-        costliest = rest.sort_values("ns_per_step", ascending=False).drop_duplicates("experiment")[:3]
-        print("  costliest: " + ", ".join(f"{e} {c:.3g}" for e, c in
-                                         zip(costliest["experiment"], costliest["ns_per_step"])))
+                print(
+                    f"  {experiment:26} {len(exp_jobs):5d} {exp_jobs['seconds'].max():9.1f} "
+                    f"{exp_jobs['ns_per_step'].max():8.3g} {own[experiment]:10.3g}"
+                )
+        costliest = rest.sort_values("ns_per_step", ascending=False).drop_duplicates("experiment")[
+            :3
+        ]
+        print(
+            "  costliest: "
+            + ", ".join(
+                f"{e} {c:.3g}" for e, c in zip(costliest["experiment"], costliest["ns_per_step"])
+            )
+        )
         if configured:
             for job in jobs.itertuples():
                 asks = resources.simulation_resources(cluster, paper_key, job.experiment, job.steps)
                 if job.seconds > 60 * asks["runtime"] or job.mem_mb > asks["mem_mb"]:
-                    over.append(f"simulate {paper_key}/{job.job}: {job.seconds:.0f} s, "
-                                f"{job.mem_mb:.0f} MB; asks {asks['runtime']} min, {asks['mem_mb']} MB")
+                    over.append(
+                        f"simulate {paper_key}/{job.job}: {job.seconds:.0f} s, "
+                        f"{job.mem_mb:.0f} MB; asks {asks['runtime']} min, {asks['mem_mb']} MB"
+                    )
 
     print("\njobs after the simulation:")
-    print(f"{'rule':20} {'jobs':>5} {'longest s':>9} {'configured':>10} {'peak MB':>8} {'configured':>10}")
+    print(
+        f"{'rule':20} {'jobs':>5} {'longest s':>9} {'configured':>10} {'peak MB':>8} {'configured':>10}"
+    )
     for rule, jobs in analysis.groupby("rule") if not analysis.empty else []:
         configured = cluster["analysis_costs"].get(rule, {})
-        print(f"{rule:20} {len(jobs):5d} {jobs['seconds'].max():9.1f} "
-              f"{configured.get('seconds', float('nan')):10.0f} {jobs['mem_mb'].max():8.0f} "
-              f"{configured.get('mem_mb', float('nan')):10.0f}")
+        print(
+            f"{rule:20} {len(jobs):5d} {jobs['seconds'].max():9.1f} "
+            f"{configured.get('seconds', float('nan')):10.0f} {jobs['mem_mb'].max():8.0f} "
+            f"{configured.get('mem_mb', float('nan')):10.0f}"
+        )
         if configured:
             asks = resources.analysis_resources(cluster, rule)
             for job in jobs.itertuples():
                 if job.seconds > 60 * asks["runtime"] or job.mem_mb > asks["mem_mb"]:
-                    over.append(f"{rule} {job.job}: {job.seconds:.0f} s, {job.mem_mb:.0f} MB; "
-                                f"asks {asks['runtime']} min, {asks['mem_mb']} MB")
+                    over.append(
+                        f"{rule} {job.job}: {job.seconds:.0f} s, {job.mem_mb:.0f} MB; "
+                        f"asks {asks['runtime']} min, {asks['mem_mb']} MB"
+                    )
 
-    bundled = sum(resources.simulation_group(cluster, p, e, s) is not None
-                  for p, e, s in zip(sims["paper"], sims["experiment"], sims["steps"])
-                  if p in cluster["simulation_costs"])
-    print(f"\n{bundled} of {len(sims)} simulate jobs are bundled on a cluster "
-          f"(estimated under {cluster['bundle_below_minutes']} min)")
+    bundled = sum(
+        resources.simulation_group(cluster, p, e, s) is not None
+        for p, e, s in zip(sims["paper"], sims["experiment"], sims["steps"])
+        if p in cluster["simulation_costs"]
+    )
+    print(
+        f"\n{bundled} of {len(sims)} simulate jobs are bundled on a cluster "
+        f"(estimated under {cluster['bundle_below_minutes']} min)"
+    )
     if over:
         print("\njobs a cluster would kill (measured above what they ask for):")
         print("\n".join(over))

@@ -64,8 +64,10 @@ for figure_id, figure in group("paper").items():
 # support it, and the statistic of each.
 
 # %%
-show.collapsed(verdict_tables.verdict_details(ROOT, paper),
-               "Every sub-check behind the verdicts (click to open)")
+show.collapsed(
+    verdict_tables.verdict_details(ROOT, paper),
+    "Every sub-check behind the verdicts (click to open)",
+)
 
 # %% [markdown]
 # ## 4. Where every number comes from
@@ -113,8 +115,10 @@ show.readable(report.view(ROOT, "instances"))
 show.readable(report.theorem1_overview(ROOT))
 
 # %%
-show.collapsed(show.readable(report.view(ROOT, "theorem1")),
-               "Theorem 1's constant for every instance and ARS-UCB run (click to open)")
+show.collapsed(
+    show.readable(report.view(ROOT, "theorem1")),
+    "Theorem 1's constant for every instance and ARS-UCB run (click to open)",
+)
 
 # %% [markdown]
 # The label streams of Fig. 5 and its extras: where each comes from, its number of arms N, the
@@ -145,12 +149,20 @@ for figure_id, figure in group("theory").items():
 show.show_figure(ROOT, PAPER, figures["long_linear_increasing_100"], "long_linear_increasing_100")
 
 # %%
-sweeps = {i: f for i, f in group("sensitivity").items() if f["kind"] == "regret_sweep"
-          and i != "long_linear_increasing_100"}
-show.folded_figures(ROOT, PAPER, sweeps, f"The other sweep of each Fig. 3/4 instance: "
-                    f"{len(sweeps)} figures (click to open)")
+sweeps = {
+    i: f
+    for i, f in group("sensitivity").items()
+    if f["kind"] == "regret_sweep" and i != "long_linear_increasing_100"
+}
+show.folded_figures(
+    ROOT,
+    PAPER,
+    sweeps,
+    f"The other sweep of each Fig. 3/4 instance: {len(sweeps)} figures (click to open)",
+)
 
 # %%
 streams = {i: f for i, f in group("sensitivity").items() if f["kind"] == "label_game_regret"}
-show.folded_figures(ROOT, PAPER, streams, f"Fig. 5's games on other streams: "
-                    f"{len(streams)} figures (click to open)")
+show.folded_figures(
+    ROOT, PAPER, streams, f"Fig. 5's games on other streams: {len(streams)} figures (click to open)"
+)

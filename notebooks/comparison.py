@@ -30,8 +30,11 @@ papers = {key: load_paper(key) for key in PAPERS}
 bounds = {key: read_sealed(paths.bounds(ROOT, key)) for key in PAPERS}
 # Kinds of bound that no run can exceed (an order drawn with constant 1, a bound's leading term
 # alone), and the word the table gives them: each paper's analysis.BOUND_WORDS.
-SHAPES = {(key, kind): word for key in PAPERS
-          for kind, word in getattr(paper_module(key, "analysis"), "BOUND_WORDS", {}).items()}
+SHAPES = {
+    (key, kind): word
+    for key in PAPERS
+    for kind, word in getattr(paper_module(key, "analysis"), "BOUND_WORDS", {}).items()
+}
 
 
 # %% [markdown]
@@ -39,10 +42,17 @@ SHAPES = {(key, kind): word for key in PAPERS
 # <a id="answer"></a>
 
 # %%
-kinds = pd.concat([bound_tables.kind_summary(
-    table, {a: spec.get("label", a) for a, spec in papers[key]["algorithms"].items()},
-    {e: spec.get("title", e) for e, spec in papers[key]["experiments"].items()})
-    .assign(paper=key) for key, table in bounds.items()], ignore_index=True)
+kinds = pd.concat(
+    [
+        bound_tables.kind_summary(
+            table,
+            {a: spec.get("label", a) for a, spec in papers[key]["algorithms"].items()},
+            {e: spec.get("title", e) for e, spec in papers[key]["experiments"].items()},
+        ).assign(paper=key)
+        for key, table in bounds.items()
+    ],
+    ignore_index=True,
+)
 kinds = kinds[["paper", *kinds.columns.drop("paper")]]
 bound_tables.styled(bound_tables.verdict_table(kinds, SHAPES))
 
@@ -63,10 +73,12 @@ bound_tables.styled(bound_tables.verdict_table(kinds, SHAPES))
 # without its constant c* (Theorem 1 itself has its own line).
 
 # %%
-show.collapsed(bound_tables.styled(kinds.rename(columns={"bound": "kind"})),
-               f"Every number behind this table: the curves each kind checks, where some run is "
-               f"above it, the share of vacuous checkpoints ({kinds.shape[1]} columns, click to "
-               f"open)")
+show.collapsed(
+    bound_tables.styled(kinds.rename(columns={"bound": "kind"})),
+    f"Every number behind this table: the curves each kind checks, where some run is "
+    f"above it, the share of vacuous checkpoints ({kinds.shape[1]} columns, click to "
+    f"open)",
+)
 
 # %% [markdown]
 # ## 2. Scorecard: what reproduced

@@ -49,8 +49,10 @@ failures.what_failed(ROOT, PAPER, paper)
 verdict_tables.verdicts(ROOT, paper)
 
 # %%
-show.collapsed(verdict_tables.verdict_details(ROOT, paper),
-               "Every sub-check behind the verdicts, one per experiment or pair (click to open)")
+show.collapsed(
+    verdict_tables.verdict_details(ROOT, paper),
+    "Every sub-check behind the verdicts, one per experiment or pair (click to open)",
+)
 
 # %% [markdown]
 # ## 2. The paper's figures
@@ -118,21 +120,36 @@ for figure_id, figure in figures.items():
 # %%
 payoffs = show.read_table(ROOT, PAPER, "final_payoffs")
 for group, rows in payoffs.groupby("group", sort=False):
-    display(show.collapsed(show.readable(report.payoff_view(rows)),
-                           f"Final payoffs, {group} experiments: {len(rows)} rows (click to open)"))
+    display(
+        show.collapsed(
+            show.readable(report.payoff_view(rows)),
+            f"Final payoffs, {group} experiments: {len(rows)} rows (click to open)",
+        )
+    )
 
 # %%
 bounds = report.bound_views(show.read_table(ROOT, PAPER, "bounds_at_horizon"), paper)
-display(show.collapsed(show.readable(bounds["ctsab"]), (
-    f"CTSAB against Theorems 5 and 7 and eq. 20: {len(bounds['ctsab'])} rows (click to open)")))
-display(show.collapsed(show.readable(bounds["ctmab"]), (
-    f"CTMAB against Theorems 8 and 9 and eq. 9: {len(bounds['ctmab'])} rows (click to open)")))
-display(Markdown(
-    "Theorem 7's lower bound is C/μ (`regret × μ`: the constant the runs show; spec §5's "
-    "illustrative floor ln 2/(64e μ)), Theorem 9's C Kμ1/Δ² (eq. 9's explicit value is negative, "
-    "i.e. vacuous, for every Fig. 1 instance). Eq. 20 is evaluated with each run's realised i* "
-    "(`share below eq. 20`: the share of learned runs below it; its derivation needs "
-    "T'^(ε/3) ≥ 2, `eq. 20's steps hold`)."))
+display(
+    show.collapsed(
+        show.readable(bounds["ctsab"]),
+        (f"CTSAB against Theorems 5 and 7 and eq. 20: {len(bounds['ctsab'])} rows (click to open)"),
+    )
+)
+display(
+    show.collapsed(
+        show.readable(bounds["ctmab"]),
+        (f"CTMAB against Theorems 8 and 9 and eq. 9: {len(bounds['ctmab'])} rows (click to open)"),
+    )
+)
+display(
+    Markdown(
+        "Theorem 7's lower bound is C/μ (`regret × μ`: the constant the runs show; spec §5's "
+        "illustrative floor ln 2/(64e μ)), Theorem 9's C Kμ1/Δ² (eq. 9's explicit value is negative, "
+        "i.e. vacuous, for every Fig. 1 instance). Eq. 20 is evaluated with each run's realised i* "
+        "(`share below eq. 20`: the share of learned runs below it; its derivation needs "
+        "T'^(ε/3) ≥ 2, `eq. 20's steps hold`)."
+    )
+)
 
 # %%
 show.table(ROOT, PAPER, "errata")

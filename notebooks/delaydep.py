@@ -65,9 +65,12 @@ verdict_tables.verdicts(ROOT, paper)
 
 # %%
 details = verdict_tables.verdict_details(ROOT, paper)
-show.collapsed(details, f"Every sub-check behind the verdicts: {len(details.data)} rows, the "
-                        "role saying whether it decides the verdict or only supports it (click "
-                        "to open)")
+show.collapsed(
+    details,
+    f"Every sub-check behind the verdicts: {len(details.data)} rows, the "
+    "role saying whether it decides the verdict or only supports it (click "
+    "to open)",
+)
 
 # %% [markdown]
 # ## 2. The paper's figures
@@ -130,8 +133,9 @@ show.table(ROOT, PAPER, "schedule")
 
 # %%
 runs = show.read_table(ROOT, PAPER, "runs")
-paper_runs = runs[runs["experiment"].isin([e for e, x in paper["experiments"].items()
-                                           if x["group"] == "paper"])]
+paper_runs = runs[
+    runs["experiment"].isin([e for e, x in paper["experiments"].items() if x["group"] == "paper"])
+]
 show.readable(runs_by_learner(paper_runs, paper, ["pi_low", "pi_ucb"]))
 
 # %% [markdown]

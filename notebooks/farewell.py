@@ -84,8 +84,9 @@ report.regret_sources(ROOT, paper, CONFIG)
 # The role says whether a sub-check decides its claim's verdict or only supports it.
 
 # %%
-show.collapsed(verdict_tables.verdict_details(ROOT, paper),
-               "Sub-checks of every claim (click to open)")
+show.collapsed(
+    verdict_tables.verdict_details(ROOT, paper), "Sub-checks of every claim (click to open)"
+)
 
 # %% [markdown]
 # ## 5. Sensitivity runs (not in the paper)

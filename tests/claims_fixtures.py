@@ -11,7 +11,14 @@ import pandas as pd
 
 from timebandits.core.verdicts.bounds import compare_to_bound
 
-CONFIG = {"claims": {"alpha": 0.05, "bootstrap_samples": 500, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
+CONFIG = {
+    "claims": {
+        "alpha": 0.05,
+        "bootstrap_samples": 500,
+        "fragile_share": 0.1,
+        "run_factors": [2, 4, 8, 16],
+    }
+}
 
 
 def ASSUMED(*names):  # noqa: N802 (reads like the config's provenance entries)
@@ -32,8 +39,11 @@ def make_paper(claims=(), experiments=("e",), algorithms=("a", "b")):
 
 def trace_frame(values_by_t: dict, shuffle_seed=None) -> pd.DataFrame:
     """A trace with metric ``m`` from {t: values per repetition}."""
-    rows = [{"repetition": r, "t": t, "m": float(v)}
-            for t, vals in values_by_t.items() for r, v in enumerate(vals)]
+    rows = [
+        {"repetition": r, "t": t, "m": float(v)}
+        for t, vals in values_by_t.items()
+        for r, v in enumerate(vals)
+    ]
     frame = pd.DataFrame(rows)
     if shuffle_seed is not None:
         frame = frame.sample(frac=1.0, random_state=shuffle_seed).reset_index(drop=True)
@@ -43,31 +53,65 @@ def trace_frame(values_by_t: dict, shuffle_seed=None) -> pd.DataFrame:
 def horizon_trace(final_values, early=0.0, shuffle_seed=None):
     """Checkpoints 1, 10, 100; the claim only reads t = 100 (the horizon)."""
     final_values = np.asarray(final_values, dtype=float)
-    return trace_frame({1: np.full(final_values.size, early), 10: final_values / 2,
-                        100: final_values}, shuffle_seed)
+    return trace_frame(
+        {1: np.full(final_values.size, early), 10: final_values / 2, 100: final_values},
+        shuffle_seed,
+    )
 
 
-BASE = 100.0 + 1000.0 * np.arange(REPS)   # large spread across repetitions, paired noise cancels
+BASE = 100.0 + 1000.0 * np.arange(REPS)  # large spread across repetitions, paired noise cancels
 JITTER = np.array([0.3, -0.2, 0.1, -0.4, 0.2, 0.0, -0.1, 0.4, -0.3, 0.0])
 
 
 # --------------------------------------------------------------------------- shared claims
 
-BETTER_CLAIM = {"id": "c1", "kind": "better_at_horizon", "where": "Fig. 1", "tested_as": "a beats b",
-                "experiments": ["e"], "metric": "m", "better": ["a"], "worse": ["b"]}
+BETTER_CLAIM = {
+    "id": "c1",
+    "kind": "better_at_horizon",
+    "where": "Fig. 1",
+    "tested_as": "a beats b",
+    "experiments": ["e"],
+    "metric": "m",
+    "better": ["a"],
+    "worse": ["b"],
+}
 
-LOG_CLAIM = {"id": "c2", "kind": "log_growth", "where": "Thm 2", "tested_as": "log regret",
-             "experiments": ["e"], "algorithm": "a", "metric": "m", "max_slope": math.log10(2),
-             "provenance": ASSUMED("max_slope")}
+LOG_CLAIM = {
+    "id": "c2",
+    "kind": "log_growth",
+    "where": "Thm 2",
+    "tested_as": "log regret",
+    "experiments": ["e"],
+    "algorithm": "a",
+    "metric": "m",
+    "max_slope": math.log10(2),
+    "provenance": ASSUMED("max_slope"),
+}
 
-BELOW_CLAIM = {"id": "c4", "kind": "below_bound", "where": "Thm 2", "tested_as": "below",
-               "experiments": ["e"], "algorithm": "a", "bounds": ["theorem2"]}
+BELOW_CLAIM = {
+    "id": "c4",
+    "kind": "below_bound",
+    "where": "Thm 2",
+    "tested_as": "below",
+    "experiments": ["e"],
+    "algorithm": "a",
+    "bounds": ["theorem2"],
+}
 
 
 def wins_claim(min_settings, against=("b",)):
-    return {"id": "c3", "kind": "wins_in_settings", "where": "Sec. 7", "tested_as": "a wins",
-            "experiments": ["e", "f", "g"], "algorithm": "a", "against": list(against),
-            "metric": "m", "min_settings": min_settings, "provenance": ASSUMED("min_settings")}
+    return {
+        "id": "c3",
+        "kind": "wins_in_settings",
+        "where": "Sec. 7",
+        "tested_as": "a wins",
+        "experiments": ["e", "f", "g"],
+        "algorithm": "a",
+        "against": list(against),
+        "metric": "m",
+        "min_settings": min_settings,
+        "provenance": ASSUMED("min_settings"),
+    }
 
 
 def _without(claim, key):
@@ -75,12 +119,21 @@ def _without(claim, key):
 
 
 def _compare(table, bound, trivial=(100.0, 100.0, 100.0), name="theorem2"):
-    return compare_to_bound(table, np.array(bound, dtype=float), np.array(trivial, dtype=float),
-                            experiment="e", algorithm="a", bound_name=name, metric="m")
+    return compare_to_bound(
+        table,
+        np.array(bound, dtype=float),
+        np.array(trivial, dtype=float),
+        experiment="e",
+        algorithm="a",
+        bound_name=name,
+        metric="m",
+    )
 
 
 def _note(m):
     # the multiplicity note the summary shows for m statistical sub-tests at α = 0.05
-    return (f"{m} sub-tests: reproduced only if all {m} are at α = 0.05 (intersection–union test, "
-            f"no correction needed); not reproduced if one is refuted at α/{m} = {0.05 / m:.2g} "
-            f"(Bonferroni)")
+    return (
+        f"{m} sub-tests: reproduced only if all {m} are at α = 0.05 (intersection–union test, "
+        f"no correction needed); not reproduced if one is refuted at α/{m} = {0.05 / m:.2g} "
+        f"(Bonferroni)"
+    )

@@ -27,8 +27,13 @@ COPIED = ["Snakefile", "config", "workflow", "notebooks", "profiles", "data"]
 
 
 def snakemake(workdir: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=workdir,
-                          capture_output=True, text=True, timeout=900)
+    return subprocess.run(
+        [sys.executable, "-m", "snakemake", *args],
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -74,8 +79,9 @@ def built(tmp_path_factory):
                 # the traces as built, for readers that run while tests/test_workflow.py
                 # damages and restores a trace of the build
                 shutil.rmtree(shared / "as_built", ignore_errors=True)
-                shutil.copytree(workdir / "smoke/results/traces",
-                                shared / "as_built/smoke/results/traces")
+                shutil.copytree(
+                    workdir / "smoke/results/traces", shared / "as_built/smoke/results/traces"
+                )
                 (workdir / ".built").touch()
     assert not failed.exists(), failed.read_text()
     return workdir
@@ -90,11 +96,17 @@ def built_traces(built) -> str:
 # The tests of core/verdicts (helpers in tests/claims_fixtures.py): a ClaimContext on synthetic
 # traces, and a small checkpoint table for the bound checks.
 
+
 @pytest.fixture
 def make_ctx(tmp_path):
     def build(paper, traces: dict, bounds=None):
-        return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG),
-                            trace_of=lambda exp, alg: traces[(exp, alg)], bounds=bounds)
+        return ClaimContext(
+            paper=paper,
+            config=copy.deepcopy(CONFIG),
+            trace_of=lambda exp, alg: traces[(exp, alg)],
+            bounds=bounds,
+        )
+
     return build
 
 
@@ -104,13 +116,18 @@ def small_table():
     #   t=10: [1, 2, 3] mean 2, sd 1, se 1/sqrt3 = 0.5774, max 3
     #   t=20: [2, 4, 6] mean 4, sd 2, se 2/sqrt3 = 1.1547, max 6
     #   t=30: [3, 3, 3] mean 3, se 0,                      max 3
-    return pd.DataFrame([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [3.0, 3.0, 3.0]],
-                        index=pd.Index([10, 20, 30], name="t"), columns=[0, 1, 2])
+    return pd.DataFrame(
+        [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [3.0, 3.0, 3.0]],
+        index=pd.Index([10, 20, 30], name="t"),
+        columns=[0, 1, 2],
+    )
 
 
 # Modules that run the smoke build, and those that only read it, by name (tests/test_*.py).
-BUILDS, READS_BUILD = ("test_workflow.py",), ("test_pages.py", "test_workflow_decidability.py",
-                                             "test_report_pages.py")
+BUILDS, READS_BUILD = (
+    ("test_workflow.py",),
+    ("test_pages.py", "test_workflow_decidability.py", "test_report_pages.py"),
+)
 
 
 def pytest_collection_modifyitems(items):

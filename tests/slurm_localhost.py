@@ -43,7 +43,9 @@ def _free_port() -> int:
 
 def missing_programs() -> list[str]:
     """The programs of slurm-wlm and munge this machine lacks."""
-    return [p for p in (*DAEMONS, "sbatch", "squeue", "sinfo", "scontrol") if shutil.which(p) is None]
+    return [
+        p for p in (*DAEMONS, "sbatch", "squeue", "sinfo", "scontrol") if shutil.which(p) is None
+    ]
 
 
 class SingleNodeSlurm:
@@ -75,11 +77,15 @@ class SingleNodeSlurm:
     def start(self) -> None:
         missing = missing_programs()
         if missing:
-            raise SlurmError(f"step 'find Slurm': {', '.join(missing)} not found; install Debian's "
-                             "slurm-wlm and munge (apt-get install slurm-wlm munge)")
+            raise SlurmError(
+                f"step 'find Slurm': {', '.join(missing)} not found; install Debian's "
+                "slurm-wlm and munge (apt-get install slurm-wlm munge)"
+            )
         if os.geteuid() != 0:
-            raise SlurmError("step 'find Slurm': slurmd must run as root to start jobs "
-                             "(CI runs as root; run `sudo make test-cluster`)")
+            raise SlurmError(
+                "step 'find Slurm': slurmd must run as root to start jobs "
+                "(CI runs as root; run `sudo make test-cluster`)"
+            )
         self.dir.mkdir(parents=True, exist_ok=True)
         self.dir.chmod(0o755)  # munged wants every directory above its socket searchable by all
         for sub in ("munge", "log", "state", "spool"):
@@ -97,11 +103,21 @@ class SingleNodeSlurm:
         key = munge / "munge.key"
         key.write_bytes(os.urandom(1024))
         key.chmod(0o600)
-        self._run("start munged", ["munged", "--force", f"--socket={self.socket}",
-                                   f"--key-file={key}", f"--log-file={self.logs['munged']}",
-                                   f"--pid-file={munge / 'munged.pid'}",
-                                   f"--seed-file={munge / 'munged.seed'}"])
-        self._run("check munge", ["sh", "-c", f"munge -n -S {self.socket} | unmunge -S {self.socket}"])
+        self._run(
+            "start munged",
+            [
+                "munged",
+                "--force",
+                f"--socket={self.socket}",
+                f"--key-file={key}",
+                f"--log-file={self.logs['munged']}",
+                f"--pid-file={munge / 'munged.pid'}",
+                f"--seed-file={munge / 'munged.seed'}",
+            ],
+        )
+        self._run(
+            "check munge", ["sh", "-c", f"munge -n -S {self.socket} | unmunge -S {self.socket}"]
+        )
 
     def _write_conf(self) -> None:
         found = subprocess.run(["slurmd", "-C"], capture_output=True, text=True).stdout
@@ -121,12 +137,12 @@ SlurmdUser=root
 AuthType=auth/munge
 CredType=cred/munge
 AuthInfo=socket={self.socket}
-StateSaveLocation={d / 'state'}
-SlurmdSpoolDir={d / 'spool'}
-SlurmctldPidFile={d / 'slurmctld.pid'}
-SlurmdPidFile={d / 'slurmd.pid'}
-SlurmctldLogFile={self.logs['slurmctld']}
-SlurmdLogFile={self.logs['slurmd']}
+StateSaveLocation={d / "state"}
+SlurmdSpoolDir={d / "spool"}
+SlurmctldPidFile={d / "slurmctld.pid"}
+SlurmdPidFile={d / "slurmd.pid"}
+SlurmctldLogFile={self.logs["slurmctld"]}
+SlurmdLogFile={self.logs["slurmd"]}
 # No cgroups: processes tracked through /proc, no task binding.
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
@@ -156,9 +172,11 @@ PartitionName={PARTITION} Nodes={self.node} Default=YES MaxTime=INFINITE State=U
         if DEFAULT_CONF.is_symlink() and not DEFAULT_CONF.exists():
             DEFAULT_CONF.unlink()  # left dangling by an earlier run that was killed
         if DEFAULT_CONF.exists() or DEFAULT_CONF.is_symlink():
-            raise SlurmError(f"step 'install slurm.conf': {DEFAULT_CONF} exists and is not ours; "
-                             "this test brings up its own cluster and will not replace a real "
-                             "cluster's configuration")
+            raise SlurmError(
+                f"step 'install slurm.conf': {DEFAULT_CONF} exists and is not ours; "
+                "this test brings up its own cluster and will not replace a real "
+                "cluster's configuration"
+            )
         DEFAULT_CONF.parent.mkdir(parents=True, exist_ok=True)
         DEFAULT_CONF.symlink_to(self.conf)
         self._linked = True
@@ -167,20 +185,25 @@ PartitionName={PARTITION} Nodes={self.node} Default=YES MaxTime=INFINITE State=U
         deadline = time.monotonic() + timeout
         state = ""
         while time.monotonic() < deadline:
-            result = subprocess.run(["sinfo", "-h", "-N", "-o", "%T"], capture_output=True,
-                                    text=True, env=self.env)
+            result = subprocess.run(
+                ["sinfo", "-h", "-N", "-o", "%T"], capture_output=True, text=True, env=self.env
+            )
             state = (result.stdout + result.stderr).strip()
             if state == "idle":
                 return
             time.sleep(1)
-        raise SlurmError(f"step 'wait for the node': sinfo says {state!r} after {timeout:.0f} s, "
-                         f"not 'idle'\n{self.daemon_logs()}")
+        raise SlurmError(
+            f"step 'wait for the node': sinfo says {state!r} after {timeout:.0f} s, "
+            f"not 'idle'\n{self.daemon_logs()}"
+        )
 
     def _run(self, step: str, command: list[str]) -> None:
         result = subprocess.run(command, capture_output=True, text=True, env=self.env)
         if result.returncode != 0:
-            raise SlurmError(f"step {step!r}: {' '.join(command)} exited {result.returncode}: "
-                             f"{(result.stdout + result.stderr).strip()}\n{self.daemon_logs()}")
+            raise SlurmError(
+                f"step {step!r}: {' '.join(command)} exited {result.returncode}: "
+                f"{(result.stdout + result.stderr).strip()}\n{self.daemon_logs()}"
+            )
 
     # -- what Slurm recorded -------------------------------------------------------------------
     def completed_jobs(self) -> dict[str, dict[str, str]]:
@@ -204,14 +227,21 @@ PartitionName={PARTITION} Nodes={self.node} Default=YES MaxTime=INFINITE State=U
     # -- shut down -----------------------------------------------------------------------------
     def running_daemons(self) -> list[str]:
         """Daemons of this cluster still running (matched by this cluster's directory)."""
-        result = subprocess.run(["pgrep", "-a", "-f", str(self.dir)], capture_output=True, text=True)
-        return [line for line in result.stdout.splitlines()
-                if any(d in line.split()[1] for d in DAEMONS)]
+        result = subprocess.run(
+            ["pgrep", "-a", "-f", str(self.dir)], capture_output=True, text=True
+        )
+        return [
+            line
+            for line in result.stdout.splitlines()
+            if any(d in line.split()[1] for d in DAEMONS)
+        ]
 
     def stop(self) -> None:
         """Stop slurmctld and slurmd, then munged, and check that none is left; remove the link."""
         if self.conf.exists():
-            subprocess.run(["scontrol", "-Q", "shutdown"], capture_output=True, timeout=30, env=self.env)
+            subprocess.run(
+                ["scontrol", "-Q", "shutdown"], capture_output=True, timeout=30, env=self.env
+            )
         self._wait_gone(("slurmctld", "slurmd"))
         subprocess.run(["munged", "--stop", f"--socket={self.socket}"], capture_output=True)
         self._wait_gone(DAEMONS)
@@ -227,5 +257,6 @@ PartitionName={PARTITION} Nodes={self.node} Default=YES MaxTime=INFINITE State=U
     def _wait_gone(self, daemons, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and any(
-                d in line.split()[1] for line in self.running_daemons() for d in daemons):
+            d in line.split()[1] for line in self.running_daemons() for d in daemons
+        ):
             time.sleep(0.5)

@@ -24,7 +24,15 @@ from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
-CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
+CONFIG = {
+    "base_seed": 1,
+    "claims": {
+        "alpha": 0.05,
+        "bootstrap_samples": 400,
+        "fragile_share": 0.1,
+        "run_factors": [2, 4, 8, 16],
+    },
+}
 
 
 @functools.lru_cache(maxsize=1)
@@ -39,12 +47,19 @@ def _paper(experiments, algorithms, claims=(), environments=None):
     those of ``environments`` (experiment -> the real experiment whose environment it takes)."""
     real = _real_experiments()
     environments = environments or {}
-    return {"paper": {"key": "anonymous"},
-            "algorithms": {a: {"label": a, "policy": "ars_ucb"} for a in algorithms},
-            "experiments": {e: {"algorithms": list(algorithms), "record": ["lemma1"],
-                                "environment": real[environments.get(e, "delay_10_30")]["environment"]}
-                            for e in experiments},
-            "claims": list(claims)}
+    return {
+        "paper": {"key": "anonymous"},
+        "algorithms": {a: {"label": a, "policy": "ars_ucb"} for a in algorithms},
+        "experiments": {
+            e: {
+                "algorithms": list(algorithms),
+                "record": ["lemma1"],
+                "environment": real[environments.get(e, "delay_10_30")]["environment"],
+            }
+            for e in experiments
+        },
+        "claims": list(claims),
+    }
 
 
 @pytest.fixture
@@ -54,22 +69,38 @@ def context(tmp_path):
         frames = {}
         for (exp, alg), metrics in finals.items():
             n = len(next(iter(metrics.values())))
-            frames[(exp, alg)] = pd.DataFrame({"repetition": np.arange(n), "t": np.full(n, 1000),
-                                               **{m: np.asarray(v, float) for m, v in metrics.items()}})
-        return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG),
-                            trace_of=lambda exp, alg: frames[(exp, alg)])
+            frames[(exp, alg)] = pd.DataFrame(
+                {
+                    "repetition": np.arange(n),
+                    "t": np.full(n, 1000),
+                    **{m: np.asarray(v, float) for m, v in metrics.items()},
+                }
+            )
+        return ClaimContext(
+            paper=paper, config=copy.deepcopy(CONFIG), trace_of=lambda exp, alg: frames[(exp, alg)]
+        )
+
     return build
 
 
 def _best_claim(statistic="mean", experiments=("e1", "e2", "e3")):
-    return {"id": "C3", "kind": "best_in_most", "where": "", "tested_as": "", "scope": "paper",
-            "algorithm": "ours",
-            "rivals": ["r1", "r2"], "experiments": list(experiments), "statistic": statistic,
-            "tolerance": 0.1}
+    return {
+        "id": "C3",
+        "kind": "best_in_most",
+        "where": "",
+        "tested_as": "",
+        "scope": "paper",
+        "algorithm": "ours",
+        "rivals": ["r1", "r2"],
+        "experiments": list(experiments),
+        "statistic": statistic,
+        "tolerance": 0.1,
+    }
 
 
-@pytest.mark.parametrize("ours_scale, expected", [(1.0, REPRODUCED), (1.5, NOT_REPRODUCED),
-                                                  (1.1, INCONCLUSIVE)])
+@pytest.mark.parametrize(
+    "ours_scale, expected", [(1.0, REPRODUCED), (1.5, NOT_REPRODUCED), (1.1, INCONCLUSIVE)]
+)
 def test_best_in_most_on_the_mean_comes_out_every_way(context, ours_scale, expected):
     """Rivals' regret ≈ 100 in three instances; ours = scale × 100 (+ small noise). Scale 1: ours
     is clearly within 10% everywhere; 1.5: 50% worse everywhere; 1.1: exactly at the margin, so
@@ -102,21 +133,40 @@ def test_best_in_most_on_the_spread(context):
                 out[(exp, alg)] = {"regret": 100 + rng.normal(0, 10, 60)}
             out[(exp, "ours")] = {"regret": 100 + rng.normal(0, 2 if exp in narrow else 50, 60)}
         return out
-    assert BestInMost.evaluate(claim, context(paper, finals({"e1", "e2"})))[0]["verdict"] == REPRODUCED
-    assert BestInMost.evaluate(claim, context(paper, finals({"e1"})))[0]["verdict"] == NOT_REPRODUCED
+
+    assert (
+        BestInMost.evaluate(claim, context(paper, finals({"e1", "e2"})))[0]["verdict"] == REPRODUCED
+    )
+    assert (
+        BestInMost.evaluate(claim, context(paper, finals({"e1"})))[0]["verdict"] == NOT_REPRODUCED
+    )
 
 
 @pytest.mark.parametrize("misses, verdict", [(0, REPRODUCED), (1, REPRODUCED), (5, NOT_REPRODUCED)])
 def test_lemma1_poisson_check(context, misses, verdict):
     """Allowed Σ 2/t³ = 0.3 in total: 0 or 1 miss is consistent with it (P(Poisson(0.3) ≥ 1) =
     0.26), 5 misses are not (P ≈ 1.6e-5)."""
-    claim = {"id": "C9", "kind": "lemma1", "where": "", "tested_as": "", "scope": "paper",
-             "experiments": ["e"], "algorithms": ["ours"]}
+    claim = {
+        "id": "C9",
+        "kind": "lemma1",
+        "where": "",
+        "tested_as": "",
+        "scope": "paper",
+        "experiments": ["e"],
+        "algorithms": ["ours"],
+    }
     paper = _paper(["e"], ["ours"], [claim])
-    ctx = context(paper, {("e", "ours"): {"lemma1_checks": [100, 100, 100],
-                                          "lemma1_misses": [misses, 0, 0],
-                                          "lemma1_bound": [0.1, 0.1, 0.1],
-                                          "lemma1_ratio": [0.2, 0.3, 0.1]}})
+    ctx = context(
+        paper,
+        {
+            ("e", "ours"): {
+                "lemma1_checks": [100, 100, 100],
+                "lemma1_misses": [misses, 0, 0],
+                "lemma1_bound": [0.1, 0.1, 0.1],
+                "lemma1_ratio": [0.2, 0.3, 0.1],
+            }
+        },
+    )
     summary, _ = evaluate_claims(paper, ctx, {"lemma1": Lemma1})
     assert summary["verdict"].iloc[0] == verdict
 
@@ -144,7 +194,9 @@ def test_instances_table_is_exact():
     assert table.loc["delay_10_30", ["mean_offset", "d1"]].tolist() == [20.0, 18.0]
     assert table.loc["linear_increasing_100", "d1"] == pytest.approx(0.9 * 67)
     assert table.loc["discounted_09", "mean_offset"] == pytest.approx(10.0)
-    assert math.isinf(table.loc["polynomial_2", "d1"]) and math.isinf(table.loc["polynomial_2", "mean_offset"])
+    assert math.isinf(table.loc["polynomial_2", "d1"]) and math.isinf(
+        table.loc["polynomial_2", "mean_offset"]
+    )
     assert table.loc["polynomial_2", "d2"] == pytest.approx(0.3332, abs=5e-5)
     assert table.loc["delay_10_30", "log_coefficient_alpha4"] == pytest.approx(869.7, abs=0.05)
 
@@ -170,11 +222,13 @@ def test_round_of_splits_an_arm_s_runs_into_its_rounds():
 # gives a larger c* (F(k0) grows), except 2^k.
 ZERO_C_STAR = {"f_k3": 618, "f_k2": 102, "f_2k": 30, "f_k": 24, "f_exp": 18}
 ZERO_T2 = {"f_k3": 201, "f_k2": 29, "f_2k": 5, "f_k": 3, "f_exp": 1}
-SIZES = {"f_k": {"kind": "power"},                       # c and beta default to 1: f = k
-         "f_2k": {"kind": "power", "c": 2},              # beta defaults to 1: f = 2k
-         "f_k2": {"kind": "power", "beta": 2},           # c defaults to 1
-         "f_k3": {"kind": "power", "c": 1, "beta": 3},
-         "f_exp": {"kind": "exponential", "c": 0}}
+SIZES = {
+    "f_k": {"kind": "power"},  # c and beta default to 1: f = k
+    "f_2k": {"kind": "power", "c": 2},  # beta defaults to 1: f = 2k
+    "f_k2": {"kind": "power", "beta": 2},  # c defaults to 1
+    "f_k3": {"kind": "power", "c": 1, "beta": 3},
+    "f_exp": {"kind": "exponential", "c": 0},
+}
 LABEL = {"f_k": "k", "f_2k": "2k", "f_k2": "k²", "f_k3": "k³", "f_exp": "2^k"}
 DECREASING = ["f_k3", "f_k2", "f_2k", "f_k", "f_exp"]
 PAPER_ORDER = ["f_k", "f_k2", "f_k3", "f_exp"]
@@ -182,54 +236,94 @@ PAPER_ORDER = ["f_k", "f_k2", "f_k3", "f_exp"]
 
 def _zero_delay_paper():
     real = _real_experiments()
-    return {"paper": {"key": "anonymous"},
-            "algorithms": {a: {"label": LABEL[a], "policy": "ars_ucb",
-                               "params": {"alpha": 4.0, "round_size": size}}
-                           for a, size in SIZES.items()},
-            "experiments": {"zero": {"algorithms": [], "environment": {
-                                "means": [0.9, 0.1], "kernel": {"kind": "delay", "low": 0, "high": 0}}},
-                            "poly2": {"algorithms": [],
-                                      "environment": real["polynomial_2"]["environment"]}},
-            "claims": []}
+    return {
+        "paper": {"key": "anonymous"},
+        "algorithms": {
+            a: {
+                "label": LABEL[a],
+                "policy": "ars_ucb",
+                "params": {"alpha": 4.0, "round_size": size},
+            }
+            for a, size in SIZES.items()
+        },
+        "experiments": {
+            "zero": {
+                "algorithms": [],
+                "environment": {
+                    "means": [0.9, 0.1],
+                    "kernel": {"kind": "delay", "low": 0, "high": 0},
+                },
+            },
+            "poly2": {"algorithms": [], "environment": real["polynomial_2"]["environment"]},
+        },
+        "claims": [],
+    }
 
 
 def _order_claim(order, experiments=("zero",), alphas=(9.0,)):
-    return {"id": "C4b", "kind": "constant_order", "where": "", "tested_as": "", "scope": "paper",
-            "experiments": list(experiments), "alphas": list(alphas), "order": list(order),
-            "rounding_tolerance": 1e-9}
+    return {
+        "id": "C4b",
+        "kind": "constant_order",
+        "where": "",
+        "tested_as": "",
+        "scope": "paper",
+        "experiments": list(experiments),
+        "alphas": list(alphas),
+        "order": list(order),
+        "rounding_tolerance": 1e-9,
+    }
 
 
 def _zero_ctx(**overrides):
-    return ClaimContext(paper=_zero_delay_paper(), config=copy.deepcopy(CONFIG), trace_of=None,
-                        overrides=overrides)
+    return ClaimContext(
+        paper=_zero_delay_paper(), config=copy.deepcopy(CONFIG), trace_of=None, overrides=overrides
+    )
 
 
 def _order_row(order, verdict, tail=""):
     logs = [math.log10(ZERO_C_STAR[a]) for a in order]
-    return {"scope": "zero α = 9", "verdict": verdict,
-            "headline": f"log10 c* {logs[0]:.4g} → {logs[-1]:.4g}{tail}",
-            "statistic": ("log10 c*_f along the order: "
-                          + ", ".join(f"{LABEL[a]}: {v:.6g}" for a, v in zip(order, logs))
-                          + "; log10 t1 = 0 (independent of f), log10 t2 = "
-                          + ", ".join(f"{math.log10(ZERO_T2[a]):.4g}" for a in order))}
+    return {
+        "scope": "zero α = 9",
+        "verdict": verdict,
+        "headline": f"log10 c* {logs[0]:.4g} → {logs[-1]:.4g}{tail}",
+        "statistic": (
+            "log10 c*_f along the order: "
+            + ", ".join(f"{LABEL[a]}: {v:.6g}" for a, v in zip(order, logs))
+            + "; log10 t1 = 0 (independent of f), log10 t2 = "
+            + ", ".join(f"{math.log10(ZERO_T2[a]):.4g}" for a in order)
+        ),
+    }
 
 
-INFINITE_D1 = {"scope": "poly2", "role": "supports", "verdict": INCONCLUSIVE,
-               "headline": "d1 = ∞: c* is infinite for every f",
-               "statistic": "d1 = ∞ (spec P13): Theorem 1's constant is infinite for every f, so "
-                            "there is no order to check"}
-ALPHA4 = {"scope": "zero α = 4", "role": "supports", "verdict": INCONCLUSIVE,
-          "headline": "c* infinite or undefined for some f: no order",
-          "statistic": "log10 c*_f along the order: inf, inf, inf, inf (an infinite constant has "
-                       "no order to check)"}  # α ≤ 4: √α − 2 ≤ 0, t1 undefined for every f
+INFINITE_D1 = {
+    "scope": "poly2",
+    "role": "supports",
+    "verdict": INCONCLUSIVE,
+    "headline": "d1 = ∞: c* is infinite for every f",
+    "statistic": "d1 = ∞ (spec P13): Theorem 1's constant is infinite for every f, so "
+    "there is no order to check",
+}
+ALPHA4 = {
+    "scope": "zero α = 4",
+    "role": "supports",
+    "verdict": INCONCLUSIVE,
+    "headline": "c* infinite or undefined for some f: no order",
+    "statistic": "log10 c*_f along the order: inf, inf, inf, inf (an infinite constant has "
+    "no order to check)",
+}  # α ≤ 4: √α − 2 ≤ 0, t1 undefined for every f
 
 
 def test_constant_order_by_hand_without_delay():
     rows = ConstantOrder.evaluate(_order_claim(DECREASING), _zero_ctx())
     assert rows == [_order_row(DECREASING, REPRODUCED)]  # 618 > 102 > 30 > 24 > 18
     rows = ConstantOrder.evaluate(_order_claim(PAPER_ORDER), _zero_ctx())
-    assert rows == [_order_row(PAPER_ORDER, NOT_REPRODUCED,  # 24 < 102: rises
-                               " (not strictly decreasing; log10 t1 = 0)")]
+    assert rows == [
+        _order_row(
+            PAPER_ORDER,
+            NOT_REPRODUCED,  # 24 < 102: rises
+            " (not strictly decreasing; log10 t1 = 0)",
+        )
+    ]
     assert rows[0]["headline"] == "log10 c* 1.38 → 1.255 (not strictly decreasing; log10 t1 = 0)"
 
 
@@ -247,16 +341,26 @@ def test_constant_order_steps_must_exceed_the_claims_tolerance():
 def test_constant_order_rows_without_an_order():
     """d1 = ∞ (polynomial γ = 2) and α = 4 give supporting rows only; the zero-delay α = 9 row,
     after both, still decides. With no finite constant anywhere, an inconclusive row says so."""
-    rows = ConstantOrder.evaluate(_order_claim(PAPER_ORDER, ["poly2", "zero"], [4.0, 9.0]),
-                                  _zero_ctx())
-    assert rows == [INFINITE_D1, ALPHA4, _order_row(PAPER_ORDER, NOT_REPRODUCED,
-                                                    " (not strictly decreasing; log10 t1 = 0)")]
+    rows = ConstantOrder.evaluate(
+        _order_claim(PAPER_ORDER, ["poly2", "zero"], [4.0, 9.0]), _zero_ctx()
+    )
+    assert rows == [
+        INFINITE_D1,
+        ALPHA4,
+        _order_row(PAPER_ORDER, NOT_REPRODUCED, " (not strictly decreasing; log10 t1 = 0)"),
+    ]
     rows = ConstantOrder.evaluate(_order_claim(PAPER_ORDER, ["poly2", "zero"], [4.0]), _zero_ctx())
-    assert rows == [INFINITE_D1, ALPHA4, {
-        "scope": "all", "verdict": INCONCLUSIVE,
-        "headline": "no (experiment, α) with finite constants",
-        "statistic": "every listed experiment has d1 = ∞ or an infinite or undefined c*_f at "
-                     "every α"}]
+    assert rows == [
+        INFINITE_D1,
+        ALPHA4,
+        {
+            "scope": "all",
+            "verdict": INCONCLUSIVE,
+            "headline": "no (experiment, α) with finite constants",
+            "statistic": "every listed experiment has d1 = ∞ or an infinite or undefined c*_f at "
+            "every α",
+        },
+    ]
 
 
 @pytest.mark.parametrize("fall, verdict", [(1e-9, NOT_REPRODUCED), (2e-9, REPRODUCED)])
@@ -277,10 +381,14 @@ def test_constant_order_witnesses():
     (good,) = ConstantOrder.evaluate(c, witnesses["favourable"])
     (bad,) = ConstantOrder.evaluate(c, witnesses["unfavourable"])
     first = math.log10(24)
-    assert (good["verdict"], good["headline"]) == (REPRODUCED,
-                                                   f"log10 c* {first:.4g} → {first - 3:.4g}")
-    assert (bad["verdict"], bad["headline"]) == (NOT_REPRODUCED, f"log10 c* {first:.4g} → "
-                                                 f"{first:.4g} (not strictly decreasing; log10 t1 = 0)")
+    assert (good["verdict"], good["headline"]) == (
+        REPRODUCED,
+        f"log10 c* {first:.4g} → {first - 3:.4g}",
+    )
+    assert (bad["verdict"], bad["headline"]) == (
+        NOT_REPRODUCED,
+        f"log10 c* {first:.4g} → {first:.4g} (not strictly decreasing; log10 t1 = 0)",
+    )
     out = decide(_order_claim(DECREASING), ConstantOrder, _zero_ctx())
     assert (out["can_reproduce"], out["can_refute"]) == (True, True)
     out = decide(_order_claim(PAPER_ORDER, ["poly2"]), ConstantOrder, _zero_ctx())
@@ -295,6 +403,7 @@ def test_constant_order_witnesses_keep_a_partly_infinite_order(monkeypatch):
     def stand_in(means, alpha, d1, d2, kind, c, beta):
         out = real(means, alpha, d1, d2, kind, c, beta)
         return dataclasses.replace(out, log10_c_star=math.inf) if kind == "exponential" else out
+
     monkeypatch.setattr(constants_claims, "theorem1_constant", stand_in)
     out = decide(_order_claim(PAPER_ORDER), ConstantOrder, _zero_ctx())
     assert (out["can_reproduce"], out["can_refute"]) == (False, False)
@@ -317,37 +426,62 @@ def test_constant_order_check_wants_ars_ucb_algorithms(alg):
 
 
 # ---- lemma1: every row, by hand -----------------------------------------------------------------
-LEMMA1 = {"id": "C9", "kind": "lemma1", "where": "", "tested_as": "", "scope": "paper",
-          "experiments": ["e"], "algorithms": ["a", "b"]}
+LEMMA1 = {
+    "id": "C9",
+    "kind": "lemma1",
+    "where": "",
+    "tested_as": "",
+    "scope": "paper",
+    "experiments": ["e"],
+    "algorithms": ["a", "b"],
+}
 
 
 def _lemma1_finals(checks, misses, bound, ratio):
-    return {"lemma1_checks": checks, "lemma1_misses": misses, "lemma1_bound": bound,
-            "lemma1_ratio": ratio}
+    return {
+        "lemma1_checks": checks,
+        "lemma1_misses": misses,
+        "lemma1_bound": bound,
+        "lemma1_ratio": ratio,
+    }
 
 
 def _lemma1_row(scope, misses, checks, allowed, largest, p, verdict):
-    return {"scope": scope, "verdict": verdict,
-            "headline": (f"{misses} misses in {checks} checks (allowed {allowed}); "
-                         f"largest |ŝ − s|/rad' = {largest}"),
-            "statistic": (f"{misses} of {checks} arm-decisions with |ŝ_i − s_i| ≥ rad'_i(t), over "
-                          f"every run of 2 ARS-UCB algorithms; Lemma 1 allows Σ 2/t³ = {allowed} in "
-                          f"expectation; one-sided Poisson p = {p}; the largest |ŝ − s|/rad' seen is "
-                          f"{largest} (how conservative the radius is)")}
+    return {
+        "scope": scope,
+        "verdict": verdict,
+        "headline": (
+            f"{misses} misses in {checks} checks (allowed {allowed}); "
+            f"largest |ŝ − s|/rad' = {largest}"
+        ),
+        "statistic": (
+            f"{misses} of {checks} arm-decisions with |ŝ_i − s_i| ≥ rad'_i(t), over "
+            f"every run of 2 ARS-UCB algorithms; Lemma 1 allows Σ 2/t³ = {allowed} in "
+            f"expectation; one-sided Poisson p = {p}; the largest |ŝ − s|/rad' seen is "
+            f"{largest} (how conservative the radius is)"
+        ),
+    }
 
 
-@pytest.mark.parametrize("misses_a, p, verdict", [
-    (1, 1 - math.exp(-0.3), REPRODUCED),   # P(Poisson(0.3) ≥ 1) = 1 − e^−0.3 = 0.26
-    (0, 1.0, REPRODUCED),                  # no miss: p = 1
-    (5, 1 - sum(math.exp(-0.3) * 0.3 ** k / math.factorial(k) for k in range(5)), NOT_REPRODUCED),
-])
+@pytest.mark.parametrize(
+    "misses_a, p, verdict",
+    [
+        (1, 1 - math.exp(-0.3), REPRODUCED),  # P(Poisson(0.3) ≥ 1) = 1 − e^−0.3 = 0.26
+        (0, 1.0, REPRODUCED),  # no miss: p = 1
+        (5, 1 - sum(math.exp(-0.3) * 0.3**k / math.factorial(k) for k in range(5)), NOT_REPRODUCED),
+    ],
+)
 def test_lemma1_sums_every_run_of_every_algorithm(context, misses_a, p, verdict):
     """a: 100 + 100 checks, b: 50 + 30; allowed 0.1 + 0.05 per algorithm (0.3 in all); every
     |ŝ − s|/rad' below 1, the largest 0.5 (a's second run)."""
     paper = _paper(["e"], ["a", "b"], [LEMMA1])
-    ctx = context(paper, {
-        ("e", "a"): _lemma1_finals([100, 100], [misses_a, 0], [0.1, 0.05], [0.2, 0.5]),
-        ("e", "b"): _lemma1_finals([50, 30], [0, 0], [0.1, 0.05], [0.4, 0.1])})
+    ctx = context(
+        paper,
+        {
+            ("e", "a"): _lemma1_finals([100, 100], [misses_a, 0], [0.1, 0.05], [0.2, 0.5]),
+            ("e", "b"): _lemma1_finals([50, 30], [0, 0], [0.1, 0.05], [0.4, 0.1]),
+        },
+    )
     (row,) = Lemma1.evaluate(LEMMA1, ctx)
     assert row.pop("p_opposite") == pytest.approx(p, rel=1e-9)
     assert row == _lemma1_row("e", misses_a, 280, "0.3", "0.5", f"{p:.2g}", verdict)
@@ -358,6 +492,7 @@ def test_lemma1_rejects_only_below_alpha(context):
     paper = _paper(["e"], ["a"], [LEMMA1])
     ctx = context(paper, {("e", "a"): _lemma1_finals([100], [1], [0.3], [0.5])})
     from scipy.stats import poisson
+
     ctx.config["claims"]["alpha"] = float(poisson.sf(0, 0.3))
     (row,) = Lemma1.evaluate({**LEMMA1, "algorithms": ["a"]}, ctx)
     assert row["verdict"] == REPRODUCED
@@ -373,18 +508,33 @@ def test_lemma1_rows_without_evidence(context):
     paper = _paper(claim["experiments"], ["a", "b"], [claim], {"poly2": "polynomial_2"})
     empty = _lemma1_finals([0, 0], [0, 0], [0.0, 0.0], [0.0, 0.0])
     one = _lemma1_finals([1, 0], [0, 0], [0.0, 0.0], [0.0, 0.0])
-    ctx = context(paper, {(e, a): (one if (e, a) == ("e", "a") else empty)
-                          for e in claim["experiments"] for a in ("a", "b")})
+    ctx = context(
+        paper,
+        {
+            (e, a): (one if (e, a) == ("e", "a") else empty)
+            for e in claim["experiments"]
+            for a in ("a", "b")
+        },
+    )
     rows = Lemma1.evaluate(claim, ctx)
-    assert rows[0] == {"scope": "poly2", "role": "supports", "verdict": INCONCLUSIVE,
-                       "headline": "rad' = ∞ (d1 or d2 infinite): can never be missed",
-                       "statistic": "Lemma 1's radius is infinite here, so no estimate can miss "
-                                    "it: no evidence either way"}
-    assert rows[1] == {"scope": "none", "verdict": INCONCLUSIVE,
-                       "headline": "no decision after the initialisation",
-                       "statistic": "no arm-decision to check"}
+    assert rows[0] == {
+        "scope": "poly2",
+        "role": "supports",
+        "verdict": INCONCLUSIVE,
+        "headline": "rad' = ∞ (d1 or d2 infinite): can never be missed",
+        "statistic": "Lemma 1's radius is infinite here, so no estimate can miss "
+        "it: no evidence either way",
+    }
+    assert rows[1] == {
+        "scope": "none",
+        "verdict": INCONCLUSIVE,
+        "headline": "no decision after the initialisation",
+        "statistic": "no arm-decision to check",
+    }
     # one check, no miss, nothing allowed: p = 1
-    assert rows[2]["verdict"] == REPRODUCED and rows[2]["headline"].startswith("0 misses in 1 checks")
+    assert rows[2]["verdict"] == REPRODUCED and rows[2]["headline"].startswith(
+        "0 misses in 1 checks"
+    )
     assert len(rows) == 3
 
 

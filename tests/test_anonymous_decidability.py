@@ -24,12 +24,21 @@ from timebandits.core.verdicts.decidability import decide, derived
 from timebandits.core.verdicts.kinds import BelowBound
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE
 
-CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
+CONFIG = {
+    "base_seed": 1,
+    "claims": {
+        "alpha": 0.05,
+        "bootstrap_samples": 400,
+        "fragile_share": 0.1,
+        "run_factors": [2, 4, 8, 16],
+    },
+}
 
 
 @pytest.fixture(scope="module")
 def paper():
     from timebandits.core.build.preflight import load_paper
+
     return load_paper("anonymous")
 
 
@@ -38,22 +47,39 @@ def _context(paper, finals: dict, bounds=None) -> ClaimContext:
     frames = {}
     for (exp, alg), metrics in finals.items():
         n = len(next(iter(metrics.values())))
-        frames[(exp, alg)] = pd.DataFrame({"repetition": np.arange(n), "t": np.full(n, 1000),
-                                           **{m: np.asarray(v, float) for m, v in metrics.items()}})
-    return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG), bounds=bounds,
-                        trace_of=lambda exp, alg: frames[(exp, alg)])
+        frames[(exp, alg)] = pd.DataFrame(
+            {
+                "repetition": np.arange(n),
+                "t": np.full(n, 1000),
+                **{m: np.asarray(v, float) for m, v in metrics.items()},
+            }
+        )
+    return ClaimContext(
+        paper=paper,
+        config=copy.deepcopy(CONFIG),
+        bounds=bounds,
+        trace_of=lambda exp, alg: frames[(exp, alg)],
+    )
 
 
 def _ucb_paper(real, experiments, algorithms):
     """Experiments named after real instances, running ARS-UCB algorithms."""
-    return {"paper": {"key": "anonymous"},
-            "algorithms": {a: {"label": a, "policy": "ars_ucb"} for a in algorithms},
-            "experiments": {e: {"algorithms": list(algorithms), "record": ["lemma1"],
-                                "environment": real["experiments"][e]["environment"]}
-                            for e in experiments}}
+    return {
+        "paper": {"key": "anonymous"},
+        "algorithms": {a: {"label": a, "policy": "ars_ucb"} for a in algorithms},
+        "experiments": {
+            e: {
+                "algorithms": list(algorithms),
+                "record": ["lemma1"],
+                "environment": real["experiments"][e]["environment"],
+            }
+            for e in experiments
+        },
+    }
 
 
 # --- the trivial bound of each metric --------------------------------------------------------
+
 
 def test_best_label_gains_by_hand():
     """Labels 0 1 1 2 0 0: the best count is 1 after slot 1, 2 after slot 3 (label 1), 3 after
@@ -84,6 +110,7 @@ def test_theorem2_rows_use_the_best_label_count(paper):
 
 # --- Theorem 2 against the largest regret of the game: C8 and C8-s can say nothing ----------
 
+
 @pytest.mark.parametrize("claim_id", ["C8", "C8-s"])
 def test_theorem2_claims_are_flagged_undecidable(paper, claim_id):
     """At every checkpoint of every stream, Theorem 2's bound is above max_i G_i(t): its claims
@@ -94,8 +121,9 @@ def test_theorem2_claims_are_flagged_undecidable(paper, claim_id):
     for exp_id in claim["experiments"]:
         horizon = int(paper["experiments"][exp_id]["horizon"])
         t = np.unique(np.geomspace(10, horizon, 60).astype(int))
-        trace = pd.DataFrame({"repetition": np.repeat([0, 1], t.size), "t": np.tile(t, 2),
-                              "regret": 0.0})
+        trace = pd.DataFrame(
+            {"repetition": np.repeat([0, 1], t.size), "t": np.tile(t, 2), "regret": 0.0}
+        )
         frames += _theorem2_rows(paper, exp_id, lambda e, a, trace=trace: trace)
     bounds = pd.concat(frames, ignore_index=True)
     assert bounds["vacuous"].all()
@@ -115,28 +143,55 @@ def test_theorem2_claims_are_flagged_undecidable(paper, claim_id):
 
 # --- each anonymous kind's witnesses ---------------------------------------------------------
 
+
 @pytest.mark.parametrize("statistic", ["mean", "sd"])
 def test_best_in_most_can_go_both_ways(paper, statistic):
-    real = _ucb_paper(paper, ["delay_10_30", "bounded_10_20", "discounted_08"], ["ours", "r1", "r2"])
-    claim = {"id": "C3", "kind": "best_in_most", "scope": "paper", "algorithm": "ours",
-             "rivals": ["r1", "r2"], "experiments": list(real["experiments"]),
-             "statistic": statistic, "tolerance": 0.1}
+    real = _ucb_paper(
+        paper, ["delay_10_30", "bounded_10_20", "discounted_08"], ["ours", "r1", "r2"]
+    )
+    claim = {
+        "id": "C3",
+        "kind": "best_in_most",
+        "scope": "paper",
+        "algorithm": "ours",
+        "rivals": ["r1", "r2"],
+        "experiments": list(real["experiments"]),
+        "statistic": statistic,
+        "tolerance": 0.1,
+    }
     rng = np.random.default_rng(0)
-    ctx = _context(real, {(e, a): {"regret": 100 + rng.normal(0, 5, 30)}
-                          for e in claim["experiments"] for a in ("ours", "r1", "r2")})
+    ctx = _context(
+        real,
+        {
+            (e, a): {"regret": 100 + rng.normal(0, 5, 30)}
+            for e in claim["experiments"]
+            for a in ("ours", "r1", "r2")
+        },
+    )
     verdict = decide(claim, BestInMost, ctx)
     assert verdict["can_reproduce"] and verdict["can_refute"], verdict["decidability"]
 
 
 def _lemma_claim(experiments):
-    return {"id": "C9", "kind": "lemma1", "scope": "paper", "experiments": experiments,
-            "algorithms": ["ours"]}
+    return {
+        "id": "C9",
+        "kind": "lemma1",
+        "scope": "paper",
+        "experiments": experiments,
+        "algorithms": ["ours"],
+    }
 
 
 def _lemma_finals(experiments, misses=0):
-    return {(e, "ours"): {"lemma1_checks": [5000, 5000], "lemma1_misses": [misses, 0],
-                          "lemma1_bound": [1e-3, 1e-3], "lemma1_ratio": [0.2, 0.3]}
-            for e in experiments}
+    return {
+        (e, "ours"): {
+            "lemma1_checks": [5000, 5000],
+            "lemma1_misses": [misses, 0],
+            "lemma1_bound": [1e-3, 1e-3],
+            "lemma1_ratio": [0.2, 0.3],
+        }
+        for e in experiments
+    }
 
 
 def test_lemma1_can_go_both_ways_where_the_radius_is_finite(paper):
@@ -150,7 +205,9 @@ def test_an_infinite_radius_can_never_be_missed(paper):
     """Polynomial γ = 2 has d1 = ∞, so rad' = ∞: even 5 recorded misses are no evidence (a
     supporting row), and a claim on it alone can reach neither verdict; beside a finite
     instance it does not decide anything."""
-    ctx = _context(_ucb_paper(paper, ["polynomial_2"], ["ours"]), _lemma_finals(["polynomial_2"], 5))
+    ctx = _context(
+        _ucb_paper(paper, ["polynomial_2"], ["ours"]), _lemma_finals(["polynomial_2"], 5)
+    )
     claim = _lemma_claim(["polynomial_2"])
     rows = Lemma1.evaluate(claim, ctx)
     assert [(r["role"], r["verdict"]) for r in rows] == [("supports", INCONCLUSIVE)]
@@ -180,8 +237,10 @@ def test_constant_order_without_a_finite_constant_is_flagged(paper):
     for experiments, alphas in ((["polynomial_2"], [8.0]), (["delay_10_30"], [4.0])):
         claim = _order_claim(paper, experiments, alphas)
         rows = ConstantOrder.evaluate(claim, ctx)
-        assert [(r.get("role"), r["verdict"]) for r in rows] == [("supports", INCONCLUSIVE),
-                                                                   (None, INCONCLUSIVE)]
+        assert [(r.get("role"), r["verdict"]) for r in rows] == [
+            ("supports", INCONCLUSIVE),
+            (None, INCONCLUSIVE),
+        ]
         verdict = decide(claim, ConstantOrder, ctx)
         assert not verdict["can_reproduce"] and not verdict["can_refute"]
 

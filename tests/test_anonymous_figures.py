@@ -25,10 +25,22 @@ RAW = re.compile(r"\^|_|\\|\+-")
 def _summary(spec: dict) -> pd.DataFrame:
     """A smooth made-up summary for every curve of ``spec`` (50 runs, t up to 10^6)."""
     t = np.unique(np.geomspace(1, 1e6, 60).astype(int))
-    return pd.concat([pd.DataFrame({"algorithm": alg, "metric": "regret", "t": t, "n": 50,
-                                    "mean": (i + 1) * 100 * np.log1p(t), "se": 5.0})
-                      for i, alg in enumerate(spec["algorithms"] + spec.get("faint", []))],
-                     ignore_index=True)
+    return pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "algorithm": alg,
+                    "metric": "regret",
+                    "t": t,
+                    "n": 50,
+                    "mean": (i + 1) * 100 * np.log1p(t),
+                    "se": 5.0,
+                }
+            )
+            for i, alg in enumerate(spec["algorithms"] + spec.get("faint", []))
+        ],
+        ignore_index=True,
+    )
 
 
 @pytest.mark.parametrize("figure_id", list(PAPER["figures"]))
@@ -115,4 +127,5 @@ def test_an_option_far_above_the_paper_s_curves_runs_off_the_top():
     # (b) is on ARS-UCB's own scale: the baseline above it leaves through the top.
     ars_ucb = summary["algorithm"].isin(spec["algorithms"][:4])
     assert log_ax.get_ylim()[1] == pytest.approx(
-        1.08 * (summary.loc[ars_ucb, "mean"] + summary.loc[ars_ucb, "se"]).max())
+        1.08 * (summary.loc[ars_ucb, "mean"] + summary.loc[ars_ucb, "se"]).max()
+    )

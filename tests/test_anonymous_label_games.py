@@ -37,29 +37,43 @@ def paper():
     return load_paper("anonymous")
 
 
-@pytest.mark.parametrize("policy, params", [("ars_exp3", {"beta": 0.5}), ("clw", {"d_factor": 0.9})])
+@pytest.mark.parametrize(
+    "policy, params", [("ars_exp3", {"beta": 0.5}), ("clw", {"d_factor": 0.9})]
+)
 @pytest.mark.parametrize("adversary", ["oblivious", "non_oblivious"])
 def test_workflow_game_is_the_compiled_game(policy, params, adversary):
     environment = _game(adversary)
     experiment = {"environment": environment, "horizon": 2500}
     checkpoints = np.array([1, 10, 100, 2500])
     env_seed, policy_seed = np.random.SeedSequence(11), np.random.SeedSequence(12)
-    metrics = simulate_repetition(experiment, {"policy": policy, "params": params}, env_seed,
-                                  policy_seed, checkpoints)
+    metrics = simulate_repetition(
+        experiment, {"policy": policy, "params": params}, env_seed, policy_seed, checkpoints
+    )
     labels = load_stream(SYNTHETIC).labels[:2500]
     mode = adversarial.NON_OBLIVIOUS if adversary == "non_oblivious" else adversarial.OBLIVIOUS
-    game = (mode, 10, 5 if mode == adversarial.OBLIVIOUS else 1,
-            10 if mode == adversarial.OBLIVIOUS else 1, key64(env_seed), key64(policy_seed),
-            checkpoints)
-    by_hand, _ = (adversarial.play_ars_exp3(labels, 3, 0.5, *game) if policy == "ars_exp3"
-                  else adversarial.play_clw(labels, 3, 9, *game))
+    game = (
+        mode,
+        10,
+        5 if mode == adversarial.OBLIVIOUS else 1,
+        10 if mode == adversarial.OBLIVIOUS else 1,
+        key64(env_seed),
+        key64(policy_seed),
+        checkpoints,
+    )
+    by_hand, _ = (
+        adversarial.play_ars_exp3(labels, 3, 0.5, *game)
+        if policy == "ars_exp3"
+        else adversarial.play_clw(labels, 3, 9, *game)
+    )
     assert np.array_equal(metrics["regret"], by_hand)
 
 
 def test_clw_is_told_d_factor_times_d():
     assert clw_interval(_game(d=10), {"policy": "clw", "params": {"d_factor": 0.9}}) == 9
-    assert clw_interval(_game(d=20, low=10, high=20),
-                        {"policy": "clw", "params": {"d_factor": 1.1}}) == 22
+    assert (
+        clw_interval(_game(d=20, low=10, high=20), {"policy": "clw", "params": {"d_factor": 1.1}})
+        == 22
+    )
     with pytest.raises(ValueError, match=r"0.95 \* 10 = 9.5, which must be a positive integer"):
         clw_interval(_game(d=10), {"policy": "clw", "params": {"d_factor": 0.95}})
 
@@ -72,15 +86,21 @@ def test_policies_run_only_on_their_own_games():
         validate_run(stochastic, {"policy": "clw"})
 
 
-@pytest.mark.parametrize("environment, message", [
-    (_game(low=0), "1 <= low <= high <= d"),
-    (_game(high=11), "1 <= low <= high <= d"),
-    (_game(d=0, low=1, high=1), "delays.d must be >= 1"),
-    (_game("non_oblivious", d=0), "delays.d must be >= 1"),
-    (_game("non_oblivious", low=1), "take exactly"),
-    ({**_game(), "delays": {"adversary": "adaptive", "d": 3}}, "delays.adversary must be one of"),
-    ({**_game(), "extend": "loop"}, "extend must be one of"),
-])
+@pytest.mark.parametrize(
+    "environment, message",
+    [
+        (_game(low=0), "1 <= low <= high <= d"),
+        (_game(high=11), "1 <= low <= high <= d"),
+        (_game(d=0, low=1, high=1), "delays.d must be >= 1"),
+        (_game("non_oblivious", d=0), "delays.d must be >= 1"),
+        (_game("non_oblivious", low=1), "take exactly"),
+        (
+            {**_game(), "delays": {"adversary": "adaptive", "d": 3}},
+            "delays.adversary must be one of",
+        ),
+        ({**_game(), "extend": "loop"}, "extend must be one of"),
+    ],
+)
 def test_bad_game_environments(environment, message):
     with pytest.raises(ValueError, match=message):
         validate_environment(environment)
@@ -92,7 +112,7 @@ def test_label_games_table_has_the_stream_statistics(paper):
     for exp_id, row in table.iterrows():
         experiment = paper["experiments"][exp_id]
         stream = load_stream(experiment["environment"]["stream"])
-        labels = stream.labels[:experiment["horizon"]]
+        labels = stream.labels[: experiment["horizon"]]
         assert row["N"] == stream.n_arms and row["T"] == experiment["horizon"]
         assert row["best_share_over_T"] == np.bincount(labels).max() / experiment["horizon"]
         assert row["best_label"] == stream.arm_names[np.bincount(labels).argmax()]

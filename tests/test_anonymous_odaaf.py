@@ -11,11 +11,20 @@ import pytest
 from timebandits.anonymous.model import AnonymousProblem
 from timebandits.anonymous.odaaf import ODAAF, ODAAF_B, ODAAF_V, VARIANTS, phase_length, run_odaaf
 
-NINE_ARMS = [.9, .8, .7, .6, .5, .4, .3, .2, .1]
+NINE_ARMS = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
 
 
-def _run(means, kernel, horizon, variant=ODAAF, expected=None, variance=None, bound=None,
-         key=1, checkpoints=None):
+def _run(
+    means,
+    kernel,
+    horizon,
+    variant=ODAAF,
+    expected=None,
+    variance=None,
+    bound=None,
+    key=1,
+    checkpoints=None,
+):
     """``expected``/``variance``/``bound`` default to the kernel's true E[τ], V(τ), support."""
     problem = AnonymousProblem.from_config({"means": means, "kernel": kernel})
     k = problem.kernel
@@ -23,10 +32,21 @@ def _run(means, kernel, horizon, variant=ODAAF, expected=None, variance=None, bo
     variance = k.offset_variance() if variance is None else variance
     bound = float(k.support) if bound is None else bound
     checkpoints = np.arange(1, horizon + 1) if checkpoints is None else checkpoints
-    return run_odaaf(problem.means, variant, expected, variance, bound, k.code,
-                     k.cumulative(horizon + 1), int(min(k.window_reach, horizon)),
-                     kernel.get("low", 0), kernel.get("high", 0), np.uint64(key), horizon,
-                     checkpoints)
+    return run_odaaf(
+        problem.means,
+        variant,
+        expected,
+        variance,
+        bound,
+        k.code,
+        k.cumulative(horizon + 1),
+        int(min(k.window_reach, horizon)),
+        kernel.get("low", 0),
+        kernel.get("high", 0),
+        np.uint64(key),
+        horizon,
+        checkpoints,
+    )
 
 
 def _regret_curve(horizon, blocks):
@@ -34,7 +54,7 @@ def _regret_curve(horizon, blocks):
     (gap 0 elsewhere)."""
     gaps = np.zeros(horizon)
     for first, last, gap in blocks:
-        gaps[first - 1:last] = gap
+        gaps[first - 1 : last] = gap
     return np.cumsum(gaps)
 
 
@@ -48,10 +68,12 @@ def test_phase_lengths_against_hand_computation():
     Δ̃ = 1/2, ℓ = ln 2500 = 7.824046010856, √(2ℓ) = 3.955766932178; ODAAF's inner term
     2ℓ + (8/3)(1/2)ℓ + 6·1·(1/2)·20 = 86.080153369521, so n_1 = 4(3.955766932178 +
     9.277939284)² = 700.523898111. Values to 9 decimals from 40-digit arithmetic."""
-    expected = {ODAAF: [700.523898111, 2449.354852830, 7346.828799591],
-                ODAAF_V: [1375.165215926, 3181.039003854, 7498.161412653],
-                # max{n(4Δ̃E), min(m·30, n^ODAAF)} = n(4Δ̃E): the bound branch is m·30 < n.
-                ODAAF_B: [584.163467526, 1500.709267480, 3939.956760998]}
+    expected = {
+        ODAAF: [700.523898111, 2449.354852830, 7346.828799591],
+        ODAAF_V: [1375.165215926, 3181.039003854, 7498.161412653],
+        # max{n(4Δ̃E), min(m·30, n^ODAAF)} = n(4Δ̃E): the bound branch is m·30 < n.
+        ODAAF_B: [584.163467526, 1500.709267480, 3939.956760998],
+    }
     for variant, values in expected.items():
         for phase, value in enumerate(values, start=1):
             got = phase_length(variant, phase, 10_000, 20.0, 440 / 12, 30.0)
@@ -64,7 +86,8 @@ def test_bounded_variant_takes_m_times_the_capped_bound():
     assert phase_length(ODAAF_B, 1, 10_000, 20.0, 0.0, 650.0) == pytest.approx(650.0)
     for bound in (1_000.0, math.inf):
         assert phase_length(ODAAF_B, 1, 10_000, 20.0, 0.0, bound) == pytest.approx(
-            700.523898111, rel=1e-11)
+            700.523898111, rel=1e-11
+        )
     assert phase_length(ODAAF_V, 1, 10_000, 20.0, math.inf, 30.0) == math.inf
 
 
@@ -88,8 +111,7 @@ def test_hand_trajectory_with_two_eliminations():
     578; arm 2 (1241–1697) sees arm 1's pulls 1171–1240: S = 140. X̄ = (.805, .195): arm 2
     goes (.195 + 1/4 < .805). Arm 1 alone then plays 1698–2000."""
     regret = _run([1.0, 0.0, 0.0], {"kind": "delay", "low": 70, "high": 70}, 2000, expected=0.0)
-    np.testing.assert_array_equal(
-        regret, _regret_curve(2000, [(262, 783, 1.0), (1241, 1697, 1.0)]))
+    np.testing.assert_array_equal(regret, _regret_curve(2000, [(262, 783, 1.0), (1241, 1697, 1.0)]))
 
 
 def test_the_estimate_is_cumulative_over_phases():
@@ -101,10 +123,10 @@ def test_the_estimate_is_cumulative_over_phases():
     S = (513, 308), and 308/821 + 1/4 = .6252 ≥ 513/821 = .6248 keeps arm 2 (the phase-2 means
     376/530 and 154/530 would have dropped it: 154 + 132.5 < 376). Phase 3 (1470 more pulls):
     arm 1 plays 1934–3403, arm 2 3404–4873, cut at T."""
-    regret = _run([1.0, 0.0, 0.0], {"kind": "delay", "low": 154, "high": 154}, 4000,
-                  expected=0.0)
+    regret = _run([1.0, 0.0, 0.0], {"kind": "delay", "low": 154, "high": 154}, 4000, expected=0.0)
     np.testing.assert_array_equal(
-        regret, _regret_curve(4000, [(292, 873, 1.0), (1404, 1933, 1.0), (3404, 4000, 1.0)]))
+        regret, _regret_curve(4000, [(292, 873, 1.0), (1404, 1933, 1.0), (3404, 4000, 1.0)])
+    )
 
 
 def test_composite_kernel_block():
@@ -132,20 +154,22 @@ def test_unknown_variant_is_rejected():
 def test_reproducible_key_dependent_and_cut_at_the_horizon():
     """Arms (.9, .65, .4), z ~ U{0..6}, T = 3000: whether s = .4 (gap .5 = Δ̃_1) survives phase 1
     depends on the draws, so keys 1–8 do not all give the same regret."""
-    means, kernel = [.9, .65, .4], {"kind": "delay", "low": 0, "high": 6}
+    means, kernel = [0.9, 0.65, 0.4], {"kind": "delay", "low": 0, "high": 6}
     sparse = np.array([1, 17, 1499, 2999, 3000])
     for variant in VARIANTS.values():
         dense = _run(means, kernel, 3000, variant=variant, key=3)
         np.testing.assert_array_equal(dense, _run(means, kernel, 3000, variant=variant, key=3))
-        finals = {_run(means, kernel, 3000, variant=variant, key=key, checkpoints=sparse)[-1]
-                  for key in range(1, 9)}
+        finals = {
+            _run(means, kernel, 3000, variant=variant, key=key, checkpoints=sparse)[-1]
+            for key in range(1, 9)
+        }
         assert len(finals) > 1
         steps = np.diff(np.r_[0.0, dense])  # exactly one pull a slot, each costing a gap
         assert dense.size == 3000
         assert np.isclose(steps[:, None], [0.0, 0.25, 0.5]).any(axis=1).all()
         np.testing.assert_array_equal(
-            _run(means, kernel, 3000, variant=variant, key=3, checkpoints=sparse),
-            dense[sparse - 1])
+            _run(means, kernel, 3000, variant=variant, key=3, checkpoints=sparse), dense[sparse - 1]
+        )
 
 
 def test_nine_arms_regret_flattens():
@@ -161,7 +185,7 @@ def test_nine_arms_regret_flattens():
     for key in range(1, 6):
         regret = _run(NINE_ARMS, {"kind": "delay", "low": 10, "high": 30}, horizon, key=key)
         steps = np.diff(np.r_[0.0, regret])
-        assert steps[9 * 733:].max() <= 0.5 + 1e-9
+        assert steps[9 * 733 :].max() <= 0.5 + 1e-9
         first = regret[horizon // 4 - 1]
         last = regret[-1] - regret[3 * horizon // 4 - 1]
         assert last < first

@@ -31,7 +31,9 @@ def _names(stream):
 
 def test_movielens_genre_is_first_genre_in_time_order_top_10(ratings):
     stream = load_stream({"kind": "movielens_genre", "top": 10})
-    first = ratings.sort_values("timestamp", kind="stable")["genres"].astype(str).str.split("|").str[0]
+    first = (
+        ratings.sort_values("timestamp", kind="stable")["genres"].astype(str).str.split("|").str[0]
+    )
     top = first.value_counts().index[:10]
     expected = first[first.isin(top)].to_numpy()
     assert stream.n_arms == 10 and stream.length == expected.size == 98_139
@@ -73,30 +75,73 @@ def _write(path, frame):
 def test_kaggle_outbrain_labels_follow_the_conversion(tmp_path):
     # display 3 happens first, then 1, then 2 (timestamps); display 4 has no clicked ad; the ad of
     # display 2 leads to a document without a category and is dropped.
-    _write(tmp_path / "events.csv", pd.DataFrame({
-        "display_id": [1, 2, 3, 4], "uuid": ["a", "b", "c", "d"], "document_id": [9, 9, 9, 9],
-        "timestamp": [200, 300, 100, 50], "platform": [1, 1, 1, 1], "geo_location": ["US"] * 4}))
-    _write(tmp_path / "clicks_train.csv", pd.DataFrame({
-        "display_id": [1, 1, 2, 2, 3, 3, 4], "ad_id": [10, 11, 12, 10, 11, 13, 10],
-        "clicked": [0, 1, 1, 0, 0, 1, 0]}))
-    _write(tmp_path / "promoted_content.csv", pd.DataFrame({
-        "ad_id": [10, 11, 12, 13], "document_id": [100, 101, 102, 103],
-        "campaign_id": [1, 1, 1, 1], "advertiser_id": [1, 1, 1, 1]}))
+    _write(
+        tmp_path / "events.csv",
+        pd.DataFrame(
+            {
+                "display_id": [1, 2, 3, 4],
+                "uuid": ["a", "b", "c", "d"],
+                "document_id": [9, 9, 9, 9],
+                "timestamp": [200, 300, 100, 50],
+                "platform": [1, 1, 1, 1],
+                "geo_location": ["US"] * 4,
+            }
+        ),
+    )
+    _write(
+        tmp_path / "clicks_train.csv",
+        pd.DataFrame(
+            {
+                "display_id": [1, 1, 2, 2, 3, 3, 4],
+                "ad_id": [10, 11, 12, 10, 11, 13, 10],
+                "clicked": [0, 1, 1, 0, 0, 1, 0],
+            }
+        ),
+    )
+    _write(
+        tmp_path / "promoted_content.csv",
+        pd.DataFrame(
+            {
+                "ad_id": [10, 11, 12, 13],
+                "document_id": [100, 101, 102, 103],
+                "campaign_id": [1, 1, 1, 1],
+                "advertiser_id": [1, 1, 1, 1],
+            }
+        ),
+    )
     # document 101: category 7 (0.9) beats 5 (0.2); document 103: a tie at 0.5, lowest id 3 wins
-    _write(tmp_path / "documents_categories.csv", pd.DataFrame({
-        "document_id": [101, 101, 103, 103, 100], "category_id": [5, 7, 4, 3, 8],
-        "confidence_level": [0.2, 0.9, 0.5, 0.5, 1.0]}))
+    _write(
+        tmp_path / "documents_categories.csv",
+        pd.DataFrame(
+            {
+                "document_id": [101, 101, 103, 103, 100],
+                "category_id": [5, 7, 4, 3, 8],
+                "confidence_level": [0.2, 0.9, 0.5, 0.5, 1.0],
+            }
+        ),
+    )
     stream = load_stream({"kind": "kaggle_outbrain", "top": 10}, tmp_path)
     assert list(_names(stream)) == ["3", "7"]  # display 3 (ad 13 -> doc 103), display 1 (ad 11)
     assert stream.source.startswith("REAL DATA")
 
 
 def test_kaggle_coupon_labels_are_weekdays_in_visit_order(tmp_path):
-    _write(tmp_path / "coupon_visit_train.csv", pd.DataFrame({
-        "PURCHASE_FLG": [0, 1, 0, 0],
-        "I_DATE": ["2012-01-03 10:00:00", "2012-01-01 09:00:00", "2012-01-02 08:00:00",
-                   "2012-01-01 07:00:00"],
-        "VIEW_COUPON_ID_hash": ["x", "y", "z", "w"], "USER_ID_hash": ["u", "u", "v", "v"]}))
+    _write(
+        tmp_path / "coupon_visit_train.csv",
+        pd.DataFrame(
+            {
+                "PURCHASE_FLG": [0, 1, 0, 0],
+                "I_DATE": [
+                    "2012-01-03 10:00:00",
+                    "2012-01-01 09:00:00",
+                    "2012-01-02 08:00:00",
+                    "2012-01-01 07:00:00",
+                ],
+                "VIEW_COUPON_ID_hash": ["x", "y", "z", "w"],
+                "USER_ID_hash": ["u", "u", "v", "v"],
+            }
+        ),
+    )
     stream = load_stream({"kind": "kaggle_coupon"}, tmp_path)
     # 2012-01-01 was a Sunday: order Sun 07:00, Sun 09:00, Mon, Tue
     assert list(_names(stream)) == ["Sunday", "Sunday", "Monday", "Tuesday"]
@@ -104,12 +149,18 @@ def test_kaggle_coupon_labels_are_weekdays_in_visit_order(tmp_path):
 
 
 def test_missing_kaggle_file_or_column_is_named(tmp_path):
-    with pytest.raises(StreamError, match=r"coupon_visit_train\.csv, which is missing: it is never "
-                                          r"downloaded; place Kaggle's"):
+    with pytest.raises(
+        StreamError,
+        match=r"coupon_visit_train\.csv, which is missing: it is never "
+        r"downloaded; place Kaggle's",
+    ):
         load_stream({"kind": "kaggle_coupon"}, tmp_path)
     _write(tmp_path / "coupon_visit_train.csv", pd.DataFrame({"VISIT_DATE": ["2012-01-01"]}))
-    with pytest.raises(StreamError, match=r"coupon_visit_train\.csv lacks the column\(s\) "
-                                          r"\['I_DATE'\]"):
+    with pytest.raises(
+        StreamError,
+        match=r"coupon_visit_train\.csv lacks the column\(s\) "
+        r"\['I_DATE'\]",
+    ):
         load_stream({"kind": "kaggle_coupon"}, tmp_path)
 
 
@@ -135,17 +186,23 @@ def test_horizon_labels_stop_or_cycle():
         stream.horizon_labels(2, "loop")
 
 
-@pytest.mark.parametrize("spec, message", [
-    (None, "stream needs a kind"),
-    ({"top": 10}, "stream needs a kind"),
-    ({"kind": "outbrain"}, "unknown stream kind 'outbrain'"),
-    ({"kind": "flights_weekday", "top": 5}, "takes options []"),
-    ({"kind": "movielens_genre", "top": 1}, "stream.top must be an integer >= 2"),
-    ({"kind": "synthetic", "shares": [0.5, 0.5], "length": 10}, "needs shares, length and seed"),
-    ({"kind": "synthetic", "shares": [0.5, 0.4], "length": 10, "seed": 1}, "summing to 1"),
-    ({"kind": "synthetic", "shares": [1.2, -0.2], "length": 10, "seed": 1}, "numbers >= 0"),
-    ({"kind": "synthetic", "shares": [0.5, 0.5], "length": 0, "seed": 1}, "stream.length"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        (None, "stream needs a kind"),
+        ({"top": 10}, "stream needs a kind"),
+        ({"kind": "outbrain"}, "unknown stream kind 'outbrain'"),
+        ({"kind": "flights_weekday", "top": 5}, "takes options []"),
+        ({"kind": "movielens_genre", "top": 1}, "stream.top must be an integer >= 2"),
+        (
+            {"kind": "synthetic", "shares": [0.5, 0.5], "length": 10},
+            "needs shares, length and seed",
+        ),
+        ({"kind": "synthetic", "shares": [0.5, 0.4], "length": 10, "seed": 1}, "summing to 1"),
+        ({"kind": "synthetic", "shares": [1.2, -0.2], "length": 10, "seed": 1}, "numbers >= 0"),
+        ({"kind": "synthetic", "shares": [0.5, 0.5], "length": 0, "seed": 1}, "stream.length"),
+    ],
+)
 def test_bad_stream_specs(spec, message):
     with pytest.raises(StreamError) as err:
         load_stream(spec)

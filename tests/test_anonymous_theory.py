@@ -35,7 +35,7 @@ def delay_d2(means, low, high):
 
 
 def power_sizes(c, beta, count):
-    return [c * k ** beta for k in range(1, count + 1)]
+    return [c * k**beta for k in range(1, count + 1)]
 
 
 def exponential_sizes(c, count):
@@ -65,18 +65,23 @@ def brute_force_rounds(T):
 
 # --- round sizes f, F and condition (ii) -------------------------------------------------------
 
-@pytest.mark.parametrize("c, beta, closed_form", [
-    (1, 1, lambda K: K * (K + 1) // 2),
-    (3, 1, lambda K: 3 * K * (K + 1) // 2),
-    (1, 2, lambda K: K * (K + 1) * (2 * K + 1) // 6),
-    (2, 2, lambda K: 2 * K * (K + 1) * (2 * K + 1) // 6),
-    (1, 3, lambda K: (K * (K + 1) // 2) ** 2),
-])
+
+@pytest.mark.parametrize(
+    "c, beta, closed_form",
+    [
+        (1, 1, lambda K: K * (K + 1) // 2),
+        (3, 1, lambda K: 3 * K * (K + 1) // 2),
+        (1, 2, lambda K: K * (K + 1) * (2 * K + 1) // 6),
+        (2, 2, lambda K: 2 * K * (K + 1) * (2 * K + 1) // 6),
+        (1, 3, lambda K: (K * (K + 1) // 2) ** 2),
+    ],
+)
 def test_power_round_sizes_and_cumulative(c, beta, closed_form):
     count = 60
     assert round_sizes("power", c, beta, count).tolist() == power_sizes(c, beta, count)
     assert cumulative_rounds("power", c, beta, count).tolist() == [
-        closed_form(K) for K in range(1, count + 1)]
+        closed_form(K) for K in range(1, count + 1)
+    ]
 
 
 @pytest.mark.parametrize("c", [0, 1, 4])
@@ -85,7 +90,8 @@ def test_exponential_round_sizes_and_cumulative(c):
     count = 40
     assert round_sizes("exponential", c, 1, count).tolist() == exponential_sizes(c, count)
     assert cumulative_rounds("exponential", c, 1, count).tolist() == [
-        2 ** (K + 1 + c) for K in range(1, count + 1)]
+        2 ** (K + 1 + c) for K in range(1, count + 1)
+    ]
     assert round_sizes("exponential", 0, 1, 4).tolist() == [4, 4, 8, 16]
 
 
@@ -94,11 +100,21 @@ def test_round_sizes_empty_and_beta_ignored_for_exponential():
     assert (round_sizes("exponential", 2, 7, 5) == round_sizes("exponential", 2, 1, 5)).all()
 
 
-@pytest.mark.parametrize("kind, c, beta, count", [
-    ("linear", 1, 1, 5), ("power", 0, 1, 5), ("power", 1, 0, 5), ("power", 1, 1.5, 5),
-    ("power", 2.0, 1, 5), ("power", True, 1, 5), ("exponential", -1, 1, 5),
-    ("exponential", 0.5, 1, 5), ("power", 1, 1, -1), ("power", 1, 1, 2.0),
-])
+@pytest.mark.parametrize(
+    "kind, c, beta, count",
+    [
+        ("linear", 1, 1, 5),
+        ("power", 0, 1, 5),
+        ("power", 1, 0, 5),
+        ("power", 1, 1.5, 5),
+        ("power", 2.0, 1, 5),
+        ("power", True, 1, 5),
+        ("exponential", -1, 1, 5),
+        ("exponential", 0.5, 1, 5),
+        ("power", 1, 1, -1),
+        ("power", 1, 1, 2.0),
+    ],
+)
 def test_round_sizes_reject_bad_input(kind, c, beta, count):
     with pytest.raises(ValueError):
         round_sizes(kind, c, beta, count)
@@ -107,10 +123,10 @@ def test_round_sizes_reject_bad_input(kind, c, beta, count):
 
 
 def test_round_sizes_refuse_int64_overflow():
-    assert round_sizes("exponential", 0, 1, 62)[-1] == 2 ** 62
+    assert round_sizes("exponential", 0, 1, 62)[-1] == 2**62
     with pytest.raises(ValueError, match="exceeds int64"):
         round_sizes("exponential", 0, 1, 63)  # f(63) = 2^63
-    assert cumulative_rounds("exponential", 0, 1, 61)[-1] == 2 ** 62
+    assert cumulative_rounds("exponential", 0, 1, 61)[-1] == 2**62
     with pytest.raises(ValueError, match="exceeds int64"):
         cumulative_rounds("exponential", 0, 1, 62)  # F(62) = 2^63
     with pytest.raises(ValueError, match="exceeds int64"):
@@ -144,6 +160,7 @@ def test_condition_k0_exponential_with_override(c):
 
 # --- Theorem 1: log coefficient, Lai-Robbins constant -------------------------------------------
 
+
 @pytest.mark.parametrize("alpha", [4, 6, 8])
 def test_log_term_coefficient(alpha):
     # Σ_{i≥2} 1/Δ_i = 10·H_8 = 27.1786 for s = (.9, ..., .1).
@@ -159,8 +176,10 @@ def test_log_term_coefficient_values_at_alpha_4_6_8():
 
 def test_lai_robbins_constant_direct_kl():
     best = 0.9
-    expected = sum((best - s) / (s * math.log(s / best) + (1 - s) * math.log((1 - s) / (1 - best)))
-                   for s in MEANS[1:])
+    expected = sum(
+        (best - s) / (s * math.log(s / best) + (1 - s) * math.log((1 - s) / (1 - best)))
+        for s in MEANS[1:]
+    )
     assert lai_robbins_constant(MEANS) == pytest.approx(expected, rel=1e-12)
     assert lai_robbins_constant(MEANS) == pytest.approx(7.5165155, abs=1e-6)
     # The optimal constant is well below UCB-type coefficients: 8α·10·H8 ≥ 869 at α = 4.
@@ -184,6 +203,7 @@ def test_gap_functions_reject_bad_means(means):
 
 # --- Theorem 1: the constant c*_f --------------------------------------------------------------
 
+
 def brute_force_n_d2(alpha, d2, sizes):
     """F(K*) for the last K* with 12·d2·K/F(K) > ((√α − 2)/2)², or 0 (sizes long enough)."""
     bound = ((math.sqrt(alpha) - 2) / 2) ** 2
@@ -197,15 +217,27 @@ def satisfies_n_d2_definition(n, alpha, d2, sizes):
     """Eq. (20) holds for every K with F(K) > n (K over the given sizes)."""
     bound = ((math.sqrt(alpha) - 2) / 2) ** 2
     sums = running_sums(sizes)
-    return all(12 * d2 * K / sums[K - 1] <= bound
-               for K in range(1, len(sizes) + 1) if sums[K - 1] > n)
+    return all(
+        12 * d2 * K / sums[K - 1] <= bound for K in range(1, len(sizes) + 1) if sums[K - 1] > n
+    )
 
 
 @pytest.mark.parametrize("alpha", [4, 3.5, 1])
 def test_theorem1_constant_void_for_alpha_at_most_4(alpha):
     result = theorem1_constant(MEANS, alpha, D1_DELAY_10_30, 6.0, "power", 1, 2)
-    for field in ("t1", "t2", "T_star", "c_star", "c_star_unsimplified", "n_d2", "log10_t1",
-                  "log10_t2", "log10_T_star", "log10_c_star", "log10_c_star_unsimplified"):
+    for field in (
+        "t1",
+        "t2",
+        "T_star",
+        "c_star",
+        "c_star_unsimplified",
+        "n_d2",
+        "log10_t1",
+        "log10_t2",
+        "log10_T_star",
+        "log10_c_star",
+        "log10_c_star_unsimplified",
+    ):
         assert getattr(result, field) == math.inf, field
     assert "alpha <= 4" in result.void_reason
     assert (result.k0, result.f_k0, result.F_k0) == (3, 9, 14)
@@ -226,8 +258,9 @@ def test_theorem1_constant_astronomical_for_delay_10_30_at_alpha_9():
     d2 = delay_d2(MEANS, 10, 30)
     # the helper (the spec's definition, summed slot by slot) is the model's d2 of this instance;
     # the number itself is a regression pin beside that check
-    model = AnonymousProblem.from_config({"means": MEANS,
-                                          "kernel": {"kind": "delay", "low": 10, "high": 30}})
+    model = AnonymousProblem.from_config(
+        {"means": MEANS, "kernel": {"kind": "delay", "low": 10, "high": 30}}
+    )
     assert model.d2() == pytest.approx(d2, rel=1e-12)
     assert d2 == pytest.approx(6.643922902494331, rel=1e-12)  # regression pin
     result = theorem1_constant(MEANS, 9, D1_DELAY_10_30, d2, "power", 1, 2)
@@ -288,26 +321,28 @@ def test_theorem1_constant_rejects_bad_delay_measures(d1, d2):
 
 # --- Lemma 1 -----------------------------------------------------------------------------------
 
+
 def test_lemma1_radius_hand_value():
     # n = 100, K = 10, t = e², d1 = 2, d2 = 3: sqrt(8/100) + 20/100 + sqrt(12·3·10·2/100²).
     expected = math.sqrt(0.08) + 0.2 + math.sqrt(0.072)
-    assert lemma1_radius(100, 10, math.e ** 2, 2.0, 3.0) == pytest.approx(expected, rel=1e-12)
+    assert lemma1_radius(100, 10, math.e**2, 2.0, 3.0) == pytest.approx(expected, rel=1e-12)
     # d1 = d2 = 0 leaves the UCB radius sqrt(4 ln t / n).
-    assert lemma1_radius(25, 3, math.e ** 4, 0.0, 0.0) == pytest.approx(0.8, rel=1e-12)
+    assert lemma1_radius(25, 3, math.e**4, 0.0, 0.0) == pytest.approx(0.8, rel=1e-12)
 
 
 def test_lemma1_radius_broadcasts():
     n = np.array([[100.0], [400.0]])
-    radius = lemma1_radius(n, np.array([10.0, 20.0, 40.0]), math.e ** 2, 2.0, 3.0)
+    radius = lemma1_radius(n, np.array([10.0, 20.0, 40.0]), math.e**2, 2.0, 3.0)
     assert radius.shape == (2, 3)
     assert radius[0, 0] == pytest.approx(math.sqrt(0.08) + 0.2 + math.sqrt(0.072), rel=1e-12)
-    assert radius[1, 2] == pytest.approx(math.sqrt(8 / 400) + 80 / 400
-                                         + math.sqrt(12 * 3 * 40 * 2 / 400 ** 2), rel=1e-12)
+    assert radius[1, 2] == pytest.approx(
+        math.sqrt(8 / 400) + 80 / 400 + math.sqrt(12 * 3 * 40 * 2 / 400**2), rel=1e-12
+    )
 
 
 # --- Theorem 2 (ARS-EXP3) ----------------------------------------------------------------------
 
-HORIZONS = [10 ** 5, 10 ** 6, 10 ** 7]
+HORIZONS = [10**5, 10**6, 10**7]
 
 
 @pytest.mark.parametrize("T, K", list(zip(HORIZONS, [2796, 13046, 60698])))
@@ -358,7 +393,7 @@ def test_ars_exp3_gamma_forms():
         assert gamma.printed == pytest.approx(math.sqrt(scale / (1.5 * T) ** (2 / 3)), rel=1e-12)
         assert gamma.appendix / gamma.printed - 1 == pytest.approx(gap, abs=2e-6)
     # At T = 1e4 the two forms differ by slightly more than 1%.
-    gamma = ars_exp3_gamma(7, 10 ** 4, 0.5)
+    gamma = ars_exp3_gamma(7, 10**4, 0.5)
     assert gamma.appendix / gamma.printed - 1 == pytest.approx(0.0101998, abs=2e-6)
     # Both are capped at 1 for a short horizon.
     assert tuple(ars_exp3_gamma(50, 10, 0.5)) == (1.0, 1.0)
@@ -366,11 +401,17 @@ def test_ars_exp3_gamma_forms():
     assert vector.appendix.shape == (3,)
 
 
-@pytest.mark.parametrize("call", [
-    lambda: exp3_rounds(1e5, 1.5), lambda: exp3_rounds(1e5, -0.1), lambda: exp3_rounds(0, 0.5),
-    lambda: exp3_rounds(math.inf, 0.5), lambda: theorem2_bound(1e5, 1, 10, 0.5),
-    lambda: ars_exp3_gamma(2.5, 1e5, 0.5),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: exp3_rounds(1e5, 1.5),
+        lambda: exp3_rounds(1e5, -0.1),
+        lambda: exp3_rounds(0, 0.5),
+        lambda: exp3_rounds(math.inf, 0.5),
+        lambda: theorem2_bound(1e5, 1, 10, 0.5),
+        lambda: ars_exp3_gamma(2.5, 1e5, 0.5),
+    ],
+)
 def test_theorem2_rejects_bad_input(call):
     with pytest.raises(ValueError):
         call()

@@ -37,8 +37,9 @@ def test_alpha_scales_the_exploration():
     """With alpha = 0 the index is the estimate alone: told each total, arm 0 (estimate 1) is
     never left after the first round, so the regret stays 1."""
     checkpoints = np.array([100], np.int64)
-    assert run_ucb(MEANS, 0.0, True, DETERMINISTIC, 0, 0, np.uint64(3), 100,
-                   checkpoints).tolist() == [1.0]
+    assert run_ucb(
+        MEANS, 0.0, True, DETERMINISTIC, 0, 0, np.uint64(3), 100, checkpoints
+    ).tolist() == [1.0]
 
 
 def test_ucb_config_checks():

@@ -13,13 +13,19 @@ import pytest
 from timebandits.anonymous.environment import pull, window_feedback, window_state, window_sum
 from timebandits.anonymous.model import DELAY, Kernel
 
-MEANS = np.array([.9, .8, .7, .6, .5, .4, .3, .2, .1])
+MEANS = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1])
 KERNELS = [
-    {"kind": "delay", "low": 10, "high": 30}, {"kind": "delay", "low": 0, "high": 60},
-    {"kind": "bounded", "dmin": 30, "dmax": 40}, {"kind": "linear_decreasing", "d": 50},
-    {"kind": "linear_increasing", "d": 100}, {"kind": "discounted", "ratio": 0.9},
-    {"kind": "polynomial", "exponent": 3}, {"kind": "polynomial", "exponent": 2},
-    {"kind": "polynomial", "exponent": 1.5}, {"kind": "weights", "weights": [0.1, 0.0, 0.3, 0.6]}]
+    {"kind": "delay", "low": 10, "high": 30},
+    {"kind": "delay", "low": 0, "high": 60},
+    {"kind": "bounded", "dmin": 30, "dmax": 40},
+    {"kind": "linear_decreasing", "d": 50},
+    {"kind": "linear_increasing", "d": 100},
+    {"kind": "discounted", "ratio": 0.9},
+    {"kind": "polynomial", "exponent": 3},
+    {"kind": "polynomial", "exponent": 2},
+    {"kind": "polynomial", "exponent": 1.5},
+    {"kind": "weights", "weights": [0.1, 0.0, 0.3, 0.6]},
+]
 # The kernels whose window sums run over every earlier pull and whose W(n) lie on the grid of
 # 2^-53 (W(1) = 1/ζ(γ) ≥ 1/2): the exact path. For γ = 1.5, W(1) = 0.38 is finer than the grid.
 EXACT = [{"kind": "polynomial", "exponent": 3}, {"kind": "polynomial", "exponent": 2}]
@@ -34,8 +40,13 @@ def _game(spec, horizon, seed):
     arms = np.random.default_rng(seed).integers(0, MEANS.size, horizon + 1)
     for u in range(1, horizon + 1):
         pull(MEANS[arms[u]], u, np.uint64(seed), kernel.code, low, high, totals, delays)
-    return kernel, totals, delays, kernel.cumulative(horizon + 1), int(min(kernel.window_reach,
-                                                                           horizon))
+    return (
+        kernel,
+        totals,
+        delays,
+        kernel.cumulative(horizon + 1),
+        int(min(kernel.window_reach, horizon)),
+    )
 
 
 def _windows(horizon, count, seed, contiguous=True):
@@ -53,9 +64,11 @@ def _direct(first, last, kernel, totals, delays, cumulative):
     """Σ_{u ≤ last} X_u·[W(last − u) − W(first − 1 − u)] (W(n) = 0 for n < 0), or for a delay
     Σ_u X_u·1{first ≤ u + z_u ≤ last}, over every earlier pull, in exact rational terms."""
     u = np.arange(1, last + 1)
-    x = totals[1:last + 1].astype(float)
+    x = totals[1 : last + 1].astype(float)
     if kernel.code == DELAY:
-        return float(x[(u + delays[1:last + 1] >= first) & (u + delays[1:last + 1] <= last)].sum())
+        return float(
+            x[(u + delays[1 : last + 1] >= first) & (u + delays[1 : last + 1] <= last)].sum()
+        )
     before = first - 1 - u
     spread = cumulative[last - u] - np.where(before >= 0, cumulative[np.maximum(before, 0)], 0.0)
     return math.fsum(x * spread)
@@ -69,9 +82,13 @@ def test_window_feedback_is_the_direct_sum(spec, contiguous):
     horizon = 6000
     kernel, totals, delays, cumulative, reach = _game(spec, horizon, 3)
     state = window_state(kernel.code, cumulative, reach, horizon)
-    observed = [(window_feedback(first, last, totals, delays, kernel.code, cumulative, reach,
-                                 state), _direct(first, last, kernel, totals, delays, cumulative))
-                for first, last in _windows(horizon, 60, 4, contiguous)]
+    observed = [
+        (
+            window_feedback(first, last, totals, delays, kernel.code, cumulative, reach, state),
+            _direct(first, last, kernel, totals, delays, cumulative),
+        )
+        for first, last in _windows(horizon, 60, 4, contiguous)
+    ]
     fast, direct = np.array(observed).T
     np.testing.assert_allclose(fast, direct, rtol=0, atol=1e-9)
     assert direct.max() > 1.0
@@ -87,8 +104,9 @@ def test_window_feedback_takes_the_exact_path_only_where_it_holds(spec):
     assert (state[4].size > 0) == (spec in EXACT)
 
 
-@pytest.mark.parametrize("horizon, lengths", [(60_000, (1, 40)), (60_000, (500, 4000)),
-                                              (600_000, (5000, 60_000))])
+@pytest.mark.parametrize(
+    "horizon, lengths", [(60_000, (1, 40)), (60_000, (500, 4000)), (600_000, (5000, 60_000))]
+)
 @pytest.mark.parametrize("spec", EXACT)
 def test_exact_path_is_window_sum_bit_for_bit(spec, horizon, lengths):
     """The game loops' windows (consecutive runs of slots, short ones and long ones) give the same
@@ -102,13 +120,14 @@ def test_exact_path_is_window_sum_bit_for_bit(spec, horizon, lengths):
     first, fast, direct = 1, [], []
     while first <= horizon:
         last = min(first + int(rng.integers(*lengths)) - 1, horizon)
-        fast.append(window_feedback(first, last, totals, delays, kernel.code, cumulative, reach,
-                                    state))
+        fast.append(
+            window_feedback(first, last, totals, delays, kernel.code, cumulative, reach, state)
+        )
         direct.append(window_sum(first, last, totals, delays, kernel.code, cumulative, reach))
         first = last + 1
     assert fast == direct
     assert max(direct) > 1.0
     middle = horizon // 2
-    assert window_feedback(middle, middle + 99, totals, delays, kernel.code, cumulative, reach,
-                           state) == window_sum(middle, middle + 99, totals, delays, kernel.code,
-                                                cumulative, reach)
+    assert window_feedback(
+        middle, middle + 99, totals, delays, kernel.code, cumulative, reach, state
+    ) == window_sum(middle, middle + 99, totals, delays, kernel.code, cumulative, reach)

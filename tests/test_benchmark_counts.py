@@ -32,7 +32,7 @@ DELAYDEP = runpy.run_path(str(BENCHMARKS / "benchmark_delaydep.py"))
 ANONYMOUS = runpy.run_path(str(BENCHMARKS / "benchmark_anonymous.py"))
 KEY = np.uint64(20200826)
 CHECKPOINTS = np.array([1.0, 16.0])
-C = 1000.0 ** 0.5  # c = T'^ε at T' = 1000, ε = 1/2: phase 1 is (0, c], c = 31.62
+C = 1000.0**0.5  # c = T'^ε at T' = 1000, ε = 1/2: phase 1 is (0, c], c = 31.62
 
 
 def test_ctsab_learned_run():
@@ -60,10 +60,13 @@ def test_ctmab_failed_estimation_run():
     over (4, 16] (the last at 4 + 10·1.2 = 16 ≤ T'): 14, each followed by a check of every arm
     sampled so far: 1 + 13·2 = 27."""
     _, outcome, i_star, t_es, t_id, _, _, samples = run_ctmab(
-        np.array([0.5, 0.4]), 16.0, 0.5, 0.25, 0.05, 0.05, 1.0, KEY, CHECKPOINTS, 0)
+        np.array([0.5, 0.4]), 16.0, 0.5, 0.25, 0.05, 0.05, 1.0, KEY, CHECKPOINTS, 0
+    )
     assert (outcome, samples) == (FAILED_ESTIMATION, 0)
-    assert CONTINUOUS["ctmab_evaluations"](2, 16.0, 0.5, 0.25, outcome, i_star, t_es, t_id,
-                                           samples) == 27
+    assert (
+        CONTINUOUS["ctmab_evaluations"](2, 16.0, 0.5, 0.25, outcome, i_star, t_es, t_id, samples)
+        == 27
+    )
 
 
 def test_ctmab_learned_run():
@@ -75,12 +78,15 @@ def test_ctmab_learned_run():
     (18.36 < 18.5; t = 36: 18.25 > 18): 37 rounds, 2·37 = 74 bounds, 2 + 2·36 = 74 samples.
     Exploit from t_Es + t_Id = 29c/140 + 74/1 = 80.55 (μ̂[1] = 1), windows of width c:
     w = 0..29 (80.55 + 29c = 997.6 < 1000 ≤ 80.55 + 30c): 30. Total 56 + 74 + 30 = 160."""
-    means = np.array([1 - 2.0 ** -30, 2.0 ** -30])
+    means = np.array([1 - 2.0**-30, 2.0**-30])
     _, outcome, i_star, t_es, t_id, arm, _, samples = run_ctmab(
-        means, 1000.0, 0.5, 1.0, 0.05, 0.05, 1.0, KEY, CHECKPOINTS, 0)
+        means, 1000.0, 0.5, 1.0, 0.05, 0.05, 1.0, KEY, CHECKPOINTS, 0
+    )
     assert (outcome, i_star, t_es, t_id, arm, samples) == (LEARNED, 1, 29 * (C / 140), 74.0, 0, 74)
-    assert CONTINUOUS["ctmab_evaluations"](2, 1000.0, 0.5, 1.0, outcome, i_star, t_es, t_id,
-                                           samples) == 160
+    assert (
+        CONTINUOUS["ctmab_evaluations"](2, 1000.0, 0.5, 1.0, outcome, i_star, t_es, t_id, samples)
+        == 160
+    )
 
 
 def test_ctmab_stop_and_cut_identification():
@@ -147,16 +153,20 @@ def test_delaydep_replay_draws_the_kernels_pulls(learner, horizon):
     the same μ_i(τ) and the same Bernoulli rewards, pull for pull."""
     problem = B2DEPProblem(["13/15", "4/5", "1/2"], [2, 1, 3], ["1/2", "1/4", "1/8"])
     table = problem.mean_table()
-    out = (ucb_run(table, horizon, KEY, LOG_TIME_DECISIONS, 1.0) if learner == "ucb"
-           else low_run(table, 0.1, horizon, KEY))
+    out = (
+        ucb_run(table, horizon, KEY, LOG_TIME_DECISIONS, 1.0)
+        if learner == "ucb"
+        else low_run(table, 0.1, horizon, KEY)
+    )
     expected, realised = DELAYDEP["replay_pulls"](table, *DELAYDEP["label_runs"](out[2]), KEY)
     assert np.array_equal(expected, out[0]) and np.array_equal(realised, out[1])
     assert 0 < realised.sum() < horizon or horizon < 10
 
 
 @pytest.mark.parametrize("experiment", ["delay_10_30", "polynomial_2", "bounded_30_40"])
-@pytest.mark.parametrize("round_size", [{"kind": "power", "c": 1, "beta": 1},
-                                        {"kind": "exponential", "c": 0}])
+@pytest.mark.parametrize(
+    "round_size", [{"kind": "power", "c": 1, "beta": 1}, {"kind": "exponential", "c": 0}]
+)
 def test_anonymous_replay_rebuilds_the_kernels_rounds(experiment, round_size):
     """The replay rebuilds ARS-UCB's rounds from the arm of each slot: the same arms (its
     pseudo-regret is the kernel's at T) and the same rounds (as many as the kernel's decisions,
@@ -166,11 +176,13 @@ def test_anonymous_replay_rebuilds_the_kernels_rounds(experiment, round_size):
     exp = {**paper["experiments"][experiment], "horizon": horizon}
     checkpoints = np.array([1000, horizon])
     problem, d1, d2, common = environment_arguments(
-        exp, environment_seed(1, "anonymous", experiment, 0), checkpoints)
+        exp, environment_seed(1, "anonymous", experiment, 0), checkpoints
+    )
     sizes = round_size_table(round_size, horizon)
     regret, lemma, plays = run_ars_ucb(problem.means, 4.0, sizes, d1, d2, *common)
-    rounds, replayed, observed = ANONYMOUS["replay_environment"](problem.means, sizes, plays,
-                                                                 *common[:-1])
+    rounds, replayed, observed = ANONYMOUS["replay_environment"](
+        problem.means, sizes, plays, *common[:-1]
+    )
     n_arms = problem.means.size
     assert replayed == pytest.approx(regret[-1], rel=1e-12)
     # Lemma 1's tally checks every arm at each decision after the first round of all
@@ -178,25 +190,31 @@ def test_anonymous_replay_rebuilds_the_kernels_rounds(experiment, round_size):
     assert rounds > 2 * n_arms and 0 < observed < horizon
 
 
-
-@pytest.mark.parametrize("experiment, algorithm", [("fig5a", "ars_exp3"), ("fig5c", "clw"),
-                                                   ("synthetic_oblivious", "clw")])
+@pytest.mark.parametrize(
+    "experiment, algorithm",
+    [("fig5a", "ars_exp3"), ("fig5c", "clw"), ("synthetic_oblivious", "clw")],
+)
 def test_anonymous_label_game_replay_is_the_kernels_game(experiment, algorithm):
     """The replay of a label game's environment gives the kernel's regret at every checkpoint
     from the kernel's arms alone; with the arms of another run it does not."""
     paper = load_paper("anonymous")
     exp = {**paper["experiments"][experiment], "horizon": 5000}
     checkpoints = np.array([10, 1000, 5000], np.int64)
-    run, arguments = label_game_call(exp, paper["algorithms"][algorithm],
-                                     environment_seed(1, "anonymous", experiment, 0),
-                                     policy_seed(1, "anonymous", experiment, algorithm, 0),
-                                     checkpoints)
+    run, arguments = label_game_call(
+        exp,
+        paper["algorithms"][algorithm],
+        environment_seed(1, "anonymous", experiment, 0),
+        policy_seed(1, "anonymous", experiment, algorithm, 0),
+        checkpoints,
+    )
     regret, plays = run(*arguments)
     labels, n_arms, _, _, mode, d, low, high, best_arm, env_key, _, cps = arguments
     replay = ANONYMOUS["replay_label_game"]
-    assert np.array_equal(replay(labels, n_arms, plays, mode, d, low, high, best_arm, env_key, cps),
-                          regret)
+    assert np.array_equal(
+        replay(labels, n_arms, plays, mode, d, low, high, best_arm, env_key, cps), regret
+    )
     other = np.roll(plays, 7)
     other[0] = -1
     assert not np.array_equal(
-        replay(labels, n_arms, other, mode, d, low, high, best_arm, env_key, cps), regret)
+        replay(labels, n_arms, other, mode, d, low, high, best_arm, env_key, cps), regret
+    )

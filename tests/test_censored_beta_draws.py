@@ -48,8 +48,9 @@ def _stream(key, n):
 def test_open_unit_lanes_is_open_unit_bit_for_bit():
     """Edges of the 53-bit cell index m = bits >> 11 (0, 2^52 − 1, 2^52, odd m ≥ 2^52 where
     m + 1/2 rounds to even, 2^53 − 1) and a million generator outputs."""
-    m = np.array([0, 1, 2, 3, 2**52 - 1, 2**52, 2**52 + 1, 2**52 + 3, 2**53 - 2, 2**53 - 1],
-                 dtype=np.uint64)
+    m = np.array(
+        [0, 1, 2, 3, 2**52 - 1, 2**52, 2**52 + 1, 2**52 + 3, 2**53 - 2, 2**53 - 1], dtype=np.uint64
+    )
     low = np.array([0, 1, 2**11 - 1], dtype=np.uint64)
     edges = ((m[:, None] << np.uint64(11)) | low[None, :]).ravel()
     bits = np.concatenate([edges, _stream(np.uint64(99), 1_000_000)])
@@ -73,7 +74,7 @@ def test_series_test_bounds_the_exact_exponent_and_is_sharp(shape):
     d = gamma_constants(shape)[0]
     for y in np.concatenate([np.linspace(-0.999, 1.5, 2001), [0.0, 1e-3, -1e-3]]):
         t = 1.0 + min(y, 0.0)
-        bound = 3.0 * d * (-y**4 / 4.0 + y**5 / 5.0 - y**6 / (6.0 * t))
+        bound = 3.0 * d * (-(y**4) / 4.0 + y**5 / 5.0 - y**6 / (6.0 * t))
         exact = _exact_exponent(d, y)
         slack = 1e-12 * (1.0 + abs(exact))
         assert bound <= exact + slack
@@ -88,10 +89,12 @@ def test_beta_blocks_is_beta_block_at_thompson_posteriors():
     every draw equals beta_block's from the same block, including the ~3% that leave the
     vectorised passes (ziggurat wedges and tail, Marsaglia–Tsang rejections)."""
     rng = np.random.default_rng(8)
-    a = np.concatenate([np.ones(30), np.floor(rng.uniform(1, 20, 40)),
-                        np.floor(10 ** rng.uniform(1, 5, 80))])
-    b = np.concatenate([np.floor(rng.uniform(1, 5, 30)), np.ones(40),
-                        np.floor(10 ** rng.uniform(0, 4, 80))])
+    a = np.concatenate(
+        [np.ones(30), np.floor(rng.uniform(1, 20, 40)), np.floor(10 ** rng.uniform(1, 5, 80))]
+    )
+    b = np.concatenate(
+        [np.floor(rng.uniform(1, 5, 30)), np.ones(40), np.floor(10 ** rng.uniform(0, 4, 80))]
+    )
     da, ca = np.array([gamma_constants(x) for x in a]).T.copy()
     db, cb = np.array([gamma_constants(x) for x in b]).T.copy()
     bits, out = np.empty(4 * a.size, np.uint64), np.empty(a.size)
@@ -99,6 +102,8 @@ def test_beta_blocks_is_beta_block_at_thompson_posteriors():
     for round_ in range(200):
         counter = 5 + round_ * a.size * BETA_BLOCK
         beta_blocks(da, ca, db, cb, key, counter, bits, out)
-        one_by_one = [beta_block(da[p], ca[p], db[p], cb[p], key, counter + p * BETA_BLOCK)
-                      for p in range(a.size)]
+        one_by_one = [
+            beta_block(da[p], ca[p], db[p], cb[p], key, counter + p * BETA_BLOCK)
+            for p in range(a.size)
+        ]
         assert out.tolist() == one_by_one

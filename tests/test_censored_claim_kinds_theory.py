@@ -28,24 +28,50 @@ from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, R
 
 
 def _env(rate, arms=1, grid=(1.0,), slope=0.0):
-    return {"family": "beta_exponential", "beta_a": [1.0] * arms, "beta_b": [1.0] * arms,
-            "rate": [rate] * arms, "grid": list(grid), "cost": {"slope": 0.0},
-            "penalty": {"threshold": math.inf, "below": slope, "above": slope}}
+    return {
+        "family": "beta_exponential",
+        "beta_a": [1.0] * arms,
+        "beta_b": [1.0] * arms,
+        "rate": [rate] * arms,
+        "grid": list(grid),
+        "cost": {"slope": 0.0},
+        "penalty": {"threshold": math.inf, "below": slope, "above": slope},
+    }
 
 
-PAPER = {"experiments": {name: {"environment": env, "algorithms": ["rcucb"]} for name, env in {
-             "quarter": _env(math.log(4.0)), "twins": _env(math.log(4.0), arms=2),
-             "ladder": _env(math.log(2.0), grid=(1.0, 2.0, 3.0), slope=0.1)}.items()},
-         "algorithms": {"rcucb": {"label": "RCUCB", "params": {"alpha": 2.0}}}}
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
+PAPER = {
+    "experiments": {
+        name: {"environment": env, "algorithms": ["rcucb"]}
+        for name, env in {
+            "quarter": _env(math.log(4.0)),
+            "twins": _env(math.log(4.0), arms=2),
+            "ladder": _env(math.log(2.0), grid=(1.0, 2.0, 3.0), slope=0.1),
+        }.items()
+    },
+    "algorithms": {"rcucb": {"label": "RCUCB", "params": {"alpha": 2.0}}},
+}
+CONFIG = {
+    "base_seed": 7,
+    "claims": {
+        "alpha": 0.05,
+        "bootstrap_samples": 400,
+        "fragile_share": 0.1,
+        "run_factors": [2, 4, 8, 16],
+    },
+}
 
 
 def _frame(columns, ts):
     """A trace: each metric a (runs × checkpoints) table."""
     ts = np.asarray(ts, dtype=float)
     n = np.asarray(next(iter(columns.values()))).shape[0]
-    return pd.DataFrame({"repetition": np.repeat(np.arange(n), ts.size), "t": np.tile(ts, n),
-                         **{k: np.asarray(v, dtype=float).ravel() for k, v in columns.items()}})
+    return pd.DataFrame(
+        {
+            "repetition": np.repeat(np.arange(n), ts.size),
+            "t": np.tile(ts, n),
+            **{k: np.asarray(v, dtype=float).ravel() for k, v in columns.items()},
+        }
+    )
 
 
 def _ctx(frames=None):
@@ -60,24 +86,45 @@ def _rows(claim, ctx):
 
 # --------------------------------------------------------------------------- printed truth
 
+
 def test_printed_truth_rows():
-    claim = {"id": "X", "kind": "printed_truth", "values": {"quarter": 0.25, "twins": 0.3},
-             "tolerance": 0.01}
+    claim = {
+        "id": "X",
+        "kind": "printed_truth",
+        "values": {"quarter": 0.25, "twins": 0.3},
+        "tolerance": 0.01,
+    }
     assert _rows(claim, _ctx()) == [
-        {"scope": "quarter", "verdict": REPRODUCED, "headline": "0.2500 vs printed 0.25 (±0.01)",
-         "statistic": ("exact P(C > τ*) = 0.250000 at the optimal pair(s) arm 1, τ = 1.0000 "
-                       "(ν* = 0.375000); the paper prints 0.25; |difference| = 0, tolerance 0.01")},
-        {"scope": "twins", "verdict": NOT_REPRODUCED, "headline": "0.2500 vs printed 0.3 (±0.01)",
-         "statistic": ("exact P(C > τ*) = 0.250000 at the optimal pair(s) arm 1, τ = 1.0000; arm 2, "
-                       "τ = 1.0000 (ν* = 0.375000); the paper prints 0.3; |difference| = 0.05, "
-                       "tolerance 0.01")}]
+        {
+            "scope": "quarter",
+            "verdict": REPRODUCED,
+            "headline": "0.2500 vs printed 0.25 (±0.01)",
+            "statistic": (
+                "exact P(C > τ*) = 0.250000 at the optimal pair(s) arm 1, τ = 1.0000 "
+                "(ν* = 0.375000); the paper prints 0.25; |difference| = 0, tolerance 0.01"
+            ),
+        },
+        {
+            "scope": "twins",
+            "verdict": NOT_REPRODUCED,
+            "headline": "0.2500 vs printed 0.3 (±0.01)",
+            "statistic": (
+                "exact P(C > τ*) = 0.250000 at the optimal pair(s) arm 1, τ = 1.0000; arm 2, "
+                "τ = 1.0000 (ν* = 0.375000); the paper prints 0.3; |difference| = 0.05, "
+                "tolerance 0.01"
+            ),
+        },
+    ]
 
 
-@pytest.mark.parametrize("ours, expected", [
-    (0.75, REPRODUCED),       # |0.75 − 0.5| = 0.25: exactly the tolerance, which is allowed
-    (0.875, NOT_REPRODUCED),  # 0.375 > 0.25
-    (math.nan, INCONCLUSIVE),
-])
+@pytest.mark.parametrize(
+    "ours, expected",
+    [
+        (0.75, REPRODUCED),  # |0.75 − 0.5| = 0.25: exactly the tolerance, which is allowed
+        (0.875, NOT_REPRODUCED),  # 0.375 > 0.25
+        (math.nan, INCONCLUSIVE),
+    ],
+)
 def test_printed_truth_at_the_tolerance(ours, expected):
     claim = {"id": "X", "kind": "printed_truth", "values": {"quarter": 0.5}, "tolerance": 0.25}
     ctx = derived(_ctx(), overrides={"truth quarter": lambda real: ours})
@@ -105,8 +152,8 @@ def _by_hand(alpha, T):
     """Theorem 1: Σ_{Δ>0} Δ(8α(1+λ(τ))² ln T/Δ² + 1 + 8/ln((α+1)/2)·((α+1)/(α−1))²);
     Corollary 14: Σ_{Δ>0} Δ(2α(1+λ(τmax))² ln T/Δ² + 1 + 4/ln((α+1)/2)·((α+1)/(α−1))²)."""
     c = ((alpha + 1) / (alpha - 1)) ** 2 / math.log((alpha + 1) / 2)
-    thm1 = np.sum(GAPS * (8 * alpha * (1 + PENALTY) ** 2 * math.log(T) / GAPS ** 2 + 1 + 8 * c))
-    cor14 = np.sum(GAPS * (2 * alpha * (1 + PENALTY_MAX) ** 2 * math.log(T) / GAPS ** 2 + 1 + 4 * c))
+    thm1 = np.sum(GAPS * (8 * alpha * (1 + PENALTY) ** 2 * math.log(T) / GAPS**2 + 1 + 8 * c))
+    cor14 = np.sum(GAPS * (2 * alpha * (1 + PENALTY_MAX) ** 2 * math.log(T) / GAPS**2 + 1 + 4 * c))
     return thm1, cor14, thm1 / cor14
 
 
@@ -129,29 +176,60 @@ def test_bound_ratio_undefined():
 
 
 def test_bound_ratio_row():
-    claim = {"id": "X", "kind": "bound_ratio", "experiments": ["ladder"], "alphas": [2.0, 1.0],
-             "horizon": 1000}
+    claim = {
+        "id": "X",
+        "kind": "bound_ratio",
+        "experiments": ["ladder"],
+        "alphas": [2.0, 1.0],
+        "horizon": 1000,
+    }
     thm1, cor14, ratio = _by_hand(2.0, 1000.0)
     assert ratio > 1  # 8α(1+λ(τ))² against 2α(1+λ(τmax))²: Theorem 1 is the larger here
     assert _rows(claim, _ctx()) == [
-        {"scope": "ladder α = 2", "verdict": NOT_REPRODUCED, "headline": f"Thm 1 / Cor 14 = {ratio:.3g}",
-         "statistic": (f"at T = 1000: Theorem 1 {thm1:.4g}, Corollary 14 {cor14:.4g} (ratio "
-                       f"{ratio:.3g}; a void bound leaves it undefined); K = 3 limits")},
-        {"scope": "ladder α = 1", "verdict": INCONCLUSIVE, "headline": "Thm 1 / Cor 14 = nan",
-         "statistic": ("at T = 1000: Theorem 1 inf, Corollary 14 inf (ratio nan; a void bound leaves "
-                       "it undefined); K = 3 limits")}]
+        {
+            "scope": "ladder α = 2",
+            "verdict": NOT_REPRODUCED,
+            "headline": f"Thm 1 / Cor 14 = {ratio:.3g}",
+            "statistic": (
+                f"at T = 1000: Theorem 1 {thm1:.4g}, Corollary 14 {cor14:.4g} (ratio "
+                f"{ratio:.3g}; a void bound leaves it undefined); K = 3 limits"
+            ),
+        },
+        {
+            "scope": "ladder α = 1",
+            "verdict": INCONCLUSIVE,
+            "headline": "Thm 1 / Cor 14 = nan",
+            "statistic": (
+                "at T = 1000: Theorem 1 inf, Corollary 14 inf (ratio nan; a void bound leaves "
+                "it undefined); K = 3 limits"
+            ),
+        },
+    ]
 
 
-@pytest.mark.parametrize("ratio, expected", [(0.5, REPRODUCED), (1.0, NOT_REPRODUCED),
-                                             (1.5, NOT_REPRODUCED)])
+@pytest.mark.parametrize(
+    "ratio, expected", [(0.5, REPRODUCED), (1.0, NOT_REPRODUCED), (1.5, NOT_REPRODUCED)]
+)
 def test_bound_ratio_must_be_below_one(ratio, expected):
-    claim = {"id": "X", "kind": "bound_ratio", "experiments": ["ladder"], "alphas": [2.0], "horizon": 1000}
+    claim = {
+        "id": "X",
+        "kind": "bound_ratio",
+        "experiments": ["ladder"],
+        "alphas": [2.0],
+        "horizon": 1000,
+    }
     [row] = _rows(claim, derived(_ctx(), overrides={"ratio ladder 2": lambda real: ratio}))
     assert row["verdict"] == expected
 
 
 def test_bound_ratio_witnesses():
-    claim = {"id": "X", "kind": "bound_ratio", "experiments": ["ladder"], "alphas": [2.0], "horizon": 1000}
+    claim = {
+        "id": "X",
+        "kind": "bound_ratio",
+        "experiments": ["ladder"],
+        "alphas": [2.0],
+        "horizon": 1000,
+    }
     out = CLAIM_KINDS["bound_ratio"].witnesses(claim, _ctx())
     assert set(out) == {"favourable", "unfavourable"}
     assert out["favourable"].quantity("ratio ladder 2", lambda: 7.0) == 0.5
@@ -161,6 +239,7 @@ def test_bound_ratio_witnesses():
 
 # --------------------------------------------------------------------------- coverage (Prop. 1)
 
+
 def _prop1(t):
     """Prop. 1 at α = 2, capped at 1: 2(1 + ln t/ln 1.5)·t^{−4/3}."""
     return min(1.0, 2 * (1 + math.log(t) / math.log(1.5)) * t ** (-4 / 3))
@@ -169,9 +248,14 @@ def _prop1(t):
 TS = [9, 99, 999]
 ABOVE = np.zeros((10, 3))
 ABOVE[0, :2] = 1.0  # run 0 outside at t = 9, 99
-ABOVE[1, 0] = 1.0   # run 1 at t = 9: 2/10, 1/10, 0/10 of (run, pair) at t = 9, 99, 999
-COVERAGE = {"id": "X", "kind": "coverage", "experiments": ["quarter"], "algorithms": ["rcucb"],
-            "from_t": 9}
+ABOVE[1, 0] = 1.0  # run 1 at t = 9: 2/10, 1/10, 0/10 of (run, pair) at t = 9, 99, 999
+COVERAGE = {
+    "id": "X",
+    "kind": "coverage",
+    "experiments": ["quarter"],
+    "algorithms": ["rcucb"],
+    "from_t": 9,
+}
 
 
 def _coverage(above, below=None, ts=TS, exp="quarter"):
@@ -190,23 +274,31 @@ def test_coverage_rows():
     assert p > 0.05  # 1 of 10 is over the bound, but not significantly
     p_family = min(1.0, 3 * p)  # Bonferroni over the 3 checkpoints
     assert {k: v for k, v in above_row.items() if k != "p_claimed"} == {
-        "scope": "quarter RCUCB above", "verdict": INCONCLUSIVE,
+        "scope": "quarter RCUCB above",
+        "verdict": INCONCLUSIVE,
         "headline": f"worst t = 99: 0.1 vs bound {b[99]:.2g}",
-        "statistic": ("share of (run, pair) whose estimate after round t lies above ν ± 𝔠(t+1; α = 2), "
-                      "over 3 checkpoints t ≥ 9: largest 0.2; most significant at t = 99: 1/10 "
-                      f"against Prop. 1's {b[99]:.3g}; exact binomial P(X ≥ 1) = {p:.2g}, "
-                      f"× 3 checkpoints = {p_family:.2g}"),
-        "p_opposite": pytest.approx(p_family)}
+        "statistic": (
+            "share of (run, pair) whose estimate after round t lies above ν ± 𝔠(t+1; α = 2), "
+            "over 3 checkpoints t ≥ 9: largest 0.2; most significant at t = 99: 1/10 "
+            f"against Prop. 1's {b[99]:.3g}; exact binomial P(X ≥ 1) = {p:.2g}, "
+            f"× 3 checkpoints = {p_family:.2g}"
+        ),
+        "p_opposite": pytest.approx(p_family),
+    }
     assert math.isnan(above_row["p_claimed"])
     # none below: closest where the bound is smallest, t = 999; P(X ≥ 0) = 1
     assert {k: v for k, v in below_row.items() if k != "p_claimed"} == {
-        "scope": "quarter RCUCB below", "verdict": REPRODUCED,
+        "scope": "quarter RCUCB below",
+        "verdict": REPRODUCED,
         "headline": f"worst t = 999: 0 vs bound {b[999]:.2g}",
-        "statistic": ("share of (run, pair) whose estimate after round t lies below ν ± 𝔠(t+1; α = 2), "
-                      "over 3 checkpoints t ≥ 9: largest 0; closest to the bound at t = 999: 0/10 "
-                      f"against Prop. 1's {b[999]:.3g}; exact binomial P(X ≥ 0) = 1, "
-                      "× 3 checkpoints = 1"),
-        "p_opposite": 1.0}
+        "statistic": (
+            "share of (run, pair) whose estimate after round t lies below ν ± 𝔠(t+1; α = 2), "
+            "over 3 checkpoints t ≥ 9: largest 0; closest to the bound at t = 999: 0/10 "
+            f"against Prop. 1's {b[999]:.3g}; exact binomial P(X ≥ 0) = 1, "
+            "× 3 checkpoints = 1"
+        ),
+        "p_opposite": 1.0,
+    }
 
 
 def test_coverage_significant_excess():
@@ -273,7 +365,9 @@ def test_coverage_share_equal_to_a_capped_bound_holds():
 
 def test_coverage_from_t_is_inclusive_and_warm_up_is_left_out():
     # from t = 99 on: t = 99 (1/10 over 0.053) still decides
-    assert _rows({**COVERAGE, "from_t": 99}, _coverage(ABOVE))[0]["headline"].startswith("worst t = 99:")
+    assert _rows({**COVERAGE, "from_t": 99}, _coverage(ABOVE))[0]["headline"].startswith(
+        "worst t = 99:"
+    )
     # run 0 undefined (NaN) at t = 9 only: that checkpoint is left out, the others stay
     above = ABOVE.copy()
     above[0, 0] = np.nan
@@ -286,8 +380,19 @@ def test_coverage_no_defined_checkpoint():
     above_row, below_row = _rows(COVERAGE, _coverage(np.full((10, 3), np.nan)))
     reason = "no checkpoint t ≥ 9 with defined counts"
     assert {k: v for k, v in above_row.items() if not k.startswith("p_")} == {
-        "scope": "quarter RCUCB above", "verdict": INCONCLUSIVE, "headline": reason, "statistic": reason}
-    assert set(above_row) == {"scope", "verdict", "headline", "statistic", "p_claimed", "p_opposite"}
+        "scope": "quarter RCUCB above",
+        "verdict": INCONCLUSIVE,
+        "headline": reason,
+        "statistic": reason,
+    }
+    assert set(above_row) == {
+        "scope",
+        "verdict",
+        "headline",
+        "statistic",
+        "p_claimed",
+        "p_opposite",
+    }
     assert math.isnan(above_row["p_claimed"]) and math.isnan(above_row["p_opposite"])
     assert below_row["scope"] == "quarter RCUCB below" and below_row["verdict"] == REPRODUCED
 
@@ -296,8 +401,9 @@ def test_coverage_witnesses():
     claim = {**COVERAGE, "experiments": ["ladder"]}
     above = np.zeros((4, 2))
     above[0, 0] = np.nan  # warm-up: stays undefined in every witness
-    out = CLAIM_KINDS["coverage"].witnesses(claim, _coverage(above, np.zeros((4, 2)), ts=[9, 99],
-                                                             exp="ladder"))
+    out = CLAIM_KINDS["coverage"].witnesses(
+        claim, _coverage(above, np.zeros((4, 2)), ts=[9, 99], exp="ladder")
+    )
     assert set(out) == {"favourable", "unfavourable"}
     for side, n in (("favourable", 0.0), ("unfavourable", 3.0)):  # ladder: 3 (arm, limit) pairs
         trace = out[side].trace("ladder", "rcucb")

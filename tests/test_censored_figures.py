@@ -26,8 +26,12 @@ RAW = re.compile(r"_\{|\\[a-z]+|\blambda\b|\btau\b|\bnu\b|\balpha\b|\bdelta\b|\+
 def _summary(algorithms, metrics, horizon=1000, runs=100):
     """A summary as the workflow writes it: mean and s.e. per (algorithm, metric, t)."""
     t = np.unique(np.geomspace(1, horizon, 30).astype(int))
-    rows = [{"algorithm": a, "metric": m, "t": s, "n": runs, "mean": s * (1 + i) * 0.1,
-             "se": 0.01 * s} for i, a in enumerate(algorithms) for m in metrics for s in t]
+    rows = [
+        {"algorithm": a, "metric": m, "t": s, "n": runs, "mean": s * (1 + i) * 0.1, "se": 0.01 * s}
+        for i, a in enumerate(algorithms)
+        for m in metrics
+        for s in t
+    ]
     return pd.DataFrame(rows)
 
 
@@ -40,8 +44,9 @@ def _outside_mathtext(text: str) -> str:
     return re.sub(r"\$[^$]*\$", "", text)
 
 
-@pytest.mark.parametrize("figure_id", ["fig4_poscorr", "fig5_ames", "fig2", "fig3",
-                                       "theory_poscorr"])
+@pytest.mark.parametrize(
+    "figure_id", ["fig4_poscorr", "fig5_ames", "fig2", "fig3", "theory_poscorr"]
+)
 def test_figures_fit_a_paper_without_title_or_raw_tex(figure_id):
     spec = PAPER["figures"][figure_id]
     algorithms = spec["algorithms"] + spec.get("faint", [])
@@ -61,8 +66,14 @@ def test_figures_fit_a_paper_without_title_or_raw_tex(figure_id):
 def test_sensitivity_runs_sit_under_their_algorithm_in_the_legend():
     spec = PAPER["figures"]["fig4_poscorr"]
     order = figures._drawing_order(spec, PAPER)
-    assert order == [("ucb", False), ("ucb_penalty10", True), ("thompson", False),
-                     ("thompson_penalty10", True), ("rcucb", False), ("rcucb_observable", True)]
+    assert order == [
+        ("ucb", False),
+        ("ucb_penalty10", True),
+        ("thompson", False),
+        ("thompson_penalty10", True),
+        ("rcucb", False),
+        ("rcucb_observable", True),
+    ]
 
 
 def test_captions_state_the_band_convention_and_write_maths_for_readers():
@@ -78,11 +89,26 @@ def test_captions_state_the_band_convention_and_write_maths_for_readers():
 
 
 def test_censoring_view_puts_ours_beside_the_paper():
-    frame = pd.DataFrame([{"experiment": "fig6_poscorr", "title": "Fig. 6 (left)",
-                           "truth": 0.45371, "truth_printed": 0.5584,
-                           **{f"{a}{s}": v for a in report.CENSORING_ALGORITHMS
-                              for s, v in (("", 0.5876), ("_sd", 0.0029),
-                                           ("_printed", 0.6), ("_sd_printed", np.nan))}}])
+    frame = pd.DataFrame(
+        [
+            {
+                "experiment": "fig6_poscorr",
+                "title": "Fig. 6 (left)",
+                "truth": 0.45371,
+                "truth_printed": 0.5584,
+                **{
+                    f"{a}{s}": v
+                    for a in report.CENSORING_ALGORITHMS
+                    for s, v in (
+                        ("", 0.5876),
+                        ("_sd", 0.0029),
+                        ("_printed", 0.6),
+                        ("_sd_printed", np.nan),
+                    )
+                },
+            }
+        ]
+    )
     view = report.censoring_view(frame, PAPER)
     assert view.loc["Fig. 6 (left)", ("RCUCB", "ours")] == "0.5876 ± 0.0029"
     assert view.loc["Fig. 6 (left)", ("RCUCB", "paper")] == "0.6000"
@@ -101,10 +127,15 @@ def test_fig5_shows_rcucb_minus_each_baseline_where_it_is_behind():
     summary.loc[rcucb & early, "mean"] = -summary.loc[rcucb & early, "t"]  # behind early
     difference = figures.paired_difference(summary, "reward", "rcucb", "ucb")
     ours = summary[rcucb & (summary["metric"] == "reward")].set_index("t")
-    theirs = summary[(summary["algorithm"] == "ucb") & (summary["metric"] == "reward")].set_index("t")
-    assert difference["mean"].to_numpy() == pytest.approx((ours["mean"] - theirs["mean"]).to_numpy())
+    theirs = summary[(summary["algorithm"] == "ucb") & (summary["metric"] == "reward")].set_index(
+        "t"
+    )
+    assert difference["mean"].to_numpy() == pytest.approx(
+        (ours["mean"] - theirs["mean"]).to_numpy()
+    )
     assert difference["se"].to_numpy() == pytest.approx(
-        np.sqrt(ours["se"] ** 2 + theirs["se"] ** 2).to_numpy())
+        np.sqrt(ours["se"] ** 2 + theirs["se"] ** 2).to_numpy()
+    )
     assert (difference["mean"] < 0).any() and (difference["mean"] > 0).any()
     fig = figures.FIGURE_KINDS[spec["kind"]](spec, PAPER, summary)
     try:

@@ -27,17 +27,36 @@ from timebandits.censored.samplers import sample_many, sample_pull
 # ------------------------------------------------------------------------------------------------
 
 SYNTHETIC = {"cost": {"slope": 0.1}, "penalty": {"threshold": 0.5, "below": 0.1, "above": 10}}
-GRIDS = {"M": {"rule": "inner", "size": 10, "upper": 1.0}, "M1": [0.5, 0.9],
-         "M2": {"rule": "inner", "size": 20, "upper": 1.0}}
-POSCORR = {"family": "truncated_gaussian", "means": [[0.6, 0.45]] + [[0.5, 0.5]] * 9,
-           "variance": 0.2, "correlation_x": [0.2, 0.3, 0.4, 0.4] + [0.6] * 6}
-NEGCORR = {"family": "truncated_gaussian", "means": [[0.9, 0.8]] + [[0.8, 0.8]] * 9,
-           "variance": 0.2, "correlation_x": -0.2}
-INDEP = {"family": "beta_exponential", "beta_a": [0.8] * 10, "beta_b": [0.2] + [0.3] * 9,
-         "rate": [0.8 / 1.0 + 1] + [0.8 / 1.1 + 1] * 9}
-LOW_CENSORING = {"family": "truncated_gaussian", "variance": 0.1, "correlation_x": 0.2,
-                 "means": {"rule": "linear", "n": 5, "reward": [0.9, -0.9], "consumption": [0, 0]},
-                 "grid": {"rule": "inner", "size": 10, "upper": 0.6}}
+GRIDS = {
+    "M": {"rule": "inner", "size": 10, "upper": 1.0},
+    "M1": [0.5, 0.9],
+    "M2": {"rule": "inner", "size": 20, "upper": 1.0},
+}
+POSCORR = {
+    "family": "truncated_gaussian",
+    "means": [[0.6, 0.45]] + [[0.5, 0.5]] * 9,
+    "variance": 0.2,
+    "correlation_x": [0.2, 0.3, 0.4, 0.4] + [0.6] * 6,
+}
+NEGCORR = {
+    "family": "truncated_gaussian",
+    "means": [[0.9, 0.8]] + [[0.8, 0.8]] * 9,
+    "variance": 0.2,
+    "correlation_x": -0.2,
+}
+INDEP = {
+    "family": "beta_exponential",
+    "beta_a": [0.8] * 10,
+    "beta_b": [0.2] + [0.3] * 9,
+    "rate": [0.8 / 1.0 + 1] + [0.8 / 1.1 + 1] * 9,
+}
+LOW_CENSORING = {
+    "family": "truncated_gaussian",
+    "variance": 0.1,
+    "correlation_x": 0.2,
+    "means": {"rule": "linear", "n": 5, "reward": [0.9, -0.9], "consumption": [0, 0]},
+    "grid": {"rule": "inner", "size": 10, "upper": 0.6},
+}
 INSTANCES = {"PosCorr": POSCORR, "NegCorr": NEGCORR, "Indep": INDEP}
 
 
@@ -49,10 +68,15 @@ def problem(env: dict, grid=None, **overrides) -> CensoredProblem:
 
 
 def mod_poscorr(n: int) -> CensoredProblem:
-    return problem({"family": "truncated_gaussian", "variance": 0.2, "correlation_x": 0.2,
-                    "means": {"rule": "linear", "n": n, "reward": [0.9, -0.9],
-                              "consumption": [0.3, 0.7]},
-                    "grid": [0.1, 0.3, 0.5, 0.7, 0.9]})
+    return problem(
+        {
+            "family": "truncated_gaussian",
+            "variance": 0.2,
+            "correlation_x": 0.2,
+            "means": {"rule": "linear", "n": n, "reward": [0.9, -0.9], "consumption": [0.3, 0.7]},
+            "grid": [0.1, 0.3, 0.5, 0.7, 0.9],
+        }
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -83,9 +107,11 @@ def test_indep_closed_form_by_hand():
     p = problem(INDEP, "M")
     tau = 0.1 + 4 * 0.8 / 9
     assert p.censor_prob[0, 4] == pytest.approx(math.exp(-1.8 * tau), abs=1e-15)
-    expected = 0.8 * (1 - math.exp(-1.8 * tau)) \
-        - 0.1 * (1 - math.exp(-1.8 * tau) * (1 + 1.8 * tau)) / 1.8 \
-        - 0.1 * tau * math.exp(-1.8 * tau)  # λ(τ) = τ/10 below the threshold 0.5
+    expected = (
+        0.8 * (1 - math.exp(-1.8 * tau))
+        - 0.1 * (1 - math.exp(-1.8 * tau) * (1 + 1.8 * tau)) / 1.8
+        - 0.1 * tau * math.exp(-1.8 * tau)
+    )  # λ(τ) = τ/10 below the threshold 0.5
     assert p.nu[0, 4] == pytest.approx(expected, abs=1e-15)
 
 
@@ -103,11 +129,17 @@ def test_poscorr_reported_against_paper(capsys):
     computed = {g: problem(POSCORR, g) for g in GRIDS}
     # arm 1 is optimal, at τ* = 0.4556 (M, index 4), 0.5 (M1, index 0), 0.4789 (M2, index 9)
     assert {g: p.optimal_pairs for g, p in computed.items()} == {
-        "M": [(0, 4)], "M1": [(0, 0)], "M2": [(0, 9)]}
+        "M": [(0, 4)],
+        "M1": [(0, 0)],
+        "M2": [(0, 9)],
+    }
     values = {g: float(p.censor_prob[p.optimal_pairs[0]]) for g, p in computed.items()}
     with capsys.disabled():
-        print("\nPosCorr P(C > τ*):", {g: round(v, 4) for g, v in values.items()},
-              "paper: {'M': 0.6116, 'M1': 0.5584, 'M2': 0.5851}")
+        print(
+            "\nPosCorr P(C > τ*):",
+            {g: round(v, 4) for g, v in values.items()},
+            "paper: {'M': 0.6116, 'M1': 0.5584, 'M2': 0.5851}",
+        )
     # regression pins of this model's quadrature; test_monte_carlo_truncated_gaussian_joint checks
     # the same joint law by sampling
     assert values == pytest.approx({"M": 0.5087, "M1": 0.4537, "M2": 0.4797}, abs=1e-3)
@@ -121,28 +153,43 @@ def test_mod_poscorr():
         assert p.n == n and p.optimal_pairs == [(0, 2)]  # arm 1 at τ = 0.5, every n
         assert p.nu_star == pytest.approx(0.4056, abs=1e-3)
         assert np.all(p.nu[:, 3] < 0)  # τ = 0.7: λ = 7
-        assert p.nu[0].tolist() == pytest.approx([0.0748, 0.2439, 0.4056, -0.4106, 0.3369],
-                                                 abs=1e-3)
+        assert p.nu[0].tolist() == pytest.approx(
+            [0.0748, 0.2439, 0.4056, -0.4106, 0.3369], abs=1e-3
+        )
 
 
 # ------------------------------------------------------------------------------------------------
 # exact quantities: independent quadrature and Monte Carlo
 # ------------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("truncation, c_upper", [("joint", 1.0), ("open_consumption", 50.0)])
 def test_gaussian_quadrature_against_bivariate_cdf_and_dblquad(truncation, c_upper):
     """P(C > τ) from scipy's bivariate normal CDF over the rectangle, the gain by scipy's
     adaptive 2-D quadrature of the untruncated density; both divided by the region's mass."""
-    p = problem({**POSCORR, "means": [[0.6, 0.45], [0.9, 0.8]], "correlation_x": [0.6, -0.2]},
-                grid="M1", truncation=truncation)
+    p = problem(
+        {**POSCORR, "means": [[0.6, 0.45], [0.9, 0.8]], "correlation_x": [0.6, -0.2]},
+        grid="M1",
+        truncation=truncation,
+    )
     for arm in range(2):
         mu_r, mu_c, sd, rho, _ = p.arm_params[arm]
-        mvn = multivariate_normal([mu_r, mu_c], sd ** 2 * np.array([[1, rho], [rho, 1]]))
+        mvn = multivariate_normal([mu_r, mu_c], sd**2 * np.array([[1, rho], [rho, 1]]))
         mass = mvn.cdf([1, c_upper], lower_limit=[0, 0])
         for tau in (0.3, 0.9):
             within = mvn.cdf([1, tau], lower_limit=[0, 0]) / mass
-            gain = integrate.dblquad(lambda r, c: (r - 0.1 * c) * mvn.pdf([r, c]), 0, tau, 0, 1,
-                                     epsabs=1e-11, epsrel=1e-11)[0] / mass
+            gain = (
+                integrate.dblquad(
+                    lambda r, c: (r - 0.1 * c) * mvn.pdf([r, c]),
+                    0,
+                    tau,
+                    0,
+                    1,
+                    epsabs=1e-11,
+                    epsrel=1e-11,
+                )[0]
+                / mass
+            )
             assert p.censor_prob_at(arm, tau)[0] == pytest.approx(1 - within, abs=1e-9)
             assert p.gain_at(arm, tau)[0] == pytest.approx(gain, abs=1e-9)
 
@@ -163,9 +210,11 @@ def monte_carlo_check(p: CensoredProblem, arm: int, taus, draws: int = 2_000_000
         censored = consumptions > tau
         gain_samples = (rewards - p.cost_slope * consumptions) * ~censored
         nu_samples = gain_samples - p.penalty_at(tau) * censored
-        for exact, samples in ((p.censor_prob_at(arm, tau)[0], censored),
-                               (p.gain_at(arm, tau)[0], gain_samples),
-                               (p.nu_at(arm, tau)[0], nu_samples)):
+        for exact, samples in (
+            (p.censor_prob_at(arm, tau)[0], censored),
+            (p.gain_at(arm, tau)[0], gain_samples),
+            (p.nu_at(arm, tau)[0], nu_samples),
+        ):
             se = samples.std() / math.sqrt(draws)
             assert abs(samples.mean() - exact) < 5 * se + 1e-12, (tau, exact, samples.mean(), se)
     return rewards, consumptions
@@ -193,17 +242,20 @@ def test_monte_carlo_beta_exponential():
     rewards, consumptions = monte_carlo_check(p, 0, [0.1, 0.4556, 0.9])
     a, b, draws = 0.8, 0.2, rewards.size  # Beta(0.8, 0.2) moments: mean 0.8, E[R²] = 0.8·1.8/2
     for power, exact in ((1, a / (a + b)), (2, a * (a + 1) / ((a + b) * (a + b + 1)))):
-        samples = rewards ** power
+        samples = rewards**power
         assert abs(samples.mean() - exact) < 5 * samples.std() / math.sqrt(draws)
     assert abs(consumptions.mean() - 1 / 1.8) < 5 * consumptions.std() / math.sqrt(draws)
 
 
 def test_monte_carlo_pool():
     rng = np.random.default_rng(1)
-    p = CensoredProblem.from_records([rng.random(7), rng.random(3)],
-                                     [rng.random(7), rng.random(3) * 2], [0.3, 0.6, 1.2],
-                                     {"slope": 1.0}, {"threshold": math.inf, "below": 10,
-                                                      "above": 10})
+    p = CensoredProblem.from_records(
+        [rng.random(7), rng.random(3)],
+        [rng.random(7), rng.random(3) * 2],
+        [0.3, 0.6, 1.2],
+        {"slope": 1.0},
+        {"threshold": math.inf, "below": 10, "above": 10},
+    )
     assert p.family_code == POOL
     monte_carlo_check(p, 1, [0.3, 0.6, 1.2], draws=200_000)
 
@@ -211,8 +263,13 @@ def test_monte_carlo_pool():
 def test_from_records_exact_means():
     rewards = [np.array([0.9, 0.5, 0.7, 0.2]), np.array([0.4])]
     consumptions = [np.array([0.1, 0.6, 0.3, 0.3]), np.array([2.0])]
-    p = CensoredProblem.from_records(rewards, consumptions, [0.3, 0.5], {"slope": 1.0},
-                                     {"threshold": math.inf, "below": 10, "above": 10})
+    p = CensoredProblem.from_records(
+        rewards,
+        consumptions,
+        [0.3, 0.5],
+        {"slope": 1.0},
+        {"threshold": math.inf, "below": 10, "above": 10},
+    )
     # arm 1 at τ = 0.3: records 1, 3, 4 finish: gain = (0.8 + 0.4 − 0.1) / 4, one of 4 censored
     assert p.gain[0, 0] == pytest.approx((0.8 + 0.4 - 0.1) / 4, abs=1e-15)
     assert p.censor_prob[0, 0] == 0.25
@@ -227,6 +284,7 @@ def test_from_records_exact_means():
 # ------------------------------------------------------------------------------------------------
 # Fig. 2 (spec §4 proposal for Example 1)
 # ------------------------------------------------------------------------------------------------
+
 
 def test_fig2_right_panel_maxima():
     p = example1_problem({"threshold": 0.99, "below": 0.1, "above": 5})
@@ -255,8 +313,10 @@ def test_example1_correlation_and_penalty():
 # the compiled sampler
 # ------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("env, extra", [(POSCORR, {}), (INDEP, {}),
-                                        (NEGCORR, {"truncation": "open_consumption"})])
+
+@pytest.mark.parametrize(
+    "env, extra", [(POSCORR, {}), (INDEP, {}), (NEGCORR, {"truncation": "open_consumption"})]
+)
 def test_sample_pull_is_a_pure_function(env, extra):
     p = problem(env, "M", **extra)
     args = (p.family_code, p.arm_params, p.pool_values, p.pool_offsets)
@@ -277,13 +337,16 @@ def test_sample_pull_is_a_pure_function(env, extra):
 # config parsing
 # ------------------------------------------------------------------------------------------------
 
+
 def test_grid_rules():
     np.testing.assert_allclose(grid_from_config(GRIDS["M"]), np.linspace(0.1, 0.9, 10))
-    np.testing.assert_allclose(grid_from_config({"rule": "literal", "size": 4, "upper": 2.0}),
-                               [0.5, 1.0, 1.5, 2.0])
+    np.testing.assert_allclose(
+        grid_from_config({"rule": "literal", "size": 4, "upper": 2.0}), [0.5, 1.0, 1.5, 2.0]
+    )
     calibration = np.arange(1.0, 102.0)  # Q1 = 26, Q3 = 76
-    np.testing.assert_allclose(grid_from_config({"rule": "iqr", "size": 3}, calibration),
-                               [26.0, 51.0, 76.0])
+    np.testing.assert_allclose(
+        grid_from_config({"rule": "iqr", "size": 3}, calibration), [26.0, 51.0, 76.0]
+    )
     p = problem(INDEP, "M")
     assert (p.n, p.K, p.tau_max) == (10, 10, 0.9)
     np.testing.assert_allclose(p.penalty, np.where(p.grid <= 0.5, 0.1, 10) * p.grid)
@@ -291,8 +354,9 @@ def test_grid_rules():
 
 def test_means_rule_and_correlation_forms():
     p = mod_poscorr(20)
-    np.testing.assert_allclose(p.arm_params[[0, 19], :2], [[0.9, 0.3], [0.9 * (1 - 19 / 20),
-                                                                        0.3 + 0.7 * 19 / 20]])
+    np.testing.assert_allclose(
+        p.arm_params[[0, 19], :2], [[0.9, 0.3], [0.9 * (1 - 19 / 20), 0.3 + 0.7 * 19 / 20]]
+    )
     assert p.arm_params[0, 3] == pytest.approx(2 * 0.2 * math.sqrt(1 - 0.04))  # ρ = 0.3919
     assert p.arm_params[0, 2] == pytest.approx(math.sqrt(0.2))  # σ is the variance
     scalar = problem({**INDEP, "beta_a": 0.8, "beta_b": 0.3, "rate": 2.0, "arms": 3}, "M1")
@@ -326,14 +390,20 @@ INVALID = [
     ({**GAUSS, "grid": {"rule": "inner", "size": 0, "upper": 1}}, "grid.size:"),
     ({**GAUSS, "grid": {"rule": "cubic", "size": 3, "upper": 1}}, "grid.rule: unknown rule"),
     ({**GAUSS, "grid": {"rule": "iqr", "size": 3}}, "grid.rule: 'iqr' needs calibration"),
-    ({**GAUSS, "grid": {"rule": "inner", "size": 3, "upper": 1, "lower": 0}},
-     "grid.lower: unknown"),
-    ({**GAUSS, "penalty": {"threshold": 0.5, "below": 1, "above": 0.5}},
-     "penalty: λ must be non-decreasing"),
+    (
+        {**GAUSS, "grid": {"rule": "inner", "size": 3, "upper": 1, "lower": 0}},
+        "grid.lower: unknown",
+    ),
+    (
+        {**GAUSS, "penalty": {"threshold": 0.5, "below": 1, "above": 0.5}},
+        "penalty: λ must be non-decreasing",
+    ),
     ({**GAUSS, "penalty": {"threshold": 0.5, "below": -1, "above": 10}}, "penalty.below: must be"),
     ({**GAUSS, "penalty": {"threshold": 0.5, "below": 0.1, "above": -1}}, "penalty.above: must be"),
-    ({**GAUSS, "penalty": {"threshold": 0, "below": 0.1, "above": 1}},
-     "penalty.threshold: must be > 0"),
+    (
+        {**GAUSS, "penalty": {"threshold": 0, "below": 0.1, "above": 1}},
+        "penalty.threshold: must be > 0",
+    ),
     ({**GAUSS, "penalty": {"below": 0.1, "above": 1}}, "penalty.threshold: missing"),
     ({**GAUSS, "cost": {"slope": -0.1}}, "cost.slope: must be >= 0"),
     ({**GAUSS, "cost": {"slope": "x"}}, "cost.slope: expected a number"),
@@ -351,10 +421,17 @@ INVALID = [
     ({**GAUSS, "means": [[0.5, 0.5, 0.1]]}, "means: expected a non-empty list"),
     ({**GAUSS, "means": [[5.0, 5.0]], "correlation_x": 0.2}, "means: arm 1's Gaussian puts mass"),
     ({**GAUSS, "means": {"rule": "quadratic", "n": 3}}, "means.rule: unknown rule"),
-    ({**GAUSS, "means": {"rule": "linear", "n": 0, "reward": [0.9, -0.9],
-                         "consumption": [0, 0]}}, "means.n: must be a positive integer"),
-    ({**GAUSS, "means": {"rule": "linear", "n": 3, "reward": [0.9],
-                         "consumption": [0, 0]}}, "means.reward: expected [intercept, slope]"),
+    (
+        {
+            **GAUSS,
+            "means": {"rule": "linear", "n": 0, "reward": [0.9, -0.9], "consumption": [0, 0]},
+        },
+        "means.n: must be a positive integer",
+    ),
+    (
+        {**GAUSS, "means": {"rule": "linear", "n": 3, "reward": [0.9], "consumption": [0, 0]}},
+        "means.reward: expected [intercept, slope]",
+    ),
     (_without(GAUSS, "variance"), "variance: missing"),
     ({**GAUSS, "rate": [1.0]}, "rate: unknown key"),
     ({**GAUSS, "family": "gamma"}, "family: unknown family"),
@@ -378,8 +455,9 @@ def test_validation_messages_name_the_key(environment, message):
 def test_from_records_validation():
     penalty = {"threshold": math.inf, "below": 10, "above": 10}
     with pytest.raises(ValueError, match=r"^records: arm 2 needs equally many"):
-        CensoredProblem.from_records([[0.5], [0.5, 0.6]], [[0.1], [0.2]], [0.5], {"slope": 1},
-                                     penalty)
+        CensoredProblem.from_records(
+            [[0.5], [0.5, 0.6]], [[0.1], [0.2]], [0.5], {"slope": 1}, penalty
+        )
     with pytest.raises(ValueError, match=r"^records: arm 1 has non-finite values or a negative"):
         CensoredProblem.from_records([[0.5]], [[-0.1]], [0.5], {"slope": 1}, penalty)
     with pytest.raises(ValueError, match=r"^grid: must be strictly increasing"):
@@ -390,11 +468,11 @@ def test_from_records_validation():
 # the continuous optimum (z-RCUCB's target, §4.1)
 # ------------------------------------------------------------------------------------------------
 
+
 def test_continuous_optimum_smooth_penalty_by_hand():
     # λ(x) = x/10 and c(x) = x/10 with Exp(r) consumption: dν/dτ = e^{−rτ}(r E[R] − 0.1) > 0, so
     # each arm's sup is at τmax = 1; arm 1 (E[R] = 0.8, r = 1.8) is best.
-    p = problem(INDEP, penalty={"threshold": math.inf, "below": 0.1, "above": 0.1},
-                grid=[1.0])
+    p = problem(INDEP, penalty={"threshold": math.inf, "below": 0.1, "above": 0.1}, grid=[1.0])
     value, arm, tau = p.continuous_optimum()
     r = 1.8
     by_hand = 0.8 * (1 - math.exp(-r)) - 0.1 * (1 - math.exp(-r) * (1 + r)) / r - 0.1 * math.exp(-r)
@@ -418,8 +496,12 @@ def test_continuous_optimum_interior_maximum():
     # admits losses, so arm 1's ν peaks inside (0, 1) (at τ ≈ 0.59). The bounded search must
     # match a 20,001-point grid around the peak to its resolution.
     env = {**POSCORR, "means": POSCORR["means"][:2], "correlation_x": [0.2, 0.3]}
-    p = problem(env, penalty={"threshold": math.inf, "below": 0.1, "above": 0.1},
-                cost={"slope": 1.0}, grid=[1.0])
+    p = problem(
+        env,
+        penalty={"threshold": math.inf, "below": 0.1, "above": 0.1},
+        cost={"slope": 1.0},
+        grid=[1.0],
+    )
     value, arm, tau = p.continuous_optimum()
     assert 0.0 < tau < 1.0
     dense = np.linspace(tau - 0.01, tau + 0.01, 20_001)

@@ -20,18 +20,39 @@ PENALTY = {"threshold": 0.5, "below": 0.1, "above": 10.0}
 
 
 def _problem(records=((0.9, 0.4), (0.5, 0.2))):
-    return CensoredProblem.from_records([np.array([r]) for r, _ in records],
-                                        [np.array([c]) for _, c in records], GRID, COST, PENALTY)
+    return CensoredProblem.from_records(
+        [np.array([r]) for r, _ in records],
+        [np.array([c]) for _, c in records],
+        GRID,
+        COST,
+        PENALTY,
+    )
 
 
 def _run(code, horizon, literal=True, alpha=1.0, problem=None, penalty_max=None, seed=7):
     problem = problem if problem is not None else _problem()
     penalty_max = problem.penalty[-1] if penalty_max is None else penalty_max
     checkpoints = np.arange(1, horizon + 1)
-    return run_censored(code, literal, alpha, penalty_max, problem.grid, problem.penalty,
-                        problem.cost_slope, problem.nu, problem.family_code, problem.arm_params,
-                        problem.pool_values, problem.pool_offsets, np.uint64(1), np.uint64(seed),
-                        horizon, checkpoints, True, code == RCUCB)
+    return run_censored(
+        code,
+        literal,
+        alpha,
+        penalty_max,
+        problem.grid,
+        problem.penalty,
+        problem.cost_slope,
+        problem.nu,
+        problem.family_code,
+        problem.arm_params,
+        problem.pool_values,
+        problem.pool_offsets,
+        np.uint64(1),
+        np.uint64(seed),
+        horizon,
+        checkpoints,
+        True,
+        code == RCUCB,
+    )
 
 
 def test_exact_table_of_the_hand_example():
@@ -56,9 +77,13 @@ def test_rcucb_hand_trajectory():
 
 def _pool(records, penalty):
     """A pool problem from per-arm lists of (R, C) records (each pull draws one uniformly)."""
-    return CensoredProblem.from_records([np.array([r for r, _ in arm]) for arm in records],
-                                        [np.array([c for _, c in arm]) for arm in records],
-                                        GRID, COST, penalty)
+    return CensoredProblem.from_records(
+        [np.array([r for r, _ in arm]) for arm in records],
+        [np.array([c for _, c in arm]) for arm in records],
+        GRID,
+        COST,
+        penalty,
+    )
 
 
 def _reference_rcucb(problem, horizon, literal, alpha=1.0):
@@ -81,8 +106,9 @@ def _reference_rcucb(problem, horizon, literal, alpha=1.0):
                     gain = sum(r - 0.1 * c for _, r, c in above if c <= grid[limit]) / len(above)
                     survivors = plays if literal else above
                     exceed = sum(c > grid[limit] for _, _, c in survivors)
-                    bonus = (np.sqrt(2 * alpha * np.log(t) / len(above))
-                             + lam[limit] * np.sqrt(2 * alpha * np.log(t) / len(survivors)))
+                    bonus = np.sqrt(2 * alpha * np.log(t) / len(above)) + lam[limit] * np.sqrt(
+                        2 * alpha * np.log(t) / len(survivors)
+                    )
                     index = gain - lam[limit] * exceed / len(survivors) + bonus
                     if best is None or index > best[0]:
                         best = (index, arm, limit)
@@ -105,8 +131,10 @@ def test_rcucb_matches_a_plain_reference_with_either_survival_estimate(literal):
     follow the reference round by round in both modes."""
     problem, horizon = _pool(MIXED, MILD), 300
     plays = _run(RCUCB, horizon, literal=literal, problem=problem)[4]
-    kernel = [divmod(int(np.flatnonzero(np.diff(plays, axis=0, prepend=0)[t])[0]), 2)
-              for t in range(horizon)]
+    kernel = [
+        divmod(int(np.flatnonzero(np.diff(plays, axis=0, prepend=0)[t])[0]), 2)
+        for t in range(horizon)
+    ]
     assert kernel == _reference_rcucb(problem, horizon, literal)
 
 
@@ -167,9 +195,15 @@ def _reference_thompson(problem, horizon, penalty_max, seed):
         if t <= n * K:
             i, k = divmod(t - 1, K)
         else:
-            theta = [beta_block(*gamma_constants(success[p // K, p % K]),
-                                *gamma_constants(failure[p // K, p % K]), key,
-                                counter + p * BETA_BLOCK) for p in range(n * K)]
+            theta = [
+                beta_block(
+                    *gamma_constants(success[p // K, p % K]),
+                    *gamma_constants(failure[p // K, p % K]),
+                    key,
+                    counter + p * BETA_BLOCK,
+                )
+                for p in range(n * K)
+            ]
             counter += n * K * BETA_BLOCK
             assert theta.count(max(theta)) == 1  # no tie to break
             i, k = divmod(int(np.argmax(theta)), K)
@@ -192,18 +226,28 @@ def test_thompson_matches_a_plain_reference():
     choice as the reference in every round."""
     problem, horizon = _pool(MIXED, MILD), 400
     plays = _run(THOMPSON, horizon, problem=problem, seed=5)[4]
-    kernel = [divmod(int(np.flatnonzero(np.diff(plays, axis=0, prepend=0)[t])[0]), 2)
-              for t in range(horizon)]
+    kernel = [
+        divmod(int(np.flatnonzero(np.diff(plays, axis=0, prepend=0)[t])[0]), 2)
+        for t in range(horizon)
+    ]
     assert kernel == _reference_thompson(problem, horizon, problem.penalty[-1], 5)
 
 
 @pytest.mark.parametrize("code", [RCUCB, UCB, THOMPSON])
 def test_decomposition_identities_hold_exactly(code):
     """Eq. (6): R_t = Σ Δ_{i,τ} T_{i,τ}(t) at every checkpoint, on a random (PosCorr-like) run."""
-    problem = CensoredProblem.from_config({
-        "family": "truncated_gaussian", "truncation": "joint", "means": [[0.6, 0.45], [0.5, 0.5]],
-        "variance": 0.2, "correlation_x": [0.2, 0.6], "grid": {"rule": "inner", "size": 4, "upper": 1.0},
-        "cost": COST, "penalty": PENALTY})
+    problem = CensoredProblem.from_config(
+        {
+            "family": "truncated_gaussian",
+            "truncation": "joint",
+            "means": [[0.6, 0.45], [0.5, 0.5]],
+            "variance": 0.2,
+            "correlation_x": [0.2, 0.6],
+            "grid": {"rule": "inner", "size": 4, "upper": 1.0},
+            "cost": COST,
+            "penalty": PENALTY,
+        }
+    )
     regret, _, _, _, plays, _, _ = _run(code, 3000, problem=problem)
     np.testing.assert_allclose(regret, plays @ problem.gaps.ravel(), rtol=1e-12, atol=1e-9)
     np.testing.assert_allclose(plays.sum(axis=1), np.arange(1, 3001))

@@ -60,8 +60,14 @@ def test_quality_columns_join_gives_the_papers_80_predictors():
     table = ames_data.load_table(quality_columns=True)
     X, _, predictors = ames_data.design_matrix(table)
     assert X.shape == (2930, 80) and set(ames_data.MISSING_FROM_MODELDATA) <= set(predictors)
-    assert ames_data.level_orders(table)["Garage_Qual"] == ["Excellent", "Fair", "Good", "No_Garage",
-                                                       "Poor", "Typical"]
+    assert ames_data.level_orders(table)["Garage_Qual"] == [
+        "Excellent",
+        "Fair",
+        "Good",
+        "No_Garage",
+        "Poor",
+        "Typical",
+    ]
     assert sorted(table["Overall_Qual"].unique()) == list(range(1, 11))
 
 
@@ -77,9 +83,15 @@ def test_tiny_block_gives_rewards_in_unit_interval_and_positive_times():
 
 
 def test_scripts_write_a_pool_that_loads(tmp_path):
-    settings = {"module": "timebandits.censored.pool", "blocks": 2, "scale": "smoke",
-                "base_seed": 3, "paper": "censored", "dataset": "ames_pool",
-                "params": {"configs": 3, "records": 2, "max_trees": 3}}
+    settings = {
+        "module": "timebandits.censored.pool",
+        "blocks": 2,
+        "scale": "smoke",
+        "base_seed": 3,
+        "paper": "censored",
+        "dataset": "ames_pool",
+        "params": {"configs": 3, "records": 2, "max_trees": 3},
+    }
     blocks = [str(tmp_path / f"block{b}.parquet") for b in range(2)]
     for b, path in enumerate(blocks):
         dataset_block.main(settings, b, path, str(tmp_path / f"block{b}.log"))
@@ -88,7 +100,9 @@ def test_scripts_write_a_pool_that_loads(tmp_path):
     provenance = json.loads(prov.read_text())
     sha = hashlib.sha256(out.read_bytes()).hexdigest()
     assert provenance["file"]["sha256"] == sha
-    assert provenance["data"]["n_predictors"] == 73 and len(provenance["data"]["table_sha256"]) == 64
+    assert (
+        provenance["data"]["n_predictors"] == 73 and len(provenance["data"]["table_sha256"]) == 64
+    )
     assert [b["configs"] for b in provenance["blocks"]] == [1, 2]
     environment = {"family": "pool", "pool": {"path": str(out), "sha256": sha}}
     rewards, consumptions, calibration = pool_records.load_pool_records(environment)
@@ -98,10 +112,24 @@ def test_scripts_write_a_pool_that_loads(tmp_path):
 
 def _write_pool(path, seconds):
     """A hand-made pool: 2 configurations, 2 records each, given fit seconds."""
-    rows = [{"config": c, "record": r, "num_trees": 100, "mtry": 20, "min_node_size": 3,
-             "sample_fraction": 0.55, "n_estimators": 100, "reward": 0.9, "fit_seconds": s,
-             "fit_cpu_seconds": s, "rmse": 1.0, "target_range": 10.0, "job_seconds": s}
-            for (c, r), s in seconds.items()]
+    rows = [
+        {
+            "config": c,
+            "record": r,
+            "num_trees": 100,
+            "mtry": 20,
+            "min_node_size": 3,
+            "sample_fraction": 0.55,
+            "n_estimators": 100,
+            "reward": 0.9,
+            "fit_seconds": s,
+            "fit_cpu_seconds": s,
+            "rmse": 1.0,
+            "target_range": 10.0,
+            "job_seconds": s,
+        }
+        for (c, r), s in seconds.items()
+    ]
     pd.DataFrame(rows).to_csv(path, index=False)
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
@@ -121,16 +149,22 @@ def test_missing_file_and_wrong_checksum_are_named(tmp_path):
     path = tmp_path / "pool.csv"
     sha = _write_pool(path, {(0, 0): 1.0, (1, 0): 2.0})
     with pytest.raises(ValueError, match=r"^pool\.path: .*absent\.csv not found"):
-        pool_records.load_pool_records({"family": "pool", "pool": {"path": str(tmp_path / "absent.csv"),
-                                                           "sha256": sha}})
+        pool_records.load_pool_records(
+            {"family": "pool", "pool": {"path": str(tmp_path / "absent.csv"), "sha256": sha}}
+        )
     wrong = "0" * 64
     with pytest.raises(ValueError, match=rf"^pool\.sha256: .*sha256 {sha}, expected {wrong}"):
-        pool_records.load_pool_records({"family": "pool", "pool": {"path": str(path), "sha256": wrong}})
+        pool_records.load_pool_records(
+            {"family": "pool", "pool": {"path": str(path), "sha256": wrong}}
+        )
     with pytest.raises(ValueError, match=r"^pool\.sha256: 'abc' is not"):
-        pool_records.validate_pool_environment({"family": "pool", "pool": {"path": str(path), "sha256": "abc"}})
+        pool_records.validate_pool_environment(
+            {"family": "pool", "pool": {"path": str(path), "sha256": "abc"}}
+        )
     with pytest.raises(ValueError, match=r"^time_unit: 'hours'"):
-        pool_records.validate_pool_environment({"family": "pool", "time_unit": "hours",
-                                        "pool": {"path": str(path), "sha256": sha}})
+        pool_records.validate_pool_environment(
+            {"family": "pool", "time_unit": "hours", "pool": {"path": str(path), "sha256": sha}}
+        )
     with pytest.raises(ValueError, match=r"^pool: expected"):
         pool_records.validate_pool_environment({"family": "pool", "pool": str(path)})
     with pytest.raises(ValueError, match=r"^records: 0"):
@@ -150,8 +184,10 @@ def test_committed_pool_matches_its_provenance():
     assert all(((r >= 0) & (r <= 1)).all() for r in rewards)
     arms = pool_records.pool_arms(environment)
     grid = pool.configuration_grid()
-    assert np.array_equal(arms[list(pool_records.HYPERPARAMETERS)].to_numpy(),
-                          grid[list(pool_records.HYPERPARAMETERS)].to_numpy())
+    assert np.array_equal(
+        arms[list(pool_records.HYPERPARAMETERS)].to_numpy(),
+        grid[list(pool_records.HYPERPARAMETERS)].to_numpy(),
+    )
 
 
 def test_the_dataset_rules_generate_a_tiny_pool_at_smoke_scale(tmp_path):
@@ -164,9 +200,24 @@ def test_the_dataset_rules_generate_a_tiny_pool_at_smoke_scale(tmp_path):
         source = REPO_ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, tmp_path / name)
     target = "smoke/results/datasets/censored/ames_pool.csv.gz"
-    result = subprocess.run([sys.executable, "-m", "snakemake", "--cores", "2", "--config",
-                             "scale=smoke", "papers=[censored]", "--", target], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "snakemake",
+            "--cores",
+            "2",
+            "--config",
+            "scale=smoke",
+            "papers=[censored]",
+            "--",
+            target,
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     provenance = json.loads((tmp_path / target.replace(".csv.gz", ".provenance.json")).read_text())
     assert provenance["file"]["sha256"] == pool_records.file_sha256(tmp_path / target)
@@ -183,6 +234,7 @@ def test_pool_traces_depend_on_the_pool_file():
 
     paper = load_paper("censored")
     assert environment_files(paper["experiments"]["fig5_ames"]["environment"]) == [
-        "data/censored/ames_pool.csv.gz"]
+        "data/censored/ames_pool.csv.gz"
+    ]
     assert environment_files(paper["experiments"]["fig4_poscorr"]["environment"]) == []
     assert any(path.name == "pool_records.py" for path in simulation_modules("censored"))

@@ -102,7 +102,7 @@ def test_theorem1_h_matches_printed_formula_where_defined():
                     if (j, kk) == (i, k):
                         continue
                     x = d[i, k] - d[j, kk]
-                    values.append((8 * (1 + penalty[kk] ** 2 * alpha) / x + 1) ** 2 * x ** 2)
+                    values.append((8 * (1 + penalty[kk] ** 2 * alpha) / x + 1) ** 2 * x**2)
             assert H[i, k] == pytest.approx(max(values), rel=1e-10)
 
 
@@ -155,7 +155,7 @@ def test_proposition1_hand_value():
 
 def test_confidence_width_hand_value():
     # α = 2, ln t = 2, N_{i,τ} = 8, N_{i,0} = 32, λ = 3: sqrt(8/8) + 3·sqrt(8/32) = 2.5
-    assert confidence_width(2.0, math.e ** 2, 8, 32, 3.0) == pytest.approx(2.5)
+    assert confidence_width(2.0, math.e**2, 8, 32, 3.0) == pytest.approx(2.5)
     assert confidence_width(2.0, 10.0, 0, 5, 1.0) == math.inf
 
 
@@ -225,10 +225,12 @@ def test_theorem2_constant_rate_and_pieces():
     assert slope[0] == pytest.approx(expected) and abs(slope[0] + 1 / 3) < 0.03
     assert theorem2_rate(100.0, 0.5, 0) == pytest.approx(math.sqrt(math.log(2e4) / 100))
     assert theorem2_bound(100.0, 0.5, 0, 1.0, 2, 2.0, 0.0, 1.0) == pytest.approx(
-        math.sqrt(64 / 0.75) * math.sqrt(math.log(2e4) / 100))
+        math.sqrt(64 / 0.75) * math.sqrt(math.log(2e4) / 100)
+    )
     # c_T(T=100, δ=0.1, n=2, α=2, λ(τmax)=1, τmax=1) = sqrt(4·ln(2e5)·4/100)
     assert theorem2_c_T(100.0, 0.1, 2, 2.0, 1.0, 1.0) == pytest.approx(
-        math.sqrt(0.16 * math.log(2e5)))
+        math.sqrt(0.16 * math.log(2e5))
+    )
     # λ(x) = x, m = 2, level 1 only: τ_(1,1) = 1/2, parent τmax = 1: 1.5² − (1 + 1·c_T)²/4
     assert theorem2_H_T(lambda x: x, 1.0, 2, 0.5, max_level=1) == pytest.approx(2.25 - 2.25 / 4)
     # λ ≡ 0: every term is 1 − 1/m²
@@ -239,6 +241,7 @@ def test_theorem2_constant_rate_and_pieces():
 
 # ---- Def. 3 packing counts (Theorem 2's constant C) ------------------------------------------------
 
+
 def test_packing_number_by_hand():
     taus = np.linspace(0.1, 1.0, 10)
     everything = np.ones(10, dtype=bool)
@@ -248,7 +251,7 @@ def test_packing_number_by_hand():
     # Length 0.1: every point from 0.1 on, 10 intervals (0, 0.1], (0.1, 0.2], ...
     assert packing_number(taus, everything, 0.1) == 10
     only_top = taus >= 0.75
-    assert packing_number(taus, only_top, 0.1) == 3     # 0.8, 0.9, 1.0
+    assert packing_number(taus, only_top, 0.1) == 3  # 0.8, 0.9, 1.0
     assert packing_number(taus, ~everything, 0.1) == 0
 
 

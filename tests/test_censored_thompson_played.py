@@ -26,9 +26,15 @@ def _reference(problem, horizon, penalty_max, seed):
         if t <= n * K:
             i, k = divmod(t - 1, K)
         else:
-            theta = [beta_block(*gamma_constants(success[p // K, p % K]),
-                                *gamma_constants(failure[p // K, p % K]), key,
-                                counter + p * BETA_BLOCK) for p in range(n * K)]
+            theta = [
+                beta_block(
+                    *gamma_constants(success[p // K, p % K]),
+                    *gamma_constants(failure[p // K, p % K]),
+                    key,
+                    counter + p * BETA_BLOCK,
+                )
+                for p in range(n * K)
+            ]
             counter += n * K * BETA_BLOCK
             assert theta.count(max(theta)) == 1
             i, k = divmod(int(np.argmax(theta)), K)
@@ -51,8 +57,10 @@ def test_the_policy_is_known_by_name():
 def test_standard_ts_matches_a_plain_reference():
     problem, horizon = _pool(MIXED, MILD), 400
     plays = _run(THOMPSON_PLAYED, horizon, problem=problem, seed=5)[4]
-    kernel = [divmod(int(np.flatnonzero(np.diff(plays, axis=0, prepend=0)[t])[0]), 2)
-              for t in range(horizon)]
+    kernel = [
+        divmod(int(np.flatnonzero(np.diff(plays, axis=0, prepend=0)[t])[0]), 2)
+        for t in range(horizon)
+    ]
     assert kernel == _reference(problem, horizon, problem.penalty[-1], 5)
 
 
@@ -61,5 +69,7 @@ def test_standard_ts_differs_from_the_papers_ts_only_through_the_lower_limits():
     paper = _run(THOMPSON, horizon, problem=problem, seed=5)[4]
     standard = _run(THOMPSON_PLAYED, horizon, problem=problem, seed=5)[4]
     # the round-robin is the same; afterwards the extra trials shift the streams apart
-    np.testing.assert_array_equal(paper[problem.n * problem.K - 1], standard[problem.n * problem.K - 1])
+    np.testing.assert_array_equal(
+        paper[problem.n * problem.K - 1], standard[problem.n * problem.K - 1]
+    )
     assert not np.array_equal(paper[-1], standard[-1])

@@ -21,6 +21,7 @@ def test_tie_draws_used_below():
 
 # ---- extend and Fig. 3 --------------------------------------------------------------------------
 
+
 def test_extend_spec_points_m4():
     middle = extend(np.array([1.0]), 1.0, 4)
     assert np.array_equal(middle, [0.25, 0.5, 0.75, 1.0])
@@ -45,6 +46,7 @@ def test_refinement_schematic_matches_fig3(tau_max):
 
 
 # ---- hand-worked trajectories -------------------------------------------------------------------
+
 
 def test_trajectory_two_arms_by_hand():
     """n = 2, m = 2, α = 2, δ = 0.5, T = 6, τmax = 8, λ ≡ 0, c ≡ 0. Arm 0 always (R, C) = (0.9, 3),
@@ -102,8 +104,9 @@ def test_trajectory_literal_survival_and_double_extension_by_hand():
     assert (run.output_arm, run.output_tau) == (0, 6.0)
 
 
-def _reference_plays(rewards, consumptions, cost, threshold, below, above, tau_max, alpha, m,
-                     delta, horizon, key):
+def _reference_plays(
+    rewards, consumptions, cost, threshold, below, above, tau_max, alpha, m, delta, horizon, key
+):
     """Algorithm 1 as the module docstring words it, every index recomputed every round (the
     kernel caches them): the (arm, τ) played in each round."""
     n = rewards.shape[0]
@@ -113,8 +116,9 @@ def _reference_plays(rewards, consumptions, cost, threshold, below, above, tau_m
 
     def width(p):
         lam = below * p["tau"] if p["tau"] <= threshold else above * p["tau"]
-        return lam, (np.sqrt(2 * alpha * level / p["n"])
-                     + lam * np.sqrt(2 * alpha * level / p["n0"]))
+        return lam, (
+            np.sqrt(2 * alpha * level / p["n"]) + lam * np.sqrt(2 * alpha * level / p["n0"])
+        )
 
     def index(grid, q):
         p = grid[q]
@@ -140,8 +144,11 @@ def _reference_plays(rewards, consumptions, cost, threshold, below, above, tau_m
             if q <= point:
                 p["n"] += 1
                 p["g"] += r - cost * c if c <= p["tau"] else 0.0
-        split = [q for q, p in enumerate(grid)
-                 if p["n"] > 0 and p["tau"] - (grid[q - 1]["tau"] if q > 0 else 0.0) >= width(p)[1]]
+        split = [
+            q
+            for q, p in enumerate(grid)
+            if p["n"] > 0 and p["tau"] - (grid[q - 1]["tau"] if q > 0 else 0.0) >= width(p)[1]
+        ]
         for q in reversed(split):
             down = grid[q - 1]["tau"] if q > 0 else 0.0
             new = np.empty(m - 1)
@@ -157,21 +164,47 @@ def test_trajectory_matches_a_reference_that_recomputes_every_index(seed):
     n, horizon, m = 3, 400, 2 + seed % 2
     rewards = rng.integers(0, 3, (n, horizon)) / 2.0
     consumptions = rng.integers(0, 5, (n, horizon)) / 4.0
-    args = (rewards, consumptions, 0.1, 0.5, 0.02, 0.05, 1.0, 1.5, m, 0.1, horizon,
-            np.uint64(seed + 11))
+    args = (
+        rewards,
+        consumptions,
+        0.1,
+        0.5,
+        0.02,
+        0.05,
+        1.0,
+        1.5,
+        m,
+        0.1,
+        horizon,
+        np.uint64(seed + 11),
+    )
     run = run_zrcucb(*args)
     assert list(zip(run.plays_arm.tolist(), run.plays_tau.tolist())) == _reference_plays(*args)
 
 
 # ---- invariants ---------------------------------------------------------------------------------
 
+
 def _random_run(key=12345, horizon=4000, m=3, max_points=4096):
     rng = np.random.default_rng(5)
     n = 3
     rewards = rng.random((n, horizon))
     consumptions = rng.random((n, horizon)) * 0.6 + 0.15 * np.arange(n)[:, None]
-    return run_zrcucb(rewards, consumptions, 0.1, 0.5, 0.02, 0.05, 1.0, 1.5, m, 0.1, horizon,
-                      np.uint64(key), max_points=max_points), horizon
+    return run_zrcucb(
+        rewards,
+        consumptions,
+        0.1,
+        0.5,
+        0.02,
+        0.05,
+        1.0,
+        1.5,
+        m,
+        0.1,
+        horizon,
+        np.uint64(key),
+        max_points=max_points,
+    ), horizon
 
 
 def test_invariants_on_a_random_run():
@@ -212,5 +245,6 @@ def test_argument_checks():
         run_zrcucb(rewards, rewards, 0, 0.5, 0, 0, 1.0, 2.0, 2, 0.1, 6, KEY)  # too few pulls
     with pytest.raises(ValueError):
         run_zrcucb(rewards, rewards, 0, 0.5, 0, 0, 1.0, 2.0, 1, 0.1, 5, KEY)  # m ≥ 2
-    assert math.isfinite(run_zrcucb(rewards, rewards, 0, 0.5, 0, 0, 1.0, 2.0, 2, 0.1, 5,
-                                    KEY).output_tau)
+    assert math.isfinite(
+        run_zrcucb(rewards, rewards, 0, 0.5, 0, 0, 1.0, 2.0, 2, 0.1, 5, KEY).output_tau
+    )

@@ -48,8 +48,13 @@ def first_chunks() -> list[str]:
 
 
 # Two runs of each kind: the other papers' single simulate jobs, then delaydep's whole workflow.
-RUNS = {"first simulate job of " + ", ".join(OTHERS): ([f"papers=[{','.join(OTHERS)}]"], first_chunks()),
-        f"{WHOLE}'s whole smoke workflow": ([f"papers=[{WHOLE}]"], [])}
+RUNS = {
+    "first simulate job of " + ", ".join(OTHERS): (
+        [f"papers=[{','.join(OTHERS)}]"],
+        first_chunks(),
+    ),
+    f"{WHOLE}'s whole smoke workflow": ([f"papers=[{WHOLE}]"], []),
+}
 
 
 def workdir_copy(directory: Path) -> Path:
@@ -67,9 +72,13 @@ def cluster_profile(workdir: Path, name: str, config: list[str]) -> Path:
     profile = yaml.safe_load((REPO_ROOT / "profiles/slurm/config.yaml").read_text())
     profile["default-resources"]["slurm_partition"] = PARTITION
     del profile["default-resources"]["slurm_account"]
-    profile |= {"slurm-no-account": True, "slurm-status-command": "squeue",
-                "slurm-init-seconds-before-status-checks": 5,
-                "slurm-keep-successful-logs": True, "latency-wait": 10}
+    profile |= {
+        "slurm-no-account": True,
+        "slurm-status-command": "squeue",
+        "slurm-init-seconds-before-status-checks": 5,
+        "slurm-keep-successful-logs": True,
+        "latency-wait": 10,
+    }
     profile["config"] = [*profile["config"], "scale=smoke", *config]
     folder = workdir / "profiles" / f"test-cluster-{name}"
     folder.mkdir()
@@ -78,14 +87,22 @@ def cluster_profile(workdir: Path, name: str, config: list[str]) -> Path:
 
 
 def snakemake(workdir: Path, *args: str, env=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=workdir, env=env,
-                          capture_output=True, text=True, timeout=TIMEOUT)
+    return subprocess.run(
+        [sys.executable, "-m", "snakemake", *args],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
 
 
 def slurm_job_logs(workdir: Path) -> str:
     logs = sorted((workdir / ".snakemake/slurm_logs").rglob("*.log"))
-    return "\n".join(f"--- Slurm job log {p.relative_to(workdir)} ---\n" + p.read_text()[-3000:]
-                     for p in logs[-4:])
+    return "\n".join(
+        f"--- Slurm job log {p.relative_to(workdir)} ---\n" + p.read_text()[-3000:]
+        for p in logs[-4:]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -112,9 +129,11 @@ def cluster_build(slurm, tmp_path_factory):
         result = snakemake(workdir, "--profile", str(profile), *targets, env=slurm.env)
         seconds = time.monotonic() - started
         if result.returncode != 0:
-            pytest.fail(f"step 'cluster run: {name}' failed (exit {result.returncode}):\n"
-                        f"{result.stderr[-6000:]}\n{slurm_job_logs(workdir)}\n{slurm.daemon_logs()}",
-                        pytrace=False)
+            pytest.fail(
+                f"step 'cluster run: {name}' failed (exit {result.returncode}):\n"
+                f"{result.stderr[-6000:]}\n{slurm_job_logs(workdir)}\n{slurm.daemon_logs()}",
+                pytrace=False,
+            )
         submitted = re.findall(r"submitted with SLURM jobid (\d+)", result.stdout + result.stderr)
         runs[name] = {"seconds": seconds, "slurm_jobs": submitted}
     return workdir, runs
@@ -127,11 +146,22 @@ def local_build(tmp_path_factory):
     runs = {}
     for name, (config, targets) in RUNS.items():
         started = time.monotonic()
-        result = snakemake(workdir, "--profile", "profiles/smoke", "--config", "scale=smoke",
-                           *config, "--", *targets)
+        result = snakemake(
+            workdir,
+            "--profile",
+            "profiles/smoke",
+            "--config",
+            "scale=smoke",
+            *config,
+            "--",
+            *targets,
+        )
         if result.returncode != 0:
-            pytest.fail(f"step 'local run: {name}' failed (exit {result.returncode}):\n"
-                        f"{result.stderr[-6000:]}", pytrace=False)
+            pytest.fail(
+                f"step 'local run: {name}' failed (exit {result.returncode}):\n"
+                f"{result.stderr[-6000:]}",
+                pytrace=False,
+            )
         runs[name] = {"seconds": time.monotonic() - started}
     return workdir, runs
 
@@ -162,15 +192,19 @@ def test_every_job_ran_as_a_slurm_job_that_completed(cluster_build, slurm):
 def test_no_smoke_simulate_job_ran_alone(cluster_build):
     workdir, _ = cluster_build
     jobs = [slurm_job_of(log) for log in (workdir / "smoke/logs/simulate").rglob("*.log")]
-    assert len(jobs) == len(first_chunks()) + len(load_paper(WHOLE, REPO_ROOT / "config")["experiments"])
+    assert len(jobs) == len(first_chunks()) + len(
+        load_paper(WHOLE, REPO_ROOT / "config")["experiments"]
+    )
     alone = [job for job in set(jobs) if jobs.count(job) == 1]
     assert not alone, f"Slurm jobs that ran a single simulate job: {alone}"
 
 
 def test_traces_are_bit_identical_to_a_local_run(cluster_build, local_build):
     def digests(workdir):
-        return {str(p.relative_to(workdir)): hashlib.sha256(p.read_bytes()).hexdigest()
-                for p in (workdir / "smoke/results/traces").rglob("*.parquet")}
+        return {
+            str(p.relative_to(workdir)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in (workdir / "smoke/results/traces").rglob("*.parquet")
+        }
 
     on_cluster, local = digests(cluster_build[0]), digests(local_build[0])
     assert on_cluster.keys() == local.keys()
@@ -184,21 +218,37 @@ def test_verdicts_are_those_of_a_local_run(cluster_build, local_build):
     assert (cluster_build[0] / path).read_text() == (local_build[0] / path).read_text()
 
 
-def test_slurm_ran_only_the_submitted_jobs_and_timing_is_reported(cluster_build, local_build, slurm):
+def test_slurm_ran_only_the_submitted_jobs_and_timing_is_reported(
+    cluster_build, local_build, slurm
+):
     """Slurm's record holds exactly the jobs the plugin submitted; prints the wall time of each
     run through Slurm and locally, and that record (`make test-cluster` shows it; a timing is
     reported, never asserted)."""
     lines = [f"{'run':60} {'slurm s':>8} {'local s':>8} {'slurm jobs':>10}"]
     for name in RUNS:
         cluster, local = cluster_build[1][name], local_build[1][name]
-        lines.append(f"{name:60} {cluster['seconds']:8.1f} {local['seconds']:8.1f} "
-                     f"{len(cluster['slurm_jobs']):10d}")
+        lines.append(
+            f"{name:60} {cluster['seconds']:8.1f} {local['seconds']:8.1f} "
+            f"{len(cluster['slurm_jobs']):10d}"
+        )
     records = slurm.completed_jobs()
     lines.append("Slurm's job completion log:")
     for job, fields in records.items():
-        lines.append(" ".join(f"{k}={fields.get(k, '')}" for k in
-                              ("JobId", "JobState", "ExitCode", "StartTime", "EndTime", "ProcCnt",
-                               "TimeLimit", "Tres")))
+        lines.append(
+            " ".join(
+                f"{k}={fields.get(k, '')}"
+                for k in (
+                    "JobId",
+                    "JobState",
+                    "ExitCode",
+                    "StartTime",
+                    "EndTime",
+                    "ProcCnt",
+                    "TimeLimit",
+                    "Tres",
+                )
+            )
+        )
     print("\n" + "\n".join(lines))
     submitted = {job for run in cluster_build[1].values() for job in run["slurm_jobs"]}
     assert set(records) == submitted

@@ -54,12 +54,36 @@ def test_shipped_files_are_valid(workflow_config):
     assert {"fig1a", "fig1b", "fig1c", "fig2a", "fig2b", "fig2c"} <= set(paper["figures"])
     claims = {c["id"]: c for c in paper["claims"]}
     assert [i for i, c in claims.items() if c["scope"] != "extension"] == [
-        "C1", "C1c", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C8b", "C9", "C10", "E1", "C11",
-        "C12", "C13", "C14", "E2", "C16", "C17", "C18", "C19"]
+        "C1",
+        "C1c",
+        "C2",
+        "C3",
+        "C4",
+        "C5",
+        "C6",
+        "C7",
+        "C8",
+        "C8b",
+        "C9",
+        "C10",
+        "E1",
+        "C11",
+        "C12",
+        "C13",
+        "C14",
+        "E2",
+        "C16",
+        "C17",
+        "C18",
+        "C19",
+    ]
     # every extension here is a sensitivity claim of a paper claim, but C15, the check that our
     # rebuilt pmfs give the printed gaps
-    assert all(c["parent"] in claims for c in claims.values()
-               if c["scope"] == "extension" and c["id"] != "C15")
+    assert all(
+        c["parent"] in claims
+        for c in claims.values()
+        if c["scope"] == "extension" and c["id"] != "C15"
+    )
 
 
 def test_a_threshold_given_without_its_provenance_is_refused(tmp_path):
@@ -68,8 +92,11 @@ def test_a_threshold_given_without_its_provenance_is_refused(tmp_path):
     c2["provenance"] = {}
     (tmp_path / "papers").mkdir()
     (tmp_path / "papers" / "farewell.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
-    with pytest.raises(ConfigError, match=r"key claims\.2 \(C2\): threshold min_ratio = 2\.0 needs "
-                                          r"a provenance entry"):
+    with pytest.raises(
+        ConfigError,
+        match=r"key claims\.2 \(C2\): threshold min_ratio = 2\.0 needs "
+        r"a provenance entry",
+    ):
         load_paper("farewell", tmp_path)
 
 
@@ -86,8 +113,10 @@ def test_a_misspelt_optional_claim_key_is_refused_with_the_key_it_means(tmp_path
     _write_farewell(tmp_path, data)
     with pytest.raises(ConfigError) as err:
         load_paper("farewell", tmp_path)
-    assert str(err.value) == (f"{tmp_path / 'papers' / 'farewell.yaml'}: key claims.2 (C2): "
-                              f"unknown key 'min_raito' (did you mean 'min_ratio'?)")
+    assert str(err.value) == (
+        f"{tmp_path / 'papers' / 'farewell.yaml'}: key claims.2 (C2): "
+        f"unknown key 'min_raito' (did you mean 'min_ratio'?)"
+    )
 
 
 def test_a_key_no_kind_reads_is_refused_naming_what_the_kind_reads(tmp_path):
@@ -96,11 +125,14 @@ def test_a_key_no_kind_reads_is_refused_naming_what_the_kind_reads(tmp_path):
     c2["window"] = 3
     c2["directoin"] = "lower"
     _write_farewell(tmp_path, data)
-    with pytest.raises(ConfigError, match=r"farewell\.yaml: key claims\.2 \(C2\): unknown keys "
-                                          r"'directoin' \(did you mean 'direction'\?\), 'window'; "
-                                          r"kind 'better_at_horizon' reads \['experiments', 'metric', "
-                                          r"'better', 'worse', 'min_ratio', 'direction'\], besides "
-                                          r"\['id', 'quote', 'tested_as',"):
+    with pytest.raises(
+        ConfigError,
+        match=r"farewell\.yaml: key claims\.2 \(C2\): unknown keys "
+        r"'directoin' \(did you mean 'direction'\?\), 'window'; "
+        r"kind 'better_at_horizon' reads \['experiments', 'metric', "
+        r"'better', 'worse', 'min_ratio', 'direction'\], besides "
+        r"\['id', 'quote', 'tested_as',",
+    ):
         load_paper("farewell", tmp_path)
 
 
@@ -115,8 +147,11 @@ def test_every_claim_kind_declares_the_keys_it_reads():
     for name, kind in kinds.items():
         assert hasattr(kind, "keys") or hasattr(kind, "thresholds"), name
         assert isinstance(kind.optional, tuple), name
-        own = [*getattr(kind, "keys", ()), *(t.name for t in getattr(kind, "thresholds", ())),
-               *kind.optional]
+        own = [
+            *getattr(kind, "keys", ()),
+            *(t.name for t in getattr(kind, "thresholds", ())),
+            *kind.optional,
+        ]
         assert len(own) == len(set(own)) and not set(own) & set(COMMON_KEYS), name
         assert set(accepted_keys(kind)) == {*COMMON_KEYS, *own}, name
 
@@ -157,7 +192,9 @@ def test_a_sensitivity_claim_must_name_a_paper_claim(tmp_path):
     next(c for c in data["claims"] if c["id"] == "C2-raw")["parent"] = "C2-better"
     (tmp_path / "papers").mkdir()
     (tmp_path / "papers" / "farewell.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
-    with pytest.raises(ConfigError, match="claim C2-raw: parent 'C2-better' is not a paper-scope claim"):
+    with pytest.raises(
+        ConfigError, match="claim C2-raw: parent 'C2-better' is not a paper-scope claim"
+    ):
         load_paper("farewell", tmp_path)
 
 
@@ -176,43 +213,95 @@ def test_every_unstated_value_has_provenance(key):
             assert param in alg.get("provenance", {}), (key, alg_id, param)
 
 
-@pytest.mark.parametrize("edit, key, message", [
-    (lambda d: d["experiments"]["fig1a"]["algorithms"].append("thompson"),
-     "experiments.fig1a.algorithms", "unknown algorithm 'thompson'"),
-    (lambda d: d["experiments"]["fig1b"]["environment"]["delay_pmf"][0].__setitem__(0, 0.5),
-     "experiments.fig1b.environment", "sums to"),
-    (lambda d: d["experiments"]["fig1c"].__setitem__("horizon", 0),
-     "experiments.fig1c.horizon", "less than or equal to the minimum"),
-    (lambda d: d["experiments"]["fig2a"].__setitem__("horizon", -5),
-     "experiments.fig2a.horizon", ""),
-    (lambda d: d["defaults"].pop("repetitions"),  # and fig1a sets none of its own
-     "experiments.fig1a.repetitions", "missing (required)"),
-    (lambda d: d["experiments"]["fig2a"].__setitem__("horizon", 1500.5),
-     "experiments.fig2a.horizon", "1500.5 is not a whole number"),
-    (lambda d: d["algorithms"]["wait_ucb"].__setitem__("policy", "wait_ucb2"),
-     "algorithms.wait_ucb.policy", "unknown policy"),
-    (lambda d: d["algorithms"]["ucb_simplex"]["params"].__setitem__("radius", 2),
-     "algorithms.ucb_simplex.params", "unknown params"),
-    (lambda d: d["experiments"]["thm1_fig1b"]["provenance"]["horizon"].__setitem__("source", "guess"),
-     "experiments.thm1_fig1b.provenance.horizon.source", "is not one of"),
-    (lambda d: d["defaults"]["provenance"]["horizon"].__setitem__("source", "guess"),
-     "defaults.provenance.horizon.source", "is not one of"),
-    (lambda d: d["claims"][0].__setitem__("kind", "vibes"),
-     "claims.0.kind", "unknown claim kind"),
-    (lambda d: d["claims"][2].pop("worse"),
-     "claims.2 (C2)", "needs keys ['worse']"),
-    (lambda d: d["claims"][2].__setitem__("scope", "ours"),
-     "claims.2.scope", "is not one of"),
-    (lambda d: d["figures"]["fig1a"].__setitem__("algorithms", ["constant_policies"]),
-     "figures.fig1a.algorithms", "is not run in experiment"),
-    (lambda d: d["experiments"]["fig2b"]["environment"].__setitem__("reward_prob", [0.7, 1.0]),
-     "experiments.fig2b.environment", "one delay pmf per macro-arm"),
-    (lambda d: d["figures"]["fig1a"].__setitem__("also", ["fig9z"]),
-     "figures.fig1a.also", "unknown experiment 'fig9z'"),
-    (lambda d: d["experiments"]["fig1b"].__setitem__("algorithms", ["wait_ucb"])
-     or d["figures"]["fig1a"].__setitem__("also", ["fig1b"]),
-     "figures.fig1a.algorithms", "is not run in experiment 'fig1b'"),
-])
+@pytest.mark.parametrize(
+    "edit, key, message",
+    [
+        (
+            lambda d: d["experiments"]["fig1a"]["algorithms"].append("thompson"),
+            "experiments.fig1a.algorithms",
+            "unknown algorithm 'thompson'",
+        ),
+        (
+            lambda d: d["experiments"]["fig1b"]["environment"]["delay_pmf"][0].__setitem__(0, 0.5),
+            "experiments.fig1b.environment",
+            "sums to",
+        ),
+        (
+            lambda d: d["experiments"]["fig1c"].__setitem__("horizon", 0),
+            "experiments.fig1c.horizon",
+            "less than or equal to the minimum",
+        ),
+        (
+            lambda d: d["experiments"]["fig2a"].__setitem__("horizon", -5),
+            "experiments.fig2a.horizon",
+            "",
+        ),
+        (
+            lambda d: d["defaults"].pop("repetitions"),  # and fig1a sets none of its own
+            "experiments.fig1a.repetitions",
+            "missing (required)",
+        ),
+        (
+            lambda d: d["experiments"]["fig2a"].__setitem__("horizon", 1500.5),
+            "experiments.fig2a.horizon",
+            "1500.5 is not a whole number",
+        ),
+        (
+            lambda d: d["algorithms"]["wait_ucb"].__setitem__("policy", "wait_ucb2"),
+            "algorithms.wait_ucb.policy",
+            "unknown policy",
+        ),
+        (
+            lambda d: d["algorithms"]["ucb_simplex"]["params"].__setitem__("radius", 2),
+            "algorithms.ucb_simplex.params",
+            "unknown params",
+        ),
+        (
+            lambda d: d["experiments"]["thm1_fig1b"]["provenance"]["horizon"].__setitem__(
+                "source", "guess"
+            ),
+            "experiments.thm1_fig1b.provenance.horizon.source",
+            "is not one of",
+        ),
+        (
+            lambda d: d["defaults"]["provenance"]["horizon"].__setitem__("source", "guess"),
+            "defaults.provenance.horizon.source",
+            "is not one of",
+        ),
+        (
+            lambda d: d["claims"][0].__setitem__("kind", "vibes"),
+            "claims.0.kind",
+            "unknown claim kind",
+        ),
+        (lambda d: d["claims"][2].pop("worse"), "claims.2 (C2)", "needs keys ['worse']"),
+        (lambda d: d["claims"][2].__setitem__("scope", "ours"), "claims.2.scope", "is not one of"),
+        (
+            lambda d: d["figures"]["fig1a"].__setitem__("algorithms", ["constant_policies"]),
+            "figures.fig1a.algorithms",
+            "is not run in experiment",
+        ),
+        (
+            lambda d: d["experiments"]["fig2b"]["environment"].__setitem__(
+                "reward_prob", [0.7, 1.0]
+            ),
+            "experiments.fig2b.environment",
+            "one delay pmf per macro-arm",
+        ),
+        (
+            lambda d: d["figures"]["fig1a"].__setitem__("also", ["fig9z"]),
+            "figures.fig1a.also",
+            "unknown experiment 'fig9z'",
+        ),
+        (
+            lambda d: (
+                d["experiments"]["fig1b"].__setitem__("algorithms", ["wait_ucb"])
+                or d["figures"]["fig1a"].__setitem__("also", ["fig1b"])
+            ),
+            "figures.fig1a.algorithms",
+            "is not run in experiment 'fig1b'",
+        ),
+    ],
+)
 def test_bad_paper_file_names_file_and_key(tmp_path, paper_data, edit, key, message):
     with pytest.raises(ConfigError) as err:
         load_broken(tmp_path, paper_data, edit)
@@ -231,14 +320,22 @@ def test_missing_and_malformed_files(tmp_path):
         load_paper("farewell", tmp_path)
 
 
-@pytest.mark.parametrize("text, where", [
-    ("scale: full\nbase_seed: 1\npapers: [farewell\nchunk_work: 1.0e+8\n",
-     "line 4, column 11: not valid YAML: expected ',' or ']', but got ':' (while parsing a flow "
-     "sequence started on line 3)"),
-    ("scale: full\n  base_seed: 1\n", "line 2, column 12: not valid YAML: mapping values are not allowed here"),
-    ("scale: full\nbase_seed: 1\x00\n", "line 2: not valid YAML: unprintable character U+0000"),
-    ("- farewell\n", "expected a mapping at the top level"),
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        (
+            "scale: full\nbase_seed: 1\npapers: [farewell\nchunk_work: 1.0e+8\n",
+            "line 4, column 11: not valid YAML: expected ',' or ']', but got ':' (while parsing a flow "
+            "sequence started on line 3)",
+        ),
+        (
+            "scale: full\n  base_seed: 1\n",
+            "line 2, column 12: not valid YAML: mapping values are not allowed here",
+        ),
+        ("scale: full\nbase_seed: 1\x00\n", "line 2: not valid YAML: unprintable character U+0000"),
+        ("- farewell\n", "expected a mapping at the top level"),
+    ],
+)
 def test_yaml_errors_are_one_line_with_the_line_number(tmp_path, text, where):
     path = tmp_path / "config.yaml"
     path.write_text(text)
@@ -254,22 +351,38 @@ def test_binary_file_is_not_yaml(tmp_path):
         load_yaml(path)
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda c: c.__setitem__("scale", "huge"), "key scale: 'huge' is not one of the scales"),
-    (lambda c: c["claims"].__setitem__("alpha", 0.7), "key claims.alpha: 0.7 is greater than"),
-    (lambda c: c.pop("base_seed"), "key base_seed: missing (required)"),
-    (lambda c: c["scales"]["smoke"].pop("checkpoints"), "key scales.smoke.checkpoints: missing (required)"),
-    (lambda c: c.__setitem__("papers", ["farewell", "delaydep", "bandits"]),
-     f"key papers.2: unknown paper 'bandits'; known papers: {sorted(PAPER_PACKAGES)}"),
-    (lambda c: c["scales"]["smoke"].__setitem__("max_horizon", 1500.5),
-     "key scales.smoke.max_horizon: 1500.5 is not a whole number"),
-    (lambda c: c["cluster"]["simulation_costs"].pop("censored"),
-     "key cluster.simulation_costs.censored: missing (every built paper needs its measured cost"),
-    (lambda c: c["cluster"]["simulation_costs"]["farewell"].__setitem__("ns_per_step", -1),
-     "key cluster.simulation_costs.farewell.ns_per_step: -1 is less than the minimum of 0"),
-    (lambda c: c["cluster"]["analysis_costs"].pop("figure"),
-     "key cluster.analysis_costs.figure: missing (required)"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda c: c.__setitem__("scale", "huge"), "key scale: 'huge' is not one of the scales"),
+        (lambda c: c["claims"].__setitem__("alpha", 0.7), "key claims.alpha: 0.7 is greater than"),
+        (lambda c: c.pop("base_seed"), "key base_seed: missing (required)"),
+        (
+            lambda c: c["scales"]["smoke"].pop("checkpoints"),
+            "key scales.smoke.checkpoints: missing (required)",
+        ),
+        (
+            lambda c: c.__setitem__("papers", ["farewell", "delaydep", "bandits"]),
+            f"key papers.2: unknown paper 'bandits'; known papers: {sorted(PAPER_PACKAGES)}",
+        ),
+        (
+            lambda c: c["scales"]["smoke"].__setitem__("max_horizon", 1500.5),
+            "key scales.smoke.max_horizon: 1500.5 is not a whole number",
+        ),
+        (
+            lambda c: c["cluster"]["simulation_costs"].pop("censored"),
+            "key cluster.simulation_costs.censored: missing (every built paper needs its measured cost",
+        ),
+        (
+            lambda c: c["cluster"]["simulation_costs"]["farewell"].__setitem__("ns_per_step", -1),
+            "key cluster.simulation_costs.farewell.ns_per_step: -1 is less than the minimum of 0",
+        ),
+        (
+            lambda c: c["cluster"]["analysis_costs"].pop("figure"),
+            "key cluster.analysis_costs.figure: missing (required)",
+        ),
+    ],
+)
 def test_bad_workflow_config_names_file_and_key(workflow_config, edit, message):
     bad = copy.deepcopy(workflow_config)
     edit(bad)
@@ -283,12 +396,14 @@ def test_checking_every_paper_imports_neither_scipy_stats_nor_matplotlib():
     claim kinds import scipy.stats at first use, not at import (0.9 s of every Snakemake start,
     also every cluster job's), and the figure kinds are read from the figures modules' source
     (importing them imports matplotlib, 0.3 s)."""
-    code = ("import sys\n"
-            "from timebandits.core.build.preflight import load_paper\n"
-            "from timebandits.core.registry import PAPER_PACKAGES\n"
-            "for key in PAPER_PACKAGES:\n"
-            "    load_paper(key)\n"
-            "print([m for m in ('scipy.stats', 'matplotlib') if m in sys.modules])\n")
+    code = (
+        "import sys\n"
+        "from timebandits.core.build.preflight import load_paper\n"
+        "from timebandits.core.registry import PAPER_PACKAGES\n"
+        "for key in PAPER_PACKAGES:\n"
+        "    load_paper(key)\n"
+        "print([m for m in ('scipy.stats', 'matplotlib') if m in sys.modules])\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -304,14 +419,23 @@ def test_whole_horizons_may_be_written_as_floats(workflow_config):
 WORKFLOW_FILES = ["Snakefile", "config", "workflow", "profiles", "data"]
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda text: text.replace("base_seed: 20200826\n", ""),
-     "config/config.yaml: key base_seed: missing (required)"),
-    (lambda text: re.sub(r"papers: \[(.*)\]", r"papers: [\1", text),
-     "config/config.yaml: line "),
-    (lambda text: re.sub(r"papers: \[.*\]", "papers: [farewell, bandits]", text),
-     "config/config.yaml: key papers.1: unknown paper 'bandits'; known papers:"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            lambda text: text.replace("base_seed: 20200826\n", ""),
+            "config/config.yaml: key base_seed: missing (required)",
+        ),
+        (
+            lambda text: re.sub(r"papers: \[(.*)\]", r"papers: [\1", text),
+            "config/config.yaml: line ",
+        ),
+        (
+            lambda text: re.sub(r"papers: \[.*\]", "papers: [farewell, bandits]", text),
+            "config/config.yaml: key papers.1: unknown paper 'bandits'; known papers:",
+        ),
+    ],
+)
 def test_snakemake_reports_a_bad_config_in_one_line(tmp_path, edit, message):
     for name in WORKFLOW_FILES:
         source = REPO_ROOT / name
@@ -320,8 +444,13 @@ def test_snakemake_reports_a_bad_config_in_one_line(tmp_path, edit, message):
     broken = edit(config.read_text())
     assert broken != config.read_text()
     config.write_text(broken)
-    result = subprocess.run([sys.executable, "-m", "snakemake", "-n"], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "snakemake", "-n"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     output = (result.stdout + result.stderr).strip().splitlines()
     assert result.returncode != 0
     assert f"Configuration error: {message}" in output[-1]
@@ -359,6 +488,7 @@ def test_schema_files_exist_for_the_workflow():
 
 # --- the censored paper (issue 9's bad inputs): one ConfigError naming the file and the key ---
 
+
 @pytest.fixture(scope="module")
 def censored_data():
     return load_yaml(REPO_ROOT / "config" / "papers" / "censored.yaml")
@@ -374,25 +504,45 @@ def _set_correlation(environment, rho):
     environment["correlation"] = rho
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda d: _env(d, "fig6_poscorr").__setitem__("grid", [0.9, 0.5]), "grid: must be strictly increasing"),
-    (lambda d: _env(d, "fig6_poscorr").__setitem__("grid", [0.0, 0.5]), "grid: limits must lie in (0, τmax]"),
-    (lambda d: _env(d, "fig6_poscorr").__setitem__("grid", [-0.5, 0.5]), "grid: limits must lie in (0, τmax]"),
-    (lambda d: _env(d, "fig4_poscorr")["penalty"].__setitem__("above", 0.05),
-     "penalty: λ must be non-decreasing"),
-    (lambda d: _env(d, "fig4_poscorr").__setitem__("variance", 0.0), "variance"),
-    (lambda d: _env(d, "fig4_poscorr").__setitem__("variance", -0.2), "variance"),
-    (lambda d: _set_correlation(_env(d, "fig4_negcorr"), -1.0), "correlation: "),
-    (lambda d: _set_correlation(_env(d, "fig4_negcorr"), 1.2), "correlation: "),
-    (lambda d: _env(d, "fig4_indep")["rate"].__setitem__(2, 0.0), "rate"),
-    (lambda d: _env(d, "fig4_indep")["rate"].__setitem__(2, -1.0), "rate"),
-    (lambda d: _env(d, "fig4_indep")["beta_a"].__setitem__(0, 0.0), "beta_a"),
-    (lambda d: _env(d, "fig4_indep")["beta_b"].__setitem__(1, -0.3), "beta_b"),
-    (lambda d: _env(d, "fig5_ames")["pool"].__setitem__("path", "data/censored/absent.csv.gz"),
-     "pool.path: data/censored/absent.csv.gz not found"),
-    (lambda d: _env(d, "fig5_ames")["pool"].__setitem__("sha256", "0" * 64),
-     "pool.sha256: data/censored/ames_pool.csv.gz has sha256 6402dcf0"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            lambda d: _env(d, "fig6_poscorr").__setitem__("grid", [0.9, 0.5]),
+            "grid: must be strictly increasing",
+        ),
+        (
+            lambda d: _env(d, "fig6_poscorr").__setitem__("grid", [0.0, 0.5]),
+            "grid: limits must lie in (0, τmax]",
+        ),
+        (
+            lambda d: _env(d, "fig6_poscorr").__setitem__("grid", [-0.5, 0.5]),
+            "grid: limits must lie in (0, τmax]",
+        ),
+        (
+            lambda d: _env(d, "fig4_poscorr")["penalty"].__setitem__("above", 0.05),
+            "penalty: λ must be non-decreasing",
+        ),
+        (lambda d: _env(d, "fig4_poscorr").__setitem__("variance", 0.0), "variance"),
+        (lambda d: _env(d, "fig4_poscorr").__setitem__("variance", -0.2), "variance"),
+        (lambda d: _set_correlation(_env(d, "fig4_negcorr"), -1.0), "correlation: "),
+        (lambda d: _set_correlation(_env(d, "fig4_negcorr"), 1.2), "correlation: "),
+        (lambda d: _env(d, "fig4_indep")["rate"].__setitem__(2, 0.0), "rate"),
+        (lambda d: _env(d, "fig4_indep")["rate"].__setitem__(2, -1.0), "rate"),
+        (lambda d: _env(d, "fig4_indep")["beta_a"].__setitem__(0, 0.0), "beta_a"),
+        (lambda d: _env(d, "fig4_indep")["beta_b"].__setitem__(1, -0.3), "beta_b"),
+        (
+            lambda d: _env(d, "fig5_ames")["pool"].__setitem__(
+                "path", "data/censored/absent.csv.gz"
+            ),
+            "pool.path: data/censored/absent.csv.gz not found",
+        ),
+        (
+            lambda d: _env(d, "fig5_ames")["pool"].__setitem__("sha256", "0" * 64),
+            "pool.sha256: data/censored/ames_pool.csv.gz has sha256 6402dcf0",
+        ),
+    ],
+)
 def test_bad_censored_input_names_file_and_key(tmp_path, censored_data, edit, message):
     data = copy.deepcopy(censored_data)
     edit(data)
@@ -408,27 +558,43 @@ def test_bad_censored_input_names_file_and_key(tmp_path, censored_data, edit, me
 def test_a_key_written_twice_is_refused_naming_its_lines(tmp_path):
     # YAML keeps the last of two equal keys without a word: `min_ratio` twice in farewell's C2
     text = (REPO_ROOT / "config/papers/farewell.yaml").read_text()
-    doubled = text.replace("    min_ratio: &much_better 2.0\n",
-                           "    min_ratio: &much_better 2.0\n    min_ratio: 1.0\n", 1)
+    doubled = text.replace(
+        "    min_ratio: &much_better 2.0\n",
+        "    min_ratio: &much_better 2.0\n    min_ratio: 1.0\n",
+        1,
+    )
     assert doubled != text
     (tmp_path / "papers").mkdir()
     (tmp_path / "papers" / "farewell.yaml").write_text(doubled)
-    line = doubled[:doubled.index("    min_ratio: 1.0")].count("\n") + 1
-    with pytest.raises(ConfigError, match=rf"farewell\.yaml: line {line}: key 'min_ratio' written "
-                                          rf"twice in one mapping \(first on line {line - 1}\)"):
+    line = doubled[: doubled.index("    min_ratio: 1.0")].count("\n") + 1
+    with pytest.raises(
+        ConfigError,
+        match=rf"farewell\.yaml: line {line}: key 'min_ratio' written "
+        rf"twice in one mapping \(first on line {line - 1}\)",
+    ):
         load_paper("farewell", tmp_path)
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
-     "    better: wait_ucb\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
-     r"key claims\.2 \(C2\): better must be a list, e\.g\. \[wait_ucb\], got 'wait_ucb'"),
-    ("    experiments: [fig1a]\n    metric: regret\n    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
-     "    experiments: fig1a\n    metric: regret\n    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
-     r"key claims\.2 \(C2\): experiments must be a list, e\.g\. \[fig1a\], got 'fig1a'"),
-    ("    min_settings: 2\n", "    min_settings: two\n",
-     r"\(C6\): min_settings must be a number, got 'two'"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            "    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+            "    better: wait_ucb\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+            r"key claims\.2 \(C2\): better must be a list, e\.g\. \[wait_ucb\], got 'wait_ucb'",
+        ),
+        (
+            "    experiments: [fig1a]\n    metric: regret\n    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+            "    experiments: fig1a\n    metric: regret\n    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+            r"key claims\.2 \(C2\): experiments must be a list, e\.g\. \[fig1a\], got 'fig1a'",
+        ),
+        (
+            "    min_settings: 2\n",
+            "    min_settings: two\n",
+            r"\(C6\): min_settings must be a number, got 'two'",
+        ),
+    ],
+)
 def test_a_value_of_the_wrong_type_is_refused_before_any_job(tmp_path, old, new, message):
     # issue 44 item 7: these reached the claims job (a TypeError, "unknown experiment 'f'", a
     # ValueError after the claims table was deleted)
@@ -457,48 +623,67 @@ def _every_shipped_paper_loads():
 
 def test_an_unknown_metric_in_a_claim_is_refused_before_any_job(tmp_path):
     # issue 44 item 7: `metric: regrett` was a KeyError inside the claims job
-    path = _edited_paper(tmp_path, "farewell", "    experiments: [fig1a]\n    metric: regret\n",
-                         "    experiments: [fig1a]\n    metric: regrett\n")
+    path = _edited_paper(
+        tmp_path,
+        "farewell",
+        "    experiments: [fig1a]\n    metric: regret\n",
+        "    experiments: [fig1a]\n    metric: regrett\n",
+    )
     with pytest.raises(ConfigError) as err:
         load_paper("farewell", tmp_path)
     assert str(err.value) == (
         f"{path}: key claims.2.metric (C2): unknown metric 'regrett' (did you mean 'regret'?); "
         "known: ['epochs', 'reward', 'regret', 'pseudo_regret', 'pulls_k{k}_j{j}', "
-        "'reward_k{k}_j{j}'] ({…}: a number)")
+        "'reward_k{k}_j{j}'] ({…}: a number)"
+    )
     _every_shipped_paper_loads()
 
 
 def test_an_unknown_metric_in_a_figure_is_refused_before_any_job(tmp_path):
-    path = _edited_paper(tmp_path, "delaydep", "    options: {metric: regret_cost1}\n",
-                         "    options: {metric: regrett_cost1}\n")
+    path = _edited_paper(
+        tmp_path,
+        "delaydep",
+        "    options: {metric: regret_cost1}\n",
+        "    options: {metric: regrett_cost1}\n",
+    )
     with pytest.raises(ConfigError) as err:
         load_paper("delaydep", tmp_path)
     message = str(err.value)
-    assert message.startswith(f"{path}: key figures.fig2.options.metric: unknown metric "
-                              "'regrett_cost1' (did you mean 'regret_cost{c}'?); known: "
-                              "['expected', 'realised', 'ghost', 'switches', 'regret_cost{c}', ")
+    assert message.startswith(
+        f"{path}: key figures.fig2.options.metric: unknown metric "
+        "'regrett_cost1' (did you mean 'regret_cost{c}'?); known: "
+        "['expected', 'realised', 'ghost', 'switches', 'regret_cost{c}', "
+    )
     assert "\n" not in message
     _every_shipped_paper_loads()
 
 
 def test_an_unknown_figure_kind_is_refused_before_any_job(tmp_path):
     # issue 44 item 7: a kind no plot function exists for was a KeyError inside the figure job
-    path = _edited_paper(tmp_path, "farewell", "    kind: regret_panel\n",
-                         "    kind: regret_panle\n")
+    path = _edited_paper(
+        tmp_path, "farewell", "    kind: regret_panel\n", "    kind: regret_panle\n"
+    )
     with pytest.raises(ConfigError) as err:
         load_paper("farewell", tmp_path)
     assert str(err.value) == (
         f"{path}: key figures.fig1a.kind: unknown figure kind 'regret_panle' (did you mean "
-        "'regret_panel'?); known: ['regret_panel', 'constant_policies']")
+        "'regret_panel'?); known: ['regret_panel', 'constant_policies']"
+    )
     _every_shipped_paper_loads()
 
 
-@pytest.mark.parametrize("key, metric, known", [
-    ("delaydep", "regret_cost0.5", True), ("delaydep", "regret_cost", False),
-    ("farewell", "pulls_k1_j2", True), ("farewell", "pulls_k1", False),
-    ("censored", "plays_a2_l10", True), ("anonymous", "lemma1_ratio", True),
-    ("continuous", "regret", False),
-])
+@pytest.mark.parametrize(
+    "key, metric, known",
+    [
+        ("delaydep", "regret_cost0.5", True),
+        ("delaydep", "regret_cost", False),
+        ("farewell", "pulls_k1_j2", True),
+        ("farewell", "pulls_k1", False),
+        ("censored", "plays_a2_l10", True),
+        ("anonymous", "lemma1_ratio", True),
+        ("continuous", "regret", False),
+    ],
+)
 def test_a_metric_is_a_name_or_a_member_of_a_family(key, metric, known):
     from timebandits.core.build.config_checks import known_metric
     from timebandits.core.registry import paper_module

@@ -17,8 +17,15 @@ from timebandits.continuous.claims.scaling import SlopeAtLeast, SlopeAtMost, est
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
-CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "bootstrap_samples": 200, "fragile_share": 0.1,
-                                     "run_factors": [2, 4, 8, 16]}}
+CONFIG = {
+    "base_seed": 1,
+    "claims": {
+        "alpha": 0.05,
+        "bootstrap_samples": 200,
+        "fragile_share": 0.1,
+        "run_factors": [2, 4, 8, 16],
+    },
+}
 T = 1000.0  # T' = T/λ with λ = 1
 
 
@@ -30,34 +37,59 @@ def pstar(mu1: float) -> float:
 def context(instances: dict, finals: dict, params: dict | None = None) -> ClaimContext:
     """instances: experiment -> arm means; finals: experiment -> {metric: one value per run} of
     ``ours`` (a CTMAB with ``params``) at its one checkpoint T."""
-    paper = {"paper": {"key": "continuous"},
-             "algorithms": {"oracle": {"policy": "oracle"},
-                            "ours": {"policy": "ctmab", "params": params or {}}},
-             "experiments": {e: {"environment": {"means": m, "lam": 1.0}, "horizon": T,
-                                 "algorithms": ["oracle", "ours"]} for e, m in instances.items()}}
+    paper = {
+        "paper": {"key": "continuous"},
+        "algorithms": {
+            "oracle": {"policy": "oracle"},
+            "ours": {"policy": "ctmab", "params": params or {}},
+        },
+        "experiments": {
+            e: {
+                "environment": {"means": m, "lam": 1.0},
+                "horizon": T,
+                "algorithms": ["oracle", "ours"],
+            }
+            for e, m in instances.items()
+        },
+    }
     frames = {}
     for exp, metrics in finals.items():
         n = len(next(iter(metrics.values())))
-        frames[(exp, "ours")] = pd.DataFrame({"repetition": np.arange(n), "t": np.full(n, T),
-                                              **{k: np.asarray(v, float) for k, v in metrics.items()}})
-    return ClaimContext(paper=paper, config=copy.deepcopy(CONFIG), trace_of=lambda e, a: frames[(e, a)])
+        frames[(exp, "ours")] = pd.DataFrame(
+            {
+                "repetition": np.arange(n),
+                "t": np.full(n, T),
+                **{k: np.asarray(v, float) for k, v in metrics.items()},
+            }
+        )
+    return ClaimContext(
+        paper=paper, config=copy.deepcopy(CONFIG), trace_of=lambda e, a: frames[(e, a)]
+    )
 
 
 def claim(kind: str, quantity: str, variable: str, experiments, limit: float) -> dict:
     name = "max_slope" if kind == "slope_at_most" else "min_slope"
-    return {"id": "S", "kind": kind, "quantity": quantity, "variable": variable,
-            "experiments": list(experiments), "algorithm": "ours", name: limit}
+    return {
+        "id": "S",
+        "kind": kind,
+        "quantity": quantity,
+        "variable": variable,
+        "experiments": list(experiments),
+        "algorithm": "ours",
+        name: limit,
+    }
 
 
-GAPS = {"d10": [0.2, 0.1], "d05": [0.2, 0.15]}          # 1/Δ = 10, 20
+GAPS = {"d10": [0.2, 0.1], "d05": [0.2, 0.15]}  # 1/Δ = 10, 20
 ARMS = {"k2": [0.2, 0.1], "k4": [0.2, 0.1, 0.09, 0.08]}  # K = 2, 4
-MUS = {"m04": [0.4, 0.3], "m02": [0.2, 0.1]}              # 1/μ1 = 2.5, 5
+MUS = {"m04": [0.4, 0.3], "m02": [0.2, 0.1]}  # 1/μ1 = 2.5, 5
 
 
 def regrets(instances: dict, values: dict) -> ClaimContext:
     """Each run's payoff at T is P* − the experiment's regret (3 equal runs)."""
-    return context(instances, {e: {"payoff": [pstar(max(instances[e])) - r] * 3}
-                               for e, r in values.items()})
+    return context(
+        instances, {e: {"payoff": [pstar(max(instances[e])) - r] * 3} for e, r in values.items()}
+    )
 
 
 def test_estimation_payoff_by_hand():
@@ -95,20 +127,32 @@ def test_regret_slope_on_arms_at_least(limit, verdict):
 def test_estimation_time_slope_on_inverse_mu():
     # t_Es 1 at 1/μ1 = 2.5 and 8 at 1/μ1 = 5: slope ln 8/ln 2 = 3; a run that never stopped
     # (i* = 0) has no t_Es and is left out
-    ctx = context(MUS, {"m04": {"i_star": [2, 2, 0], "stop_time": [1, 1, 1000]},
-                        "m02": {"i_star": [3, 3, 3], "stop_time": [8, 8, 8]}})
-    [row] = SlopeAtMost.evaluate(claim("slope_at_most", "estimation_time", "inverse_mu", MUS, 3.5), ctx)
+    ctx = context(
+        MUS,
+        {
+            "m04": {"i_star": [2, 2, 0], "stop_time": [1, 1, 1000]},
+            "m02": {"i_star": [3, 3, 3], "stop_time": [8, 8, 8]},
+        },
+    )
+    [row] = SlopeAtMost.evaluate(
+        claim("slope_at_most", "estimation_time", "inverse_mu", MUS, 3.5), ctx
+    )
     assert row["verdict"] == REPRODUCED
     assert "slope 3 (95% CI 3 to 3" in row["headline"]
-    [row] = SlopeAtMost.evaluate(claim("slope_at_most", "estimation_time", "inverse_mu", MUS, 2.5), ctx)
+    [row] = SlopeAtMost.evaluate(
+        claim("slope_at_most", "estimation_time", "inverse_mu", MUS, 2.5), ctx
+    )
     assert row["verdict"] == NOT_REPRODUCED
 
 
 def test_estimation_loss_from_the_stop_time():
     # T' = 1000, ε = ln 2/ln 1000 (c = 2): the loss is −estimation_payoff at each t_Es
     params = {"epsilon": {"phase_base": 2.0}, "kappa": 1.0}
-    ctx = context(ARMS, {"k2": {"i_star": [1], "stop_time": [2.0]},
-                         "k4": {"i_star": [1], "stop_time": [2.0]}}, params)
+    ctx = context(
+        ARMS,
+        {"k2": {"i_star": [1], "stop_time": [2.0]}, "k4": {"i_star": [1], "stop_time": [2.0]}},
+        params,
+    )
     eps = math.log(2.0) / math.log(T)
     loss = {e: -estimation_payoff(ARMS[e], T, eps, 1.0, 2.0) for e in ARMS}
     # phase 1 plays ⌈ln 1000 · 2^{2/3}⌉ = ⌈10.96⌉ = 11 per arm over (0, 2]: K = 2: 22 plays at
@@ -126,13 +170,19 @@ def test_a_mean_at_or_below_zero_is_inconclusive():
     assert row["verdict"] == INCONCLUSIVE
 
 
-@pytest.mark.parametrize("kind, cls, quantity, variable, instances", [
-    ("slope_at_most", SlopeAtMost, "regret", "inverse_gap", GAPS),
-    ("slope_at_least", SlopeAtLeast, "regret", "arms", ARMS),
-    ("slope_at_most", SlopeAtMost, "estimation_time", "inverse_mu", MUS),
-    ("slope_at_most", SlopeAtMost, "estimation_loss", "arms", ARMS)])
+@pytest.mark.parametrize(
+    "kind, cls, quantity, variable, instances",
+    [
+        ("slope_at_most", SlopeAtMost, "regret", "inverse_gap", GAPS),
+        ("slope_at_least", SlopeAtLeast, "regret", "arms", ARMS),
+        ("slope_at_most", SlopeAtMost, "estimation_time", "inverse_mu", MUS),
+        ("slope_at_most", SlopeAtMost, "estimation_loss", "arms", ARMS),
+    ],
+)
 def test_witnesses_reach_both_verdicts(kind, cls, quantity, variable, instances):
-    finals = {e: {"payoff": [0.0] * 4, "i_star": [1] * 4, "stop_time": [1.0] * 4} for e in instances}
+    finals = {
+        e: {"payoff": [0.0] * 4, "i_star": [1] * 4, "stop_time": [1.0] * 4} for e in instances
+    }
     ctx = context(instances, finals, {"epsilon": {"phase_base": 2.0}})
     c = claim(kind, quantity, variable, instances, 2.0)
     sides = cls.witnesses(c, ctx)
@@ -174,6 +224,7 @@ def test_eq9_by_hand():
 def test_lemma18_fails_only_for_small_x():
     # at x = 0.01, β = 0.01: D = 0.01 ln(1/2) + 0.99 ln(0.99/0.98) ≈ 0.00312 > 8e-4/ln 2 ≈ 0.00115
     from timebandits.continuous.theory import lemma18_holds
+
     assert not lemma18_holds(0.01, 0.01)
     assert lemma18_holds(0.3, 0.1)
     count, largest = lemma18_failures()
@@ -182,29 +233,46 @@ def test_lemma18_fails_only_for_small_x():
 
 def test_printed_statement_verdicts_and_witnesses():
     ctx = regrets({"good": [0.4, 0.1], "bad": [0.3, 0.2]}, {"good": 1.0, "bad": 1.0})
-    c = {"id": "E", "kind": "printed_statement", "statement": "eq9_defined", "experiments": ["good", "bad"]}
+    c = {
+        "id": "E",
+        "kind": "printed_statement",
+        "statement": "eq9_defined",
+        "experiments": ["good", "bad"],
+    }
     PrintedStatement.check(c, ctx.paper)
     rows = PrintedStatement.evaluate(c, ctx)
     assert [r["verdict"] for r in rows] == [REPRODUCED, NOT_REPRODUCED]
     for claim in (c, {"id": "L", "kind": "printed_statement", "statement": "lemma18_kl"}):
         sides = PrintedStatement.witnesses(claim, ctx)
-        assert {r["verdict"] for r in PrintedStatement.evaluate(claim, sides["favourable"])} == {REPRODUCED}
-        assert {r["verdict"] for r in PrintedStatement.evaluate(claim, sides["unfavourable"])} == {NOT_REPRODUCED}
+        assert {r["verdict"] for r in PrintedStatement.evaluate(claim, sides["favourable"])} == {
+            REPRODUCED
+        }
+        assert {r["verdict"] for r in PrintedStatement.evaluate(claim, sides["unfavourable"])} == {
+            NOT_REPRODUCED
+        }
     with pytest.raises(ValueError, match="statement"):
         PrintedStatement.check({**c, "statement": "eq10"}, ctx.paper)
     with pytest.raises(ValueError, match="experiments"):
-        PrintedStatement.check({"id": "E", "kind": "printed_statement", "statement": "eq9_defined"}, ctx.paper)
+        PrintedStatement.check(
+            {"id": "E", "kind": "printed_statement", "statement": "eq9_defined"}, ctx.paper
+        )
 
 
 def test_baseline_rate_by_hand():
     from timebandits.continuous.claims.errata import baseline_payoffs
+
     # μ = 0.2, T' = 1000: a = k/200, N = 5k plays, payoff 0.2·5k − 25k²/1000 = k − k²/40:
     # increasing to k = 20 (payoff 10 = μ²T'/4), falling after
     payoffs = baseline_payoffs(0.2, T)
     k = np.arange(1, 41)
     assert payoffs == pytest.approx(k - k * k / 40)
     ctx = regrets({"one": [0.2, 0.1]}, {"one": 1.0})
-    c = {"id": "B", "kind": "printed_statement", "statement": "baseline_rate", "experiments": ["one"]}
+    c = {
+        "id": "B",
+        "kind": "printed_statement",
+        "statement": "baseline_rate",
+        "experiments": ["one"],
+    }
     PrintedStatement.check(c, ctx.paper)
     [row] = PrintedStatement.evaluate(c, ctx)
     assert row["verdict"] == REPRODUCED and row["headline"].startswith("largest at a = 0.1 ")

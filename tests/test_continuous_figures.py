@@ -25,21 +25,30 @@ def paper():
 
 def _rows(algorithm, metric, values, se=0.0, n=50):
     values = np.broadcast_to(np.asarray(values, float), T.shape)
-    return pd.DataFrame({"algorithm": algorithm, "metric": metric, "t": T, "n": n,
-                         "mean": values, "se": se})
+    return pd.DataFrame(
+        {"algorithm": algorithm, "metric": metric, "t": T, "n": n, "mean": values, "se": se}
+    )
 
 
 def _payoffs(learner_final: float) -> pd.DataFrame:
-    return pd.concat([
-        _rows("oracle", "payoff", 0.03 * T), _rows("baseline1", "payoff", 0.02 * T),
-        _rows("baseline2", "payoff", 0.015 * T),
-        _rows("ctsab", "payoff", np.where(T > 0, learner_final + 0.03 * T, 0.0), se=5.0),
-        _rows("ctsab", "failed", 0.0)], ignore_index=True).assign(experiment="fig2a")
+    return pd.concat(
+        [
+            _rows("oracle", "payoff", 0.03 * T),
+            _rows("baseline1", "payoff", 0.02 * T),
+            _rows("baseline2", "payoff", 0.015 * T),
+            _rows("ctsab", "payoff", np.where(T > 0, learner_final + 0.03 * T, 0.0), se=5.0),
+            _rows("ctsab", "failed", 0.0),
+        ],
+        ignore_index=True,
+    ).assign(experiment="fig2a")
 
 
 def _texts(fig):
-    return [t for t in fig.findobj(lambda a: hasattr(a, "get_text") and hasattr(a, "get_fontsize"))
-            if t.get_text().strip()]
+    return [
+        t
+        for t in fig.findobj(lambda a: hasattr(a, "get_text") and hasattr(a, "get_fontsize"))
+        if t.get_text().strip()
+    ]
 
 
 def _check_house_style(fig):
@@ -71,9 +80,11 @@ def test_heat_map_shows_learning_time_not_a_blank_panel(paper):
     for exp in ["fig2b", "sens_mu015_lam01", "sens_mu015_lam001", "sens_mu015_lam0001"]:
         frames.append(_rows("oracle", "payoff", 300.0).assign(experiment=exp))
         for i, alg in enumerate(spec["algorithms"]):
-            frames += [_rows(alg, "payoff", 300.0 - 10 * (i + 1)).assign(experiment=exp),
-                       _rows(alg, "failed", 0.0).assign(experiment=exp),  # every run stops
-                       _rows(alg, "stop_time", 60.0 * (i + 1)).assign(experiment=exp)]
+            frames += [
+                _rows(alg, "payoff", 300.0 - 10 * (i + 1)).assign(experiment=exp),
+                _rows(alg, "failed", 0.0).assign(experiment=exp),  # every run stops
+                _rows(alg, "stop_time", 60.0 * (i + 1)).assign(experiment=exp),
+            ]
     fig = FIGURE_KINDS["kappa_lambda_heatmap"](spec, paper, pd.concat(frames, ignore_index=True))
     _check_house_style(fig)
     cells = [t.get_text() for t in fig.axes[1].texts]
@@ -86,8 +97,10 @@ def test_regret_vs_mu(paper):
     spec = {"experiment": "fig2c", "algorithms": ["ctsab"]}
     frames = []
     for exp, mu in [("fig2c", 0.05), ("fig2b", 0.15), ("fig2a", 0.3)]:
-        frames += [_rows("oracle", "payoff", 1000.0).assign(experiment=exp),
-                   _rows("ctsab", "payoff", 1000.0 - 10 / mu, se=2.0).assign(experiment=exp)]
+        frames += [
+            _rows("oracle", "payoff", 1000.0).assign(experiment=exp),
+            _rows("ctsab", "payoff", 1000.0 - 10 / mu, se=2.0).assign(experiment=exp),
+        ]
     fig = FIGURE_KINDS["regret_vs_mu"](spec, paper, pd.concat(frames, ignore_index=True))
     _check_house_style(fig)
     assert "fitted slope −1.00" in " ".join(fig.axes[1].get_legend_handles_labels()[1])
@@ -105,13 +118,21 @@ def test_labels_set_greek_letters_and_t_prime_as_mathtext():
 def test_faint_learner_is_drawn_thin_beside_the_paper_curves(paper):
     """The other exploit rule (``faint``) is drawn on the learner's axes, thin and
     half-transparent, and labelled as not in the paper."""
-    spec = {"experiment": "fig2a", "algorithms": ["oracle", "ctsab", "baseline1", "baseline2"],
-            "faint": ["ctsab_halfup"]}
-    summary = pd.concat([
-        _payoffs(-50000.0),
-        _rows("ctsab_halfup", "payoff", np.where(T > 0, -52000.0 + 0.03 * T, 0.0), se=5.0)
-        .assign(experiment="fig2a"),
-        _rows("ctsab_halfup", "failed", 0.0).assign(experiment="fig2a")], ignore_index=True)
+    spec = {
+        "experiment": "fig2a",
+        "algorithms": ["oracle", "ctsab", "baseline1", "baseline2"],
+        "faint": ["ctsab_halfup"],
+    }
+    summary = pd.concat(
+        [
+            _payoffs(-50000.0),
+            _rows(
+                "ctsab_halfup", "payoff", np.where(T > 0, -52000.0 + 0.03 * T, 0.0), se=5.0
+            ).assign(experiment="fig2a"),
+            _rows("ctsab_halfup", "failed", 0.0).assign(experiment="fig2a"),
+        ],
+        ignore_index=True,
+    )
     fig = FIGURE_KINDS["payoff_curves"](spec, paper, summary)
     _check_house_style(fig)
     assert len(fig.axes) == 3
@@ -127,9 +148,11 @@ def test_regret_vs_mu_draws_a_faint_learner_without_its_own_slope(paper):
     spec = {"experiment": "fig2c", "algorithms": ["ctsab"], "faint": ["ctsab_halfup"]}
     frames = []
     for exp, mu in [("fig2c", 0.05), ("fig2b", 0.15), ("fig2a", 0.3)]:
-        frames += [_rows("oracle", "payoff", 1000.0).assign(experiment=exp),
-                   _rows("ctsab", "payoff", 1000.0 - 10 / mu, se=2.0).assign(experiment=exp),
-                   _rows("ctsab_halfup", "payoff", 1000.0 - 12 / mu, se=2.0).assign(experiment=exp)]
+        frames += [
+            _rows("oracle", "payoff", 1000.0).assign(experiment=exp),
+            _rows("ctsab", "payoff", 1000.0 - 10 / mu, se=2.0).assign(experiment=exp),
+            _rows("ctsab_halfup", "payoff", 1000.0 - 12 / mu, se=2.0).assign(experiment=exp),
+        ]
     fig = FIGURE_KINDS["regret_vs_mu"](spec, paper, pd.concat(frames, ignore_index=True))
     _check_house_style(fig)
     labels = " ".join(fig.axes[1].get_legend_handles_labels()[1])
@@ -141,11 +164,18 @@ def test_regret_vs_mu_draws_a_faint_learner_without_its_own_slope(paper):
 def test_scaled_regret_puts_theorem5s_quantity_against_t_prime(paper):
     """regret × μ/(ln T')² against T' = t/λ, one series per (learner, μ), and the band of the
     claims' factor from the first learner's smallest value."""
-    spec = {"experiment": "thm5_mu030_lam1", "algorithms": ["ctsab_thm5", "ctsab_thm5_k1"],
-            "options": {"max_spread": 3.0}}
+    spec = {
+        "experiment": "thm5_mu030_lam1",
+        "algorithms": ["ctsab_thm5", "ctsab_thm5_k1"],
+        "options": {"max_spread": 3.0},
+    }
     frames = []
-    for exp, mu, lam in [("thm5_mu030_lam1", 0.3, 1.0), ("thm5_mu030_lam001", 0.3, 0.01),
-                         ("thm5_mu005_lam1", 0.05, 1.0), ("thm5_mu005_lam001", 0.05, 0.01)]:
+    for exp, mu, lam in [
+        ("thm5_mu030_lam1", 0.3, 1.0),
+        ("thm5_mu030_lam001", 0.3, 0.01),
+        ("thm5_mu005_lam1", 0.05, 1.0),
+        ("thm5_mu005_lam001", 0.05, 0.01),
+    ]:
         scale = math.log(60000 / lam) ** 2 / mu
         frames += [_rows("oracle", "payoff", 1e6).assign(experiment=exp)]
         for alg, level in (("ctsab_thm5", 200.0), ("ctsab_thm5_k1", 10.0)):

@@ -15,8 +15,9 @@ from timebandits.continuous.lucb import K1, confidence_radius, run_lucb1
 def _run(means, delta, seed, budget=10**7, counter=0):
     counts, sums = np.zeros(len(means)), np.zeros(len(means))
     played = np.full(min(budget, 10**6), -1, np.int64)
-    h, used, stopped = run_lucb1(np.asarray(means, float), delta, np.uint64(seed), counter, budget,
-                                 counts, sums, played)
+    h, used, stopped = run_lucb1(
+        np.asarray(means, float), delta, np.uint64(seed), counter, budget, counts, sums, played
+    )
     assert (np.bincount(played[:used], minlength=len(means)) == counts).all()
     return h, used, stopped, counts, sums
 
@@ -48,7 +49,8 @@ def test_budget_cuts_the_run():
 
 def test_radius_formula():
     assert confidence_radius(4.0, 3, 5, 0.1) == pytest.approx(
-        math.sqrt(math.log(1.25 * 5 * 81 / 0.1) / 8))
+        math.sqrt(math.log(1.25 * 5 * 81 / 0.1) / 8)
+    )
 
 
 def test_returns_the_best_arm_with_probability_at_least_one_minus_delta():
@@ -72,12 +74,16 @@ def test_a_run_beyond_ten_to_the_five_rounds_stops_where_the_float_formula_says(
     # stopping rule holds with the radii computed in floats
     budget = 8 * 10**6
     counts, sums, played = np.zeros(2), np.zeros(2), np.full(budget, -1, np.int64)
-    h, used, stopped = run_lucb1(np.array([0.3, 0.29]), 1e-9, np.uint64(17), 0, budget, counts,
-                                 sums, played)
+    h, used, stopped = run_lucb1(
+        np.array([0.3, 0.29]), 1e-9, np.uint64(17), 0, budget, counts, sums, played
+    )
     rounds = (used - 2) // 2 + 1
     assert stopped and rounds > 10**5 and h == int(np.argmax(sums / counts))
 
     def radius(u, t):
         return math.sqrt((math.log(1.25 * 2 / 1e-9) + 4 * math.log(t)) / (2 * u))
+
     low = 1 - h
-    assert sums[h] / counts[h] - radius(counts[h], rounds) > sums[low] / counts[low] + radius(counts[low], rounds)
+    assert sums[h] / counts[h] - radius(counts[h], rounds) > sums[low] / counts[low] + radius(
+        counts[low], rounds
+    )

@@ -18,8 +18,9 @@ from timebandits.continuous.model import (
 )
 
 
-@pytest.mark.parametrize("mean, horizon", [(0.3, 6e4), (0.05, 6e4), (0.35, 777.0), (0.123, 1001.5),
-                                           (0.9, 3.0)])
+@pytest.mark.parametrize(
+    "mean, horizon", [(0.3, 6e4), (0.05, 6e4), (0.35, 777.0), (0.123, 1001.5), (0.9, 3.0)]
+)
 def test_oracle_is_the_best_equal_spacing_by_brute_force(mean, horizon):
     best = max(range(int(horizon) + 2), key=lambda n: equal_spacing_payoff(mean, n, horizon))
     result = oracle(mean, horizon)
@@ -35,8 +36,9 @@ def test_oracle_for_the_paper_settings():
     result = oracle(0.3, normalised_horizon(60000, 1e-2))
     assert result.plays == 900_000 and result.payoff == pytest.approx(135_000, rel=1e-12)
     assert result.spacing == pytest.approx(2 / 0.3)
-    staircase = result.payoff_until(np.array([0.0, result.spacing, 10 * result.spacing + 1e-3,
-                                              6e6]))
+    staircase = result.payoff_until(
+        np.array([0.0, result.spacing, 10 * result.spacing + 1e-3, 6e6])
+    )
     per_play = result.payoff / result.plays
     assert staircase == pytest.approx([0.0, per_play, 10 * per_play, result.payoff])
 
@@ -53,11 +55,13 @@ def test_random_spacings_never_beat_equal_spacing(seed):
     assert schedule_payoff(spaced, np.zeros(times.size, int), [mean]) == pytest.approx(equal)
 
 
-@pytest.mark.parametrize("mean, plays, length", [(0.3, 7, 40.0), (0.05, 1, 3.3), (0.2, 50, 10.0),
-                                                 (0.15, 0, 12.0)])
+@pytest.mark.parametrize(
+    "mean, plays, length", [(0.3, 7, 40.0), (0.05, 1, 3.3), (0.2, 50, 10.0), (0.15, 0, 12.0)]
+)
 def test_window_identity_lemma_19(mean, plays, length):
     assert mean * mean * length / 4 - equal_spacing_payoff(mean, plays, length) == pytest.approx(
-        window_regret(mean, plays, length), abs=1e-12)
+        window_regret(mean, plays, length), abs=1e-12
+    )
     # eq. 16: n = μ̂L/2 exactly gives regret L(μ − μ̂)²/4
     estimate = 2 * plays / length
     assert window_regret(mean, plays, length) == pytest.approx(length * (mean - estimate) ** 2 / 4)
@@ -69,15 +73,23 @@ def test_remark_3_only_t_over_lambda_matters(scale):
     times = np.sort(rng.uniform(0, 100, 30))
     arms = rng.integers(0, 3, 30)
     means = [0.3, 0.2, 0.1]
-    raw = float(np.sum(np.asarray(means)[arms]) - scale * np.sum(1 / np.diff(np.r_[0, scale * times])))
+    raw = float(
+        np.sum(np.asarray(means)[arms]) - scale * np.sum(1 / np.diff(np.r_[0, scale * times]))
+    )
     assert raw == pytest.approx(schedule_payoff(times, arms, means), rel=1e-12)
     assert normalised_horizon(60000 * scale, 1e-2 * scale) == pytest.approx(6e6)
 
 
-@pytest.mark.parametrize("mean, oracle_share, b1, b2", [
-    (0.30, 0.022500, 0.014400, 0.011475), (0.15, 0.005625, 0.005400, 0.004725),
-    (0.05, 0.000625, -0.000600, 0.000225), (0.35, 0.030625, 0.017400, 0.013725),
-    (0.25, 0.015625, 0.011400, 0.009225)])
+@pytest.mark.parametrize(
+    "mean, oracle_share, b1, b2",
+    [
+        (0.30, 0.022500, 0.014400, 0.011475),
+        (0.15, 0.005625, 0.005400, 0.004725),
+        (0.05, 0.000625, -0.000600, 0.000225),
+        (0.35, 0.030625, 0.017400, 0.013725),
+        (0.25, 0.015625, 0.011400, 0.009225),
+    ],
+)
 def test_baseline_payoffs_match_the_spec_table(mean, oracle_share, b1, b2):
     horizon = 6e6  # any T'; the table is in units of T/λ
     assert oracle(mean, horizon).payoff / horizon == pytest.approx(oracle_share, abs=1e-12)
@@ -95,20 +107,24 @@ def test_baseline_payoff_peaks_at_the_oracle_rate():
 @pytest.mark.parametrize("mean, lam", [(0.3, 1.0), (0.05, 1e-2), (0.9, 3.0)])
 def test_optimal_interval_remark_21(mean, lam):
     assert optimal_interval(mean, lam, lambda x: 1 / x, lambda x: -1 / x**2) == pytest.approx(
-        2 * lam / mean, rel=1e-9)
+        2 * lam / mean, rel=1e-9
+    )
     beta = 0.5
-    assert optimal_interval(mean, lam, lambda x: x**-beta, lambda x: -beta * x ** (-beta - 1)) == \
-        pytest.approx(((1 + beta) * lam / mean) ** (1 / beta), rel=1e-9)
+    assert optimal_interval(
+        mean, lam, lambda x: x**-beta, lambda x: -beta * x ** (-beta - 1)
+    ) == pytest.approx(((1 + beta) * lam / mean) ** (1 / beta), rel=1e-9)
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: normalised_horizon(60000, 0.0), "lambda must be a positive number"),
-    (lambda: normalised_horizon(-1, 1.0), "horizon T must be a positive number"),
-    (lambda: oracle(1.2, 10.0), "best mean must lie in"),
-    (lambda: baseline_payoff(0.0, 0.3, 10.0), "baseline rate must be > 0"),
-    (lambda: schedule_payoff([2.0, 1.0], [0, 0], [0.3]), "strictly increasing"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: normalised_horizon(60000, 0.0), "lambda must be a positive number"),
+        (lambda: normalised_horizon(-1, 1.0), "horizon T must be a positive number"),
+        (lambda: oracle(1.2, 10.0), "best mean must lie in"),
+        (lambda: baseline_payoff(0.0, 0.3, 10.0), "baseline rate must be > 0"),
+        (lambda: schedule_payoff([2.0, 1.0], [0, 0], [0.3]), "strictly increasing"),
+    ],
+)
 def test_bad_model_input(call, message):
     with pytest.raises(ValueError, match=message):
         call()
-

@@ -35,6 +35,7 @@ def assert_same(result: dict, expected: dict):
 
 # --------------------------------------------------------------------------- trivial bound, vacuity
 
+
 def test_trivial_bound_is_rate_times_t_plus_offset():
     # rate 0.5 then 2 (a rate varying with t), offset 1: 0.5·10 + 1 = 6, 2·20 + 1 = 41
     out = trivial_bound([10, 20], [0.5, 2.0], offset=1.0)
@@ -55,16 +56,20 @@ def test_trivial_bound_of_object_times_is_a_float_array():
     np.testing.assert_array_equal(out, [30.0, 60.0])
 
 
-@pytest.mark.parametrize("bound, trivial, vacuous", [
-    ([1.0, 5.0, 6.0], [2.0, 5.0, 5.0], [False, True, True]),   # below / equal / above
-    ([None, 1.0], [5.0, 5.0], [True, False]),                  # an undefined bound says nothing
-    ([1.0, 1.0], [None, 5.0], [True, False]),                  # nor one with no trivial bound
-])
+@pytest.mark.parametrize(
+    "bound, trivial, vacuous",
+    [
+        ([1.0, 5.0, 6.0], [2.0, 5.0, 5.0], [False, True, True]),  # below / equal / above
+        ([None, 1.0], [5.0, 5.0], [True, False]),  # an undefined bound says nothing
+        ([1.0, 1.0], [None, 5.0], [True, False]),  # nor one with no trivial bound
+    ],
+)
 def test_is_vacuous(bound, trivial, vacuous):
     np.testing.assert_array_equal(is_vacuous(bound, trivial), vacuous)
 
 
 # --------------------------------------------------------------------------- compare_curves
+
 
 def test_compare_curves_rows_by_hand():
     # Two curves, checkpoints 1 and 2, two repetitions, given as Python ints.
@@ -73,29 +78,54 @@ def test_compare_curves_rows_by_hand():
     #     t=2 runs [2, 6]: mean 4, se = 2·sqrt2/sqrt2 = 2, both runs above bound 0, ratio 4/0 = inf.
     #  c2 (m2, b2): t=1 runs [0, 0]: mean 0, se 0, bound 0 = trivial 0 -> vacuous, ratio 0/0 = NaN;
     #     t=2 runs [4, 4]: bound 5, trivial 20, ratio 0.8.
-    values = [[[1, 3], [0, 0]], [[2, 6], [4, 4]]]          # (t x curve x repetition)
+    values = [[[1, 3], [0, 0]], [[2, 6], [4, 4]]]  # (t x curve x repetition)
     with warnings.catch_warnings():
-        warnings.simplefilter("error")                      # 4/0 and 0/0 must not warn
-        frame = compare_curves(values, [[3, 0], [0, 5]], [[10, 0], [10, 20]], t=np.array([1, 2]),
-                               experiment="e", algorithm="a", bound_names=["b1", "b2"],
-                               metrics=["m1", "m2"])
-    expected = pd.DataFrame({
-        "experiment": "e", "algorithm": "a", "bound": ["b1", "b1", "b2", "b2"],
-        "metric": ["m1", "m1", "m2", "m2"], "t": [1, 2, 1, 2],
-        "mean": [2.0, 4.0, 0.0, 4.0], "se": [1.0, 2.0, 0.0, 0.0], "max": [3.0, 6.0, 0.0, 4.0],
-        "runs_exceeding": [0, 2, 0, 0], "n_runs": 2,
-        "bound_value": [3.0, 0.0, 0.0, 5.0], "trivial": [10.0, 10.0, 0.0, 20.0],
-        "vacuous": [False, False, True, False], "ratio": [2 / 3, math.inf, math.nan, 0.8]})
+        warnings.simplefilter("error")  # 4/0 and 0/0 must not warn
+        frame = compare_curves(
+            values,
+            [[3, 0], [0, 5]],
+            [[10, 0], [10, 20]],
+            t=np.array([1, 2]),
+            experiment="e",
+            algorithm="a",
+            bound_names=["b1", "b2"],
+            metrics=["m1", "m2"],
+        )
+    expected = pd.DataFrame(
+        {
+            "experiment": "e",
+            "algorithm": "a",
+            "bound": ["b1", "b1", "b2", "b2"],
+            "metric": ["m1", "m1", "m2", "m2"],
+            "t": [1, 2, 1, 2],
+            "mean": [2.0, 4.0, 0.0, 4.0],
+            "se": [1.0, 2.0, 0.0, 0.0],
+            "max": [3.0, 6.0, 0.0, 4.0],
+            "runs_exceeding": [0, 2, 0, 0],
+            "n_runs": 2,
+            "bound_value": [3.0, 0.0, 0.0, 5.0],
+            "trivial": [10.0, 10.0, 0.0, 20.0],
+            "vacuous": [False, False, True, False],
+            "ratio": [2 / 3, math.inf, math.nan, 0.8],
+        }
+    )
     assert list(frame.columns) == COLUMNS
     pd.testing.assert_frame_equal(frame, expected[COLUMNS])
 
 
 def test_compare_curves_with_an_undefined_bound():
     # bound None at t=1: no run exceeds it, it is vacuous, and the ratio is undefined
-    frame = compare_curves([[[1.0, 3.0]], [[2.0, 6.0]]], [[None], [5.0]], [[None], [9.0]],
-                           t=np.array([1, 2]), experiment="e", algorithm="a",
-                           bound_names=["b"], metrics=["m"])
-    assert list(frame["runs_exceeding"]) == [0, 1]           # 6 > 5 only
+    frame = compare_curves(
+        [[[1.0, 3.0]], [[2.0, 6.0]]],
+        [[None], [5.0]],
+        [[None], [9.0]],
+        t=np.array([1, 2]),
+        experiment="e",
+        algorithm="a",
+        bound_names=["b"],
+        metrics=["m"],
+    )
+    assert list(frame["runs_exceeding"]) == [0, 1]  # 6 > 5 only
     assert list(frame["vacuous"]) == [True, False]
     assert frame["trivial"].dtype == np.float64 and math.isnan(frame["trivial"].iloc[0])
     assert math.isnan(frame["ratio"].iloc[0]) and frame["ratio"].iloc[1] == 4 / 5
@@ -103,38 +133,67 @@ def test_compare_curves_with_an_undefined_bound():
 
 def test_compare_to_bound_is_one_curve_of_compare_curves():
     table = pd.DataFrame([[1, 3], [2, 6]], index=pd.Index([1, 2], name="t"))
-    rows = compare_to_bound(table, np.array([3.0, 0.0]), np.array([10.0, 10.0]), experiment="e",
-                            algorithm="a", bound_name="b1", metric="m1")
+    rows = compare_to_bound(
+        table,
+        np.array([3.0, 0.0]),
+        np.array([10.0, 10.0]),
+        experiment="e",
+        algorithm="a",
+        bound_name="b1",
+        metric="m1",
+    )
     assert list(rows["mean"]) == [2.0, 4.0] and list(rows["se"]) == [1.0, 2.0]
     assert list(rows["runs_exceeding"]) == [0, 2]
 
 
 # --------------------------------------------------------------------------- bound_verdict
 
+
 def one_curve(runs_by_t: dict, bound, trivial):
     """Rows of one curve (metric m, bound thm) from {t: runs}."""
     ts = list(runs_by_t)
     values = np.array([runs_by_t[t] for t in ts], dtype=float)[:, None, :]
-    return compare_curves(values, np.array(bound, float)[:, None], np.array(trivial, float)[:, None],
-                          t=np.array(ts), experiment="e", algorithm="a", bound_names=["thm"],
-                          metrics=["m"])
+    return compare_curves(
+        values,
+        np.array(bound, float)[:, None],
+        np.array(trivial, float)[:, None],
+        t=np.array(ts),
+        experiment="e",
+        algorithm="a",
+        bound_names=["thm"],
+        metrics=["m"],
+    )
 
 
 def test_bound_verdict_when_the_bound_never_applies():
     rows = one_curve({10: [1, 2, 3]}, [math.nan], [5.0])
     text = "the bound does not apply at any checkpoint"
-    assert_same(bound_verdict(rows), {"verdict": INCONCLUSIVE, "headline": text, "statistic": text,
-                                      "max_ratio": math.nan, "informative_from": math.inf})
+    assert_same(
+        bound_verdict(rows),
+        {
+            "verdict": INCONCLUSIVE,
+            "headline": text,
+            "statistic": text,
+            "max_ratio": math.nan,
+            "informative_from": math.inf,
+        },
+    )
 
 
 def test_bound_verdict_when_the_bound_is_vacuous_everywhere():
     # bound 10 at or above the trivial bound 5 at t = 10 and 20
     rows = one_curve({10: [1, 2, 3], 20: [1, 2, 3]}, [10.0, 10.0], [5.0, 10.0])
-    assert_same(bound_verdict(rows), {
-        "verdict": INCONCLUSIVE, "headline": "bound vacuous until t > 20 (at every checkpoint)",
-        "statistic": "inconclusive: bound vacuous until t > 20 (at every checkpoint); no "
-                     "checkpoint can support the bound",
-        "max_ratio": math.nan, "informative_from": math.inf})
+    assert_same(
+        bound_verdict(rows),
+        {
+            "verdict": INCONCLUSIVE,
+            "headline": "bound vacuous until t > 20 (at every checkpoint)",
+            "statistic": "inconclusive: bound vacuous until t > 20 (at every checkpoint); no "
+            "checkpoint can support the bound",
+            "max_ratio": math.nan,
+            "informative_from": math.inf,
+        },
+    )
 
 
 def test_bound_verdict_mean_on_the_bound_is_reproduced():
@@ -143,16 +202,25 @@ def test_bound_verdict_mean_on_the_bound_is_reproduced():
     # t=30: [1, 2, 6], mean 3 vs bound 5.5: excess -2.5; one run (6) above the bound.
     # t=40: [1, 1, 1] vs 10.
     # Informative: t = 20, 30, 40; ratios 1, 3/5.5 = 0.545, 0.1: the largest is 1 at t = 20.
-    rows = one_curve({10: [1, 2, 3], 20: [4, 4, 4], 30: [1, 2, 6], 40: [1, 1, 1]},
-                     [1.5, 4.0, 5.5, 10.0], [1.0, 100.0, 100.0, 100.0])
-    assert_same(bound_verdict(rows), {
-        "verdict": REPRODUCED,
-        "headline": "largest mean/bound 1 over 3 informative checkpoints (vacuous until t = 10)",
-        "statistic": "largest mean/bound = 1 (m vs thm at t = 20) over the informative "
-                     "curve-checkpoints; with the mean above the bound: 0/3, with some run above "
-                     "it: 1; bound vacuous until t = 10 (1/4 curve-checkpoints vacuous, never "
-                     "counted)",
-        "max_ratio": 1.0, "tightness": 1.0, "informative_from": 20.0})
+    rows = one_curve(
+        {10: [1, 2, 3], 20: [4, 4, 4], 30: [1, 2, 6], 40: [1, 1, 1]},
+        [1.5, 4.0, 5.5, 10.0],
+        [1.0, 100.0, 100.0, 100.0],
+    )
+    assert_same(
+        bound_verdict(rows),
+        {
+            "verdict": REPRODUCED,
+            "headline": "largest mean/bound 1 over 3 informative checkpoints (vacuous until t = 10)",
+            "statistic": "largest mean/bound = 1 (m vs thm at t = 20) over the informative "
+            "curve-checkpoints; with the mean above the bound: 0/3, with some run above "
+            "it: 1; bound vacuous until t = 10 (1/4 curve-checkpoints vacuous, never "
+            "counted)",
+            "max_ratio": 1.0,
+            "tightness": 1.0,
+            "informative_from": 20.0,
+        },
+    )
 
 
 def test_bound_verdict_not_reproduced_whole_row():
@@ -160,14 +228,20 @@ def test_bound_verdict_not_reproduced_whole_row():
     # t=2: [5, 7], mean 6, se 1 vs bound 2: excess 4 > 2 -> clearly above. Ratios 2 and 3.
     # Runs above the bound: t=1 one (3 > 1; 1 is on it), t=2 both: 2 checkpoints with some run.
     rows = one_curve({1: [1, 3], 2: [5, 7]}, [1.0, 2.0], [100.0, 100.0])
-    assert_same(bound_verdict(rows), {
-        "verdict": NOT_REPRODUCED,
-        "headline": "largest mean/bound 3 over 2 informative checkpoints (informative everywhere)",
-        "statistic": "largest mean/bound = 3 (m vs thm at t = 2) over the informative "
-                     "curve-checkpoints; with the mean above the bound: 2/2, with some run above "
-                     "it: 2; bound informative everywhere (0/2 curve-checkpoints vacuous, never "
-                     "counted)",
-        "max_ratio": 3.0, "tightness": 3.0, "informative_from": 1.0})
+    assert_same(
+        bound_verdict(rows),
+        {
+            "verdict": NOT_REPRODUCED,
+            "headline": "largest mean/bound 3 over 2 informative checkpoints (informative everywhere)",
+            "statistic": "largest mean/bound = 3 (m vs thm at t = 2) over the informative "
+            "curve-checkpoints; with the mean above the bound: 2/2, with some run above "
+            "it: 2; bound informative everywhere (0/2 curve-checkpoints vacuous, never "
+            "counted)",
+            "max_ratio": 3.0,
+            "tightness": 3.0,
+            "informative_from": 1.0,
+        },
+    )
 
 
 def test_bound_verdict_inconclusive_just_above_the_bound():
@@ -180,6 +254,7 @@ def test_bound_verdict_inconclusive_just_above_the_bound():
 
 
 # --------------------------------------------------------------------------- small_table
+
 
 def test_compare_to_bound_rows_by_hand(small_table):
     rows = _compare(small_table, [2.5, 3.0, np.nan], trivial=[2.0, 100.0, 100.0])
@@ -212,9 +287,9 @@ def test_bound_verdict_reproduced_and_nan_rows_ignored(small_table):
     # bound 10 at t = 10, 20 (means 2, 4 below it); NaN at t = 30 is dropped from every count.
     result = bound_verdict(_compare(small_table, [10.0, 10.0, np.nan]))
     assert result["verdict"] == REPRODUCED
-    assert result["max_ratio"] == pytest.approx(0.4)        # 4/10 at t = 20
+    assert result["max_ratio"] == pytest.approx(0.4)  # 4/10 at t = 20
     assert "t = 20" in result["statistic"]
-    assert "the bound: 0/2" in result["statistic"]           # of 2 informative, not 3
+    assert "the bound: 0/2" in result["statistic"]  # of 2 informative, not 3
     assert "informative everywhere" in result["headline"]
 
 
@@ -251,14 +326,15 @@ def test_bound_verdict_vacuous_checkpoints_never_support(small_table):
 
 def test_informative_from_needs_every_later_checkpoint(small_table):
     rows = _compare(small_table, [1.0, 200.0, 1.0], trivial=[100.0, 100.0, 100.0])
-    assert informative_from(rows) == 30          # informative at 10, vacuous at 20, then not
+    assert informative_from(rows) == 30  # informative at 10, vacuous at 20, then not
     assert informative_from(_compare(small_table, [1.0, 1.0, 1.0])) == 10
 
 
 def test_trivial_bound_and_vacuity():
     np.testing.assert_allclose(trivial_bound([1, 10], 0.5, offset=2.0), [2.5, 7.0])
-    np.testing.assert_array_equal(is_vacuous([1.0, 5.0, np.nan], [2.0, 5.0, 9.0]),
-                                  [False, True, True])
+    np.testing.assert_array_equal(
+        is_vacuous([1.0, 5.0, np.nan], [2.0, 5.0, 9.0]), [False, True, True]
+    )
 
 
 def test_bound_verdict_zero_se_excess_is_clear(small_table):
@@ -273,6 +349,10 @@ def test_bound_verdict_no_applicable_rows(small_table):
 
 
 def test_bound_verdict_tolerates_duplicate_index(small_table):
-    rows = pd.concat([_compare(small_table, [10.0, 10.0, 10.0], name="lemma2_x"),
-                      _compare(small_table, [10.0, 10.0, 10.0], name="lemma2_y")])
+    rows = pd.concat(
+        [
+            _compare(small_table, [10.0, 10.0, 10.0], name="lemma2_x"),
+            _compare(small_table, [10.0, 10.0, 10.0], name="lemma2_y"),
+        ]
+    )
     assert bound_verdict(rows)["verdict"] == REPRODUCED

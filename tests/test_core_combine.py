@@ -18,15 +18,19 @@ from timebandits.core.verdicts.vocabulary import (
 
 # --------------------------------------------------------------------------- combine & decided_by
 
-@pytest.mark.parametrize("verdicts, expected", [
-    ([], INCONCLUSIVE),
-    ([REPRODUCED], REPRODUCED),
-    ([REPRODUCED, REPRODUCED], REPRODUCED),
-    ([REPRODUCED, INCONCLUSIVE], INCONCLUSIVE),
-    ([INCONCLUSIVE, REPRODUCED, NOT_REPRODUCED], NOT_REPRODUCED),
-    ([NOT_REPRODUCED, INCONCLUSIVE], NOT_REPRODUCED),
-    ([INCONCLUSIVE], INCONCLUSIVE),
-])
+
+@pytest.mark.parametrize(
+    "verdicts, expected",
+    [
+        ([], INCONCLUSIVE),
+        ([REPRODUCED], REPRODUCED),
+        ([REPRODUCED, REPRODUCED], REPRODUCED),
+        ([REPRODUCED, INCONCLUSIVE], INCONCLUSIVE),
+        ([INCONCLUSIVE, REPRODUCED, NOT_REPRODUCED], NOT_REPRODUCED),
+        ([NOT_REPRODUCED, INCONCLUSIVE], NOT_REPRODUCED),
+        ([INCONCLUSIVE], INCONCLUSIVE),
+    ],
+)
 @pytest.mark.parametrize("evidence", [EXACT, STATISTICAL])
 def test_combine_precedence(verdicts, expected, evidence):
     # rows without p-values: each counts with its own verdict, for either kind of evidence
@@ -39,11 +43,12 @@ def test_combine_statistical_multiplicity():
     # correction. "Not reproduced" needs one refutation at alpha/3 = 0.0167 (Bonferroni).
     def row(verdict, p_claimed, p_opposite):
         return {"verdict": verdict, "p_claimed": p_claimed, "p_opposite": p_opposite}
+
     all_pass = [row(REPRODUCED, 0.04, 0.96)] * 3
     verdict, note = combine(all_pass, STATISTICAL, 0.05)
     assert verdict == REPRODUCED and "intersection–union" in note and "Bonferroni" in note
     weak_refutation = [row(REPRODUCED, 0.01, 0.99), row(NOT_REPRODUCED, 0.97, 0.03)]
-    assert combine(weak_refutation, STATISTICAL, 0.05)[0] == INCONCLUSIVE   # 0.03 > 0.05/2
+    assert combine(weak_refutation, STATISTICAL, 0.05)[0] == INCONCLUSIVE  # 0.03 > 0.05/2
     strong_refutation = [row(REPRODUCED, 0.01, 0.99), row(NOT_REPRODUCED, 0.99, 0.01)]
     assert combine(strong_refutation, STATISTICAL, 0.05)[0] == NOT_REPRODUCED
     # one row: no correction, no note
@@ -55,29 +60,37 @@ def test_combine_not_checkable():
 
 
 def test_decided_by_names_the_settling_row():
-    rows = [{"scope": "e", "verdict": REPRODUCED, "headline": "lower", "p_claimed": 0.001},
-            {"scope": "f", "verdict": REPRODUCED, "headline": "lower", "p_claimed": 0.04}]
+    rows = [
+        {"scope": "e", "verdict": REPRODUCED, "headline": "lower", "p_claimed": 0.001},
+        {"scope": "f", "verdict": REPRODUCED, "headline": "lower", "p_claimed": 0.04},
+    ]
     assert decided_by(rows, REPRODUCED) == "f: lower, p = 0.04 (2 of 2 sub-checks reproduced)"
     rows[0].update(verdict=NOT_REPRODUCED, headline="higher", p_claimed=0.999, p_opposite=0.001)
     # a refuted claim shows the test that refutes it, against α/m, never its own p = 0.999
     assert decided_by(rows, NOT_REPRODUCED, 0.05) == (
         "e: higher; refuted by the opposite test, p = 0.001 < α/2 = 0.025 "
-        "(1 of 2 sub-checks not reproduced)")
+        "(1 of 2 sub-checks not reproduced)"
+    )
     assert decided_by(rows[:1], NOT_REPRODUCED, 0.05) == (
-        "e: higher; refuted by the opposite test, p = 0.001 < α = 0.05")
+        "e: higher; refuted by the opposite test, p = 0.001 < α = 0.05"
+    )
 
 
 def test_decided_by_shows_the_tightest_of_pooled_checks_without_p_values():
     # anonymous C1b showed its first bound check (0.158) where its worst was 0.841
-    rows = [{"scope": "a", "verdict": REPRODUCED, "headline": "ratio 0.158", "tightness": 0.158},
-            {"scope": "b", "verdict": REPRODUCED, "headline": "ratio 0.841", "tightness": 0.841},
-            {"scope": "c", "verdict": REPRODUCED, "headline": "ratio 0.5", "tightness": 0.5}]
+    rows = [
+        {"scope": "a", "verdict": REPRODUCED, "headline": "ratio 0.158", "tightness": 0.158},
+        {"scope": "b", "verdict": REPRODUCED, "headline": "ratio 0.841", "tightness": 0.841},
+        {"scope": "c", "verdict": REPRODUCED, "headline": "ratio 0.5", "tightness": 0.5},
+    ]
     assert decided_by(rows, REPRODUCED).startswith("b: ratio 0.841")
     rows[2].update(verdict=NOT_REPRODUCED, headline="ratio 1.2", tightness=1.2)
     rows[0].update(verdict=NOT_REPRODUCED, headline="ratio 3", tightness=3.0)
     assert decided_by(rows, NOT_REPRODUCED).startswith("a: ratio 3")
 
+
 # --------------------------------------------------------------------------- texts and edges
+
 
 def test_combine_returns_no_note_without_pooling():
     assert combine([], STATISTICAL, 0.05) == (INCONCLUSIVE, "")
@@ -88,7 +101,9 @@ def test_combine_returns_no_note_without_pooling():
 def test_combine_note_and_bonferroni_edge():
     # m = 2: α/2 = 0.025 exactly (halving is exact in binary). A refutation at p_opposite = 0.025
     # is not below it -> inconclusive; just below it -> not reproduced.
-    assert _note(2).endswith("α/2 = 0.025 (Bonferroni)") and _note(3).endswith("α/3 = 0.017 (Bonferroni)")
+    assert _note(2).endswith("α/2 = 0.025 (Bonferroni)") and _note(3).endswith(
+        "α/3 = 0.017 (Bonferroni)"
+    )
     passing = {"verdict": REPRODUCED, "p_claimed": 0.01, "p_opposite": 0.99}
     on_edge = {"verdict": NOT_REPRODUCED, "p_claimed": 0.975, "p_opposite": 0.025}
     assert combine([passing, on_edge], STATISTICAL, 0.05) == (INCONCLUSIVE, _note(2))
@@ -101,14 +116,21 @@ def test_decided_by_edges():
     assert decided_by([], REPRODUCED) == "no sub-check"
     # reproduced: the weakest row by p_claimed; a row without a p-value (a bound check) is not
     # weaker than one with p = 0.3
-    rows = [{"scope": "e", "verdict": REPRODUCED, "headline": "below the bound"},
-            {"scope": "f", "verdict": REPRODUCED, "headline": "lower", "p_claimed": 0.3}]
+    rows = [
+        {"scope": "e", "verdict": REPRODUCED, "headline": "below the bound"},
+        {"scope": "f", "verdict": REPRODUCED, "headline": "lower", "p_claimed": 0.3},
+    ]
     assert decided_by(rows, REPRODUCED) == "f: lower, p = 0.3 (2 of 2 sub-checks reproduced)"
     # not reproduced: the strongest row, smallest p_opposite (0.001 of f, not e's 0.02)
-    rows = [{"scope": "e", "verdict": NOT_REPRODUCED, "headline": "higher", "p_opposite": 0.02},
-            {"scope": "f", "verdict": NOT_REPRODUCED, "headline": "higher", "p_opposite": 0.001}]
+    rows = [
+        {"scope": "e", "verdict": NOT_REPRODUCED, "headline": "higher", "p_opposite": 0.02},
+        {"scope": "f", "verdict": NOT_REPRODUCED, "headline": "higher", "p_opposite": 0.001},
+    ]
     assert decided_by(rows, NOT_REPRODUCED) == (
-        "f: higher; refuted by the opposite test, p = 0.001 (2 of 2 sub-checks not reproduced)")
+        "f: higher; refuted by the opposite test, p = 0.001 (2 of 2 sub-checks not reproduced)"
+    )
     # ... and a row without a p-value (clearly above a bound) counts as refuted outright
     rows[1] = {"scope": "g", "verdict": NOT_REPRODUCED, "headline": "above the bound"}
-    assert decided_by(rows, NOT_REPRODUCED) == "g: above the bound (2 of 2 sub-checks not reproduced)"
+    assert (
+        decided_by(rows, NOT_REPRODUCED) == "g: above the bound (2 of 2 sub-checks not reproduced)"
+    )

@@ -22,6 +22,7 @@ def _maker(calls, labels):
     def make():
         calls.append(1)
         return {"labels": np.asarray(labels, dtype=np.int64)}, {"names": ["a", "b"]}
+
     return make
 
 
@@ -85,7 +86,10 @@ def test_a_stream_follows_its_kaggle_file(cache, tmp_path):
     path = tmp_path / "coupon_visit_train.csv"
     pd.DataFrame({"I_DATE": ["2012-01-01", "2012-01-02"]}).to_csv(path, index=False)
     streams._cached.cache_clear()
-    assert streams.load_stream({"kind": "kaggle_coupon"}, tmp_path).arm_names == ("Monday", "Sunday")
+    assert streams.load_stream({"kind": "kaggle_coupon"}, tmp_path).arm_names == (
+        "Monday",
+        "Sunday",
+    )
     pd.DataFrame({"I_DATE": ["2012-01-03", "2012-01-03", "2012-01-04"]}).to_csv(path, index=False)
     streams._cached.cache_clear()
     stream = streams.load_stream({"kind": "kaggle_coupon"}, tmp_path)

@@ -5,13 +5,19 @@ from test_core_display import CLAIMS, root  # noqa: F401 (a fixture)
 
 from timebandits.core.pages import failures
 
-PAPER = {"experiments": {"thm1_fig1b": {}, "fig1a": {}},
-         "figures": {"fig1a": {"experiment": "fig1a", "group": "paper"},
-                     "thm1": {"experiment": "thm1_fig1b", "group": "theory",
-                              "short": "Thm 1: Fig. 1b"}},
-         "claims": [{"id": "C1", "scope": "paper", "experiments": ["fig1a"]},
-                    {"id": "C2", "scope": "paper", "experiments": ["thm1_fig1b"]},
-                    {"id": "C3", "scope": "extension"}, {"id": "C4", "scope": "paper"}]}
+PAPER = {
+    "experiments": {"thm1_fig1b": {}, "fig1a": {}},
+    "figures": {
+        "fig1a": {"experiment": "fig1a", "group": "paper"},
+        "thm1": {"experiment": "thm1_fig1b", "group": "theory", "short": "Thm 1: Fig. 1b"},
+    },
+    "claims": [
+        {"id": "C1", "scope": "paper", "experiments": ["fig1a"]},
+        {"id": "C2", "scope": "paper", "experiments": ["thm1_fig1b"]},
+        {"id": "C3", "scope": "extension"},
+        {"id": "C4", "scope": "paper"},
+    ],
+}
 
 
 @pytest.fixture
@@ -33,11 +39,13 @@ def test_only_failed_paper_claims_with_their_cause_and_figures():
 
 def test_the_section_links_each_claim_and_figure(root, shown):  # noqa: F811
     failures.what_failed(root, "farewell", PAPER)
-    heading, table = shown          # C2 has no variant: nothing folded below
+    heading, table = shown  # C2 has no variant: nothing folded below
     assert "1 of the paper's own claims did not reproduce" in heading.data
     html = table.to_html()
     # the figure linked by its anchor, shown by its short name
-    assert '<a href="#claim-C2">C2</a>' in html and '<a href="#figure-thm1">Thm 1: Fig. 1b</a>' in html
+    assert (
+        '<a href="#claim-C2">C2</a>' in html and '<a href="#figure-thm1">Thm 1: Fig. 1b</a>' in html
+    )
     assert list(table.data.columns) == ["cause", "why", "figures"]
 
 
@@ -55,8 +63,13 @@ def test_every_variant_tried_is_folded_below(root, shown, tmp_path):  # noqa: F8
 def test_no_failure_says_so(root, shown):  # noqa: F811
     from timebandits.core import paths
 
-    passing = CLAIMS.assign(verdict=["reproduced", "reproduced", "inconclusive", "not checkable"],
-                            cause="", cause_line="")
+    passing = CLAIMS.assign(
+        verdict=["reproduced", "reproduced", "inconclusive", "not checkable"],
+        cause="",
+        cause_line="",
+    )
     passing.to_csv(paths.claims(root, "farewell"), index=False)
     failures.what_failed(root, "farewell", PAPER)
-    assert [s.data for s in shown] == ["**What failed and why.** None of the paper's own claims failed."]
+    assert [s.data for s in shown] == [
+        "**What failed and why.** None of the paper's own claims failed."
+    ]

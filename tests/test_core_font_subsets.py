@@ -59,14 +59,19 @@ def test_a_figure_draws_the_same_pixels_with_lean_subsets(tmp_path, monkeypatch,
     pdftoppm = shutil.which("pdftoppm")
     if pdftoppm is None:
         pytest.skip("pdftoppm is not installed (apt-get install poppler-utils; CI installs it)")
-    monkeypatch.setattr(subset.Options, "_drop_tables_default",
-                        [t for t in subset.Options._drop_tables_default if t not in LAYOUT_TABLES])
+    monkeypatch.setattr(
+        subset.Options,
+        "_drop_tables_default",
+        [t for t in subset.Options._drop_tables_default if t not in LAYOUT_TABLES],
+    )
     full = _pdf(tmp_path / "full.pdf", text)
     drop_layout_tables()
     lean = _pdf(tmp_path / "lean.pdf", text)
     for pdf in (full, lean):
         assert b"/FontFile2" in pdf.read_bytes() and b"/Type3" not in pdf.read_bytes()
-        subprocess.run([pdftoppm, "-r", "120", "-png", "-singlefile", str(pdf), str(pdf.with_suffix(""))],
-                       check=True)
+        subprocess.run(
+            [pdftoppm, "-r", "120", "-png", "-singlefile", str(pdf), str(pdf.with_suffix(""))],
+            check=True,
+        )
     assert lean.stat().st_size < full.stat().st_size
     assert (tmp_path / "lean.png").read_bytes() == (tmp_path / "full.png").read_bytes()

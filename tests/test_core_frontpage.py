@@ -24,27 +24,37 @@ PAPER = {
         "sens_fig1a": {"experiment": "sens_fig1a", "group": "sensitivity", "title": "Sens."},
     },
     "experiments": {"fig1a": {}, "fig1b": {}, "sens_fig1a": {}},
-    "claims": [{"id": "C1", "scope": "paper", "experiments": ["fig1a"]},
-               {"id": "C2", "scope": "paper", "checks": [{"experiment": "fig1b"}]},
-               {"id": "C3", "scope": "extension", "experiments": ["sens_fig1a"]},
-               {"id": "C4", "scope": "paper"}],
+    "claims": [
+        {"id": "C1", "scope": "paper", "experiments": ["fig1a"]},
+        {"id": "C2", "scope": "paper", "checks": [{"experiment": "fig1b"}]},
+        {"id": "C3", "scope": "extension", "experiments": ["sens_fig1a"]},
+        {"id": "C4", "scope": "paper"},
+    ],
 }
 
 
 def test_claim_experiments_are_found_at_any_depth():
     known = {"a", "b", "c", "d", "e", "f", "g"}
-    assert claim_experiments({"experiments": ["a", "b"], "checks": [{"experiment": "c"}],
-                              "settings": {"inner": {"experiment": "d"}}}, known) == {"a", "b", "c", "d"}
+    assert claim_experiments(
+        {
+            "experiments": ["a", "b"],
+            "checks": [{"experiment": "c"}],
+            "settings": {"inner": {"experiment": "d"}},
+        },
+        known,
+    ) == {"a", "b", "c", "d"}
     assert claim_experiments({"id": "C4", "tested_as": "no runs"}, known) == set()
     # the pairs of a comparison (censored C2) and a table of printed values by experiment (C12)
-    assert claim_experiments({"pairs": [["a", "e"]], "values": {"f": 0.6, "g": 0.7},
-                              "tested_as": "b"}, {"a", "e", "f", "g"}) == {"a", "e", "f", "g"}
+    assert claim_experiments(
+        {"pairs": [["a", "e"]], "values": {"f": 0.6, "g": 0.7}, "tested_as": "b"},
+        {"a", "e", "f", "g"},
+    ) == {"a", "e", "f", "g"}
 
 
 def test_figures_of_a_claim_prefer_the_papers_own():
-    assert figures_of(PAPER, {"fig1a"}) == ["fig1a", "fig1b"]     # fig1b also reads fig1a
+    assert figures_of(PAPER, {"fig1a"}) == ["fig1a", "fig1b"]  # fig1b also reads fig1a
     assert figures_of(PAPER, {"fig1a", "sens_fig1a"}) == ["fig1a", "fig1b"]
-    assert figures_of(PAPER, {"sens_fig1a"}) == ["sens_fig1a"]      # only our extra runs
+    assert figures_of(PAPER, {"sens_fig1a"}) == ["sens_fig1a"]  # only our extra runs
     assert figures_of(PAPER, set()) == []
 
 
@@ -63,36 +73,45 @@ def page(tmp_path, monkeypatch) -> str:
     claims.loc[0, "tested_as"] = "Wait-UCB <beats> UCB-Simplex & more"
     claims.loc[0, "quote"] = "the <paper> & its words"
     claims.loc[1, "scope"] = "erratum"
-    for path, frame in ((paths.claims("smoke/", "farewell"), claims),
-                        (paths.scorecard("smoke/"), SCORECARD)):
+    for path, frame in (
+        (paths.claims("smoke/", "farewell"), claims),
+        (paths.scorecard("smoke/"), SCORECARD),
+    ):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         frame.to_csv(path, index=False)
     write_thumbnails("smoke/", "farewell", {"fig1a": (383, 245), "fig1b": (640, 120)})
-    paper = {**PAPER, "claims": [{**c, "scope": "erratum"} if c["id"] == "C2" else c
-                                 for c in PAPER["claims"]]}
+    paper = {
+        **PAPER,
+        "claims": [{**c, "scope": "erratum"} if c["id"] == "C2" else c for c in PAPER["claims"]],
+    }
     return front_page("smoke/", {"farewell": paper}, software="Python 3.11.7 · numpy 2.4.6")
 
 
 def test_every_claim_links_its_notebook_line_and_its_figures(page):
     for claim in ("C1", "C2", "C3", "C4"):
         assert f'href="notebooks/farewell.html#claim-{claim}"' in page
-    assert 'href="notebooks/farewell.html#figure-fig1b"' in page           # C1 and C2 read it
-    assert 'href="notebooks/farewell.html#figure-sens_fig1a"' in page      # C3's own runs
+    assert 'href="notebooks/farewell.html#figure-fig1b"' in page  # C1 and C2 read it
+    assert 'href="notebooks/farewell.html#figure-sens_fig1a"' in page  # C3's own runs
     # thumbnails of the paper's figures only, at their size, each linking the figure in the
     # notebook and its PDF and PNG; a wide one takes two places
     thumbs = page.split('<div class="thumbs">')[1].split("</div>")[0]
-    assert ('<a href="notebooks/farewell.html#figure-fig1a"><img '
-            'src="../figures/farewell/thumbnails/fig1a.png" width="383" height="245"') in thumbs
+    assert (
+        '<a href="notebooks/farewell.html#figure-fig1a"><img '
+        'src="../figures/farewell/thumbnails/fig1a.png" width="383" height="245"'
+    ) in thumbs
     assert 'href="../figures/farewell/fig1b.pdf"' in thumbs
     assert 'href="../figures/farewell/fig1b.png"' in thumbs
     assert '<figure class="thumb">' in thumbs and '<figure class="thumb wide">' in thumbs
-    assert 'src="../figures/farewell/fig1a.png"' not in page                # never the figure
+    assert 'src="../figures/farewell/fig1a.png"' not in page  # never the figure
     assert "sens_fig1a" not in thumbs
     assert "http://" not in page and "https://" not in page
 
 
 def test_the_page_states_the_software_that_produced_it(page):
-    assert "Produced with Python 3.11.7 · numpy 2.4.6 (pinned in <code>requirements.lock</code>)" in page
+    assert (
+        "Produced with Python 3.11.7 · numpy 2.4.6 (pinned in <code>requirements.lock</code>)"
+        in page
+    )
 
 
 def test_confirmed_erratum_is_not_shown_as_a_failure_and_text_is_escaped(page):
@@ -105,12 +124,15 @@ def test_confirmed_erratum_is_not_shown_as_a_failure_and_text_is_escaped(page):
 
 
 def test_sections_are_anchored_and_listed_after_the_title():
-    notebook = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_markdown_cell("# Title"),
-        nbformat.v4.new_markdown_cell("## 1. Verdicts\nthe answer"),
-        nbformat.v4.new_code_cell("x = 1"),
-        nbformat.v4.new_markdown_cell("text, not a section"),
-        nbformat.v4.new_markdown_cell("## 2. Figures")])
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_markdown_cell("# Title"),
+            nbformat.v4.new_markdown_cell("## 1. Verdicts\nthe answer"),
+            nbformat.v4.new_code_cell("x = 1"),
+            nbformat.v4.new_markdown_cell("text, not a section"),
+            nbformat.v4.new_markdown_cell("## 2. Figures"),
+        ]
+    )
     add_contents(notebook)
     contents = notebook.cells[1].source
     assert "[1. Verdicts](#section-1)" in contents and "[2. Figures](#section-2)" in contents
@@ -133,21 +155,33 @@ def test_figures_show_title_caption_links_and_fold():
     spec = {"title": "Fig. 1a", "caption": "R_t < t·g* & more", "group": "paper"}
     html = show.figure_html("smoke/", "farewell", spec, "fig1a")
     assert 'id="figure-fig1a"' in html and "<strong>Fig. 1a</strong>" in html
-    assert 'href="../../figures/farewell/fig1a.pdf"' in html       # from results/notebooks/
-    assert "R_t &lt; t·g* &amp; more" in html and '<img src="../../figures/farewell/fig1a.png"' in html
+    assert 'href="../../figures/farewell/fig1a.pdf"' in html  # from results/notebooks/
+    assert (
+        "R_t &lt; t·g* &amp; more" in html and '<img src="../../figures/farewell/fig1a.png"' in html
+    )
     folded = show.folded_figures("smoke/", "farewell", {"fig1a": spec}, "1 figure").data
     assert folded.startswith('<details class="collapsed-table"><summary>1 figure</summary>')
     assert 'id="figure-fig1a"' in folded
 
 
-@pytest.mark.parametrize("edit, message", [
-    # a table cut at a row boundary: the erratum and the rest gone, rc 0 before
-    (lambda claims: claims.iloc[:2], r"holds 2 claims, the paper file 4 \(missing C3, C4\); rebuild it"),
-    # a verdict edited to "reproduced" where the claim could not reach it as configured
-    (lambda claims: claims.assign(verdict=["reproduced", "not reproduced", "reproduced", "not checkable"]),
-     r"C3 reproduced although as configured it could not reach both verdicts; rebuild it"),
-    (lambda claims: claims.assign(verdict="probably"), r"unknown verdict or evidence values"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        # a table cut at a row boundary: the erratum and the rest gone, rc 0 before
+        (
+            lambda claims: claims.iloc[:2],
+            r"holds 2 claims, the paper file 4 \(missing C3, C4\); rebuild it",
+        ),
+        # a verdict edited to "reproduced" where the claim could not reach it as configured
+        (
+            lambda claims: claims.assign(
+                verdict=["reproduced", "not reproduced", "reproduced", "not checkable"]
+            ),
+            r"C3 reproduced although as configured it could not reach both verdicts; rebuild it",
+        ),
+        (lambda claims: claims.assign(verdict="probably"), r"unknown verdict or evidence values"),
+    ],
+)
 def test_a_claims_table_that_is_not_whole_or_consistent_is_refused(root, edit, message):  # noqa: F811
     from timebandits.core import paths
     from timebandits.core.verdicts.scorecard import read_claims
@@ -162,13 +196,19 @@ def test_the_first_screen_adds_up_and_puts_extensions_on_their_own_line(page):
     its claims (an exact computation that holds is "reproduced"), its errata apart, its claims
     each with a label, and its extensions on a line of their own; a claim that could not reach
     both verdicts is marked, not struck through."""
-    assert ("<strong>The papers' own claims, all five papers:</strong>\n2 claims: 1 reproduced, "
-            "0 not reproduced, 1 not checkable.") in page
-    assert ("the paper's 2 claims: 1 reproduced, 0 not reproduced, 1 not checkable"
-            '<span class="errata">; 1 erratum confirmed</span>') in page
+    assert (
+        "<strong>The papers' own claims, all five papers:</strong>\n2 claims: 1 reproduced, "
+        "0 not reproduced, 1 not checkable."
+    ) in page
+    assert (
+        "the paper's 2 claims: 1 reproduced, 0 not reproduced, 1 not checkable"
+        '<span class="errata">; 1 erratum confirmed</span>'
+    ) in page
     own, extensions = page.split('<ul class="own">')[1].split('<div class="ext">')
     assert "claim-C1" in own and "claim-C2" in own and "claim-C4" in own and "claim-C3" not in own
-    assert "1 claim: 0 reproduced, 0 not reproduced, 1 inconclusive" in extensions.split("</div>")[0]
+    assert (
+        "1 claim: 0 reproduced, 0 not reproduced, 1 inconclusive" in extensions.split("</div>")[0]
+    )
     assert 'class="chip extension one-sided"' in extensions and "line-through" not in page
     assert "</a> Wait-UCB &lt;beats&gt; UCB-Simplex &amp; more</li>" in own
 

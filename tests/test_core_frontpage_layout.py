@@ -46,23 +46,45 @@ PROBE = """<script>window.addEventListener("load", () => {
 
 # A real build's longest words: a paper's full scorecard, with errata; long figure ids.
 SCORECARD = pd.DataFrame(
-    [{"paper": paper, "scope": scope, "claims": 42, "reproduced": 16, "not_reproduced": 37,
-      "inconclusive": 11, "exact": 4, "exact_holds": 3, "exact_fails": 4 if scope == "erratum" else 1,
-      "not_checkable": 2, "undecidable": 4}
-     for paper in ("farewell", "censored", "anonymous", "continuous", "delaydep")
-     for scope in ("paper", "extension", "erratum")])
-THUMBNAILS = {"extra_linear_decreasing_100_f": (460, 248), "fig4_poscorr": (460, 248),
-              "fig4_negcorr": (460, 248), "sens_literal_grid_fig8_n80": (640, 114)}
+    [
+        {
+            "paper": paper,
+            "scope": scope,
+            "claims": 42,
+            "reproduced": 16,
+            "not_reproduced": 37,
+            "inconclusive": 11,
+            "exact": 4,
+            "exact_holds": 3,
+            "exact_fails": 4 if scope == "erratum" else 1,
+            "not_checkable": 2,
+            "undecidable": 4,
+        }
+        for paper in ("farewell", "censored", "anonymous", "continuous", "delaydep")
+        for scope in ("paper", "extension", "erratum")
+    ]
+)
+THUMBNAILS = {
+    "extra_linear_decreasing_100_f": (460, 248),
+    "fig4_poscorr": (460, 248),
+    "fig4_negcorr": (460, 248),
+    "sens_literal_grid_fig8_n80": (640, 114),
+}
 PAPER = {
-    "paper": {"title": "Multi-Armed Bandits with Censored Consumption of Resources",
-              "citation": "V. Bengs, E. Hüllermeier. Machine Learning 112 (2023)"},
-    "figures": {fid: {"experiment": "e", "group": "paper", "title": f"Fig. {fid}"}
-                for fid in THUMBNAILS},
+    "paper": {
+        "title": "Multi-Armed Bandits with Censored Consumption of Resources",
+        "citation": "V. Bengs, E. Hüllermeier. Machine Learning 112 (2023)",
+    },
+    "figures": {
+        fid: {"experiment": "e", "group": "paper", "title": f"Fig. {fid}"} for fid in THUMBNAILS
+    },
     "experiments": {"e": {}},
-    "claims": [{"id": "C1", "scope": "paper", "experiments": ["e"]},
-               {"id": "C2", "scope": "paper", "experiments": ["e"]},
-               {"id": "C3", "scope": "extension", "experiments": ["e"]},
-               {"id": "C4", "scope": "paper"}],
+    "claims": [
+        {"id": "C1", "scope": "paper", "experiments": ["e"]},
+        {"id": "C2", "scope": "paper", "experiments": ["e"]},
+        {"id": "C3", "scope": "extension", "experiments": ["e"]},
+        {"id": "C4", "scope": "paper"},
+    ],
 }
 
 
@@ -70,13 +92,17 @@ PAPER = {
 def page(tmp_path_factory) -> Path:
     """The front page of a paper with the long words of a real build, written to disk."""
     root = tmp_path_factory.mktemp("front") / "smoke"
-    claims = CLAIMS.assign(decided_by="fig4_poscorr RCUCB vs UCB: 0/100 runs lower; refuted by "
-                           "the opposite test, p < 10⁻³⁰⁰ < α/6 = 0.0083 (5 of 6 sub-checks)",
-                           tested_as="RCUCB distinctly outperforms both UCB and TS on each "
-                           "problem instance (PosCorr, NegCorr, Indep; Fig. 4)")
+    claims = CLAIMS.assign(
+        decided_by="fig4_poscorr RCUCB vs UCB: 0/100 runs lower; refuted by "
+        "the opposite test, p < 10⁻³⁰⁰ < α/6 = 0.0083 (5 of 6 sub-checks)",
+        tested_as="RCUCB distinctly outperforms both UCB and TS on each "
+        "problem instance (PosCorr, NegCorr, Indep; Fig. 4)",
+    )
     prefix = f"{root}/"
-    for path, frame in ((paths.claims(prefix, "censored"), claims),
-                        (paths.scorecard(prefix), SCORECARD)):
+    for path, frame in (
+        (paths.claims(prefix, "censored"), claims),
+        (paths.scorecard(prefix), SCORECARD),
+    ):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         frame.to_csv(path, index=False)
     write_thumbnails(prefix, "censored", THUMBNAILS)
@@ -106,13 +132,27 @@ def _layout(page: Path, width: int) -> dict:
     probe = page.with_name(f".probe-{width}.html")
     probe.write_text(page.read_text().replace("</body>", PROBE + "</body>"))
     with tempfile.TemporaryDirectory() as profile:
-        dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-                              "--no-first-run", "--disable-background-networking",
-                              "--disable-component-update", "--disable-sync",
-                              "--hide-scrollbars", f"--user-data-dir={profile}",
-                              f"--window-size={width},900", "--virtual-time-budget=5000",
-                              "--dump-dom", probe.as_uri()],
-                             capture_output=True, text=True, timeout=120).stdout
+        dom = subprocess.run(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--hide-scrollbars",
+                f"--user-data-dir={profile}",
+                f"--window-size={width},900",
+                "--virtual-time-budget=5000",
+                "--dump-dom",
+                probe.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
     found = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', dom.split("<body", 1)[1].split(">", 1)[0]))
     assert "page-width" in found, "the page did not load"
     return found
@@ -135,6 +175,7 @@ def test_at_1400_px_claims_are_a_table_and_thumbnails_three_to_a_row(page):
 
 def test_the_scorecard_page_fits_800_px(tmp_path):
     page = tmp_path / "scorecard.html"
-    page.write_text(render("scorecard.html.j2", note=SCORECARD_NOTE,
-                           table=scorecard_table(SCORECARD).to_html()))
+    page.write_text(
+        render("scorecard.html.j2", note=SCORECARD_NOTE, table=scorecard_table(SCORECARD).to_html())
+    )
     assert float(_layout(page, NARROW)["page-width"]) <= NARROW

@@ -50,13 +50,15 @@ def test_no_verdict_or_page_code_reruns_a_simulation(paper):
 def test_every_module_a_simulation_imports_is_counted(paper):
     """What importing the paper's simulation module and the core a simulate job runs puts in
     ``sys.modules`` (restricted to timebandits) is in the set."""
-    code = ("import importlib, sys\n"
-            f"for name in ['timebandits.{paper}.simulation', 'timebandits.core.sim.simulation',\n"
-            "             'timebandits.core.sim.traces']:\n"
-            "    importlib.import_module(name)\n"
-            "for name, module in sorted(sys.modules.items()):\n"
-            "    if name == 'timebandits' or name.startswith('timebandits.'):\n"
-            "        print(module.__file__)\n")
+    code = (
+        "import importlib, sys\n"
+        f"for name in ['timebandits.{paper}.simulation', 'timebandits.core.sim.simulation',\n"
+        "             'timebandits.core.sim.traces']:\n"
+        "    importlib.import_module(name)\n"
+        "for name, module in sorted(sys.modules.items()):\n"
+        "    if name == 'timebandits' or name.startswith('timebandits.'):\n"
+        "        print(module.__file__)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     imported = {line for line in out.stdout.split() if line}
     assert imported, out.stderr
@@ -80,18 +82,20 @@ def write(root, files):
 
 def test_relative_and_absolute_imports_are_followed_and_lazy_ones_are_not(tmp_path):
     package = tmp_path / "pkg"
-    write(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/core/__init__.py": "from . import base\n",
-        "pkg/core/base.py": "import math\nfrom .deep import VALUE\n",
-        "pkg/core/deep.py": "VALUE = 1\n",
-        "pkg/core/absolute.py": "import pkg.core.leaf\n",
-        "pkg/core/leaf.py": "",
-        "pkg/core/lazy.py": "",
-        "pkg/core/typed.py": "",
-        "pkg/core/unused.py": "",
-        "pkg/paper/__init__.py": "",
-        "pkg/paper/sim.py": """\
+    write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/core/__init__.py": "from . import base\n",
+            "pkg/core/base.py": "import math\nfrom .deep import VALUE\n",
+            "pkg/core/deep.py": "VALUE = 1\n",
+            "pkg/core/absolute.py": "import pkg.core.leaf\n",
+            "pkg/core/leaf.py": "",
+            "pkg/core/lazy.py": "",
+            "pkg/core/typed.py": "",
+            "pkg/core/unused.py": "",
+            "pkg/paper/__init__.py": "",
+            "pkg/paper/sim.py": """\
             from __future__ import annotations
             import numpy as np
             from pkg.core import absolute
@@ -109,26 +113,49 @@ def test_relative_and_absolute_imports_are_followed_and_lazy_ones_are_not(tmp_pa
             class Holder:
                 from .model import NAME
             """,
-        "pkg/paper/model.py": "NAME = 'model'\n",
-    })
-    closure = {p.relative_to(package).as_posix()
-               for p in module_closure([package / "paper" / "sim.py"], package)}
-    assert closure == {"__init__.py", "paper/__init__.py", "paper/sim.py", "paper/model.py",
-                       "core/__init__.py", "core/base.py", "core/deep.py", "core/absolute.py",
-                       "core/leaf.py", "core/typed.py"}
+            "pkg/paper/model.py": "NAME = 'model'\n",
+        },
+    )
+    closure = {
+        p.relative_to(package).as_posix()
+        for p in module_closure([package / "paper" / "sim.py"], package)
+    }
+    assert closure == {
+        "__init__.py",
+        "paper/__init__.py",
+        "paper/sim.py",
+        "paper/model.py",
+        "core/__init__.py",
+        "core/base.py",
+        "core/deep.py",
+        "core/absolute.py",
+        "core/leaf.py",
+        "core/typed.py",
+    }
     assert "pkg.core.lazy" not in imported_names(package / "paper" / "sim.py", package)
 
 
 def test_config_keeps_the_verdict_machinery_out_of_module_level():
     names = imported_names(PACKAGE / "core" / "config.py")
-    assert not {"timebandits.core.verdicts.causes", "timebandits.core.verdicts.thresholds",
-                "timebandits.core.verdicts.kinds"} & names
+    assert (
+        not {
+            "timebandits.core.verdicts.causes",
+            "timebandits.core.verdicts.thresholds",
+            "timebandits.core.verdicts.kinds",
+        }
+        & names
+    )
 
 
 def test_an_edit_of_a_claim_kind_or_a_page_template_reruns_the_analysis():
     # the analysis rules' trigger covers every module of the paper and of core at any depth (a
     # claims/ package, core's layers) and the page templates; not another paper's modules
     files = {path.relative_to(PACKAGE).as_posix() for path in analysis_files(["censored"])}
-    assert {"censored/claims/__init__.py", "censored/figures.py", "core/verdicts/context.py",
-            "core/pages/templates/index.html.j2", "core/pages/templates/glossary.html.j2"} <= files
+    assert {
+        "censored/claims/__init__.py",
+        "censored/figures.py",
+        "core/verdicts/context.py",
+        "core/pages/templates/index.html.j2",
+        "core/pages/templates/glossary.html.j2",
+    } <= files
     assert not any(f.startswith("farewell/") for f in files)

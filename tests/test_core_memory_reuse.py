@@ -41,7 +41,8 @@ def test_a_simulate_job_sets_it_before_its_first_repetition(monkeypatch):
     monkeypatch.setattr(simulation, "reuse_freed_memory", lambda: events.append("reuse"))
     module = paper_module("delaydep", "simulation")
     real = module.simulate_repetition
-    monkeypatch.setattr(module, "simulate_repetition",
-                        lambda *args: events.append("repetition") or real(*args))
+    monkeypatch.setattr(
+        module, "simulate_repetition", lambda *args: events.append("repetition") or real(*args)
+    )
     simulation.run_chunk(config, paper, "fig2", 0, 1, log=lambda message: None)
     assert events[0] == "reuse" and "repetition" in events[1:]

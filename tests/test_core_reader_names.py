@@ -9,23 +9,40 @@ from timebandits.core.config import read_paper
 from timebandits.core.pages.reader_names import bound_words, figure_names, in_reader_words
 from timebandits.core.registry import PAPER_PACKAGES
 
-PAPER = {"experiments": {"fig4_poscorr": {"short": "Fig. 4, PosCorr"},
-                         "fig3": {"short": "Fig. 3"},
-                         "fig3_many": {"short": "Fig. 3, 100 runs"}},
-         "algorithms": {"ars_ucb": {"label": "ARS-UCB"},
-                        "ars_ucb_alpha8": {"label": "ARS-UCB (α = 8)"}}}
+PAPER = {
+    "experiments": {
+        "fig4_poscorr": {"short": "Fig. 4, PosCorr"},
+        "fig3": {"short": "Fig. 3"},
+        "fig3_many": {"short": "Fig. 3, 100 runs"},
+    },
+    "algorithms": {"ars_ucb": {"label": "ARS-UCB"}, "ars_ucb_alpha8": {"label": "ARS-UCB (α = 8)"}},
+}
 
 
-@pytest.mark.parametrize("line, words", [
-    ("fig4_poscorr RCUCB vs UCB: 0/100 runs lower", "Fig. 4, PosCorr RCUCB vs UCB: 0/100 runs lower"),
-    ("fig3_many > fig3 vs UCB: p = 0.01", "Fig. 3, 100 runs > Fig. 3 vs UCB: p = 0.01"),
-    ("fig3 theorem1_ars_ucb_alpha8: the bound does not apply",
-     "Fig. 3 Theorem 1 bound for ARS-UCB (α = 8): the bound does not apply"),
-    ("fig3 logterm_ars_ucb: largest mean/bound 0.841", "Fig. 3 log term bound for ARS-UCB: largest mean/bound 0.841"),
-    # words that name nothing of the paper, ids inside longer words, numbers: unchanged
-    ("fig4_poscorrx, xfig3, max_slope 0.3, log-log", "fig4_poscorrx, xfig3, max_slope 0.3, log-log"),
-    ("as on fig3.", "as on Fig. 3."),
-])
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        (
+            "fig4_poscorr RCUCB vs UCB: 0/100 runs lower",
+            "Fig. 4, PosCorr RCUCB vs UCB: 0/100 runs lower",
+        ),
+        ("fig3_many > fig3 vs UCB: p = 0.01", "Fig. 3, 100 runs > Fig. 3 vs UCB: p = 0.01"),
+        (
+            "fig3 theorem1_ars_ucb_alpha8: the bound does not apply",
+            "Fig. 3 Theorem 1 bound for ARS-UCB (α = 8): the bound does not apply",
+        ),
+        (
+            "fig3 logterm_ars_ucb: largest mean/bound 0.841",
+            "Fig. 3 log term bound for ARS-UCB: largest mean/bound 0.841",
+        ),
+        # words that name nothing of the paper, ids inside longer words, numbers: unchanged
+        (
+            "fig4_poscorrx, xfig3, max_slope 0.3, log-log",
+            "fig4_poscorrx, xfig3, max_slope 0.3, log-log",
+        ),
+        ("as on fig3.", "as on Fig. 3."),
+    ],
+)
 def test_ids_read_as_words(line, words):
     assert in_reader_words(line, PAPER) == words
 

@@ -8,11 +8,16 @@ from timebandits.core.build import resources
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.config import load_yaml, repetition_chunks, resolve_experiment
 
-CLUSTER = {"start_up_seconds": 10, "runtime_safety": 2, "memory_safety": 1.5,
-           "bundle_below_minutes": 5,
-           "simulation_costs": {"p": {"ns_per_step": 100, "mem_mb": 400,
-                                      "experiments": {"big_arms": 20000}}},
-           "analysis_costs": {"figure": {"seconds": 45, "mem_mb": 333}}}
+CLUSTER = {
+    "start_up_seconds": 10,
+    "runtime_safety": 2,
+    "memory_safety": 1.5,
+    "bundle_below_minutes": 5,
+    "simulation_costs": {
+        "p": {"ns_per_step": 100, "mem_mb": 400, "experiments": {"big_arms": 20000}}
+    },
+    "analysis_costs": {"figure": {"seconds": 45, "mem_mb": 333}},
+}
 
 
 def test_steps_count_every_run_of_every_algorithm():
@@ -22,7 +27,10 @@ def test_steps_count_every_run_of_every_algorithm():
 def test_a_job_asks_for_twice_its_estimate_in_whole_minutes():
     # 4e8 steps x 100 ns = 40 s, plus 10 s start-up = 50 s; x2 = 100 s -> 2 minutes.
     assert resources.simulation_seconds(CLUSTER, "p", "fig1", 4e8) == pytest.approx(50)
-    assert resources.simulation_resources(CLUSTER, "p", "fig1", 4e8) == {"runtime": 2, "mem_mb": 600}
+    assert resources.simulation_resources(CLUSTER, "p", "fig1", 4e8) == {
+        "runtime": 2,
+        "mem_mb": 600,
+    }
     # 3e9 steps: 310 s, x2 = 620 s -> 11 minutes (rounded up, never down).
     assert resources.simulation_resources(CLUSTER, "p", "fig1", 3e9)["runtime"] == 11
 
@@ -53,8 +61,11 @@ def test_every_smoke_sized_simulate_job_of_the_shipped_config_is_bundled():
         paper = load_paper(key, REPO_ROOT / "config")
         for exp_id in paper["experiments"]:
             exp = resolve_experiment(paper, exp_id, config)
-            for start, stop in repetition_chunks(exp["repetitions"], exp["horizon"],
-                                                 config["chunk_work"], len(exp["algorithms"])):
-                steps = resources.simulation_steps(exp["horizon"], stop - start, len(exp["algorithms"]))
+            for start, stop in repetition_chunks(
+                exp["repetitions"], exp["horizon"], config["chunk_work"], len(exp["algorithms"])
+            ):
+                steps = resources.simulation_steps(
+                    exp["horizon"], stop - start, len(exp["algorithms"])
+                )
                 group = resources.simulation_group(config["cluster"], key, exp_id, steps)
                 assert group == resources.BUNDLE_GROUP, (key, exp_id)

@@ -80,8 +80,12 @@ def test_reference_implementation_reproduces_published_splitmix64_vectors():
     # sequence below (as printed by the reference C code and its many ports).
     assert splitmix64_reference(0, 0) == 0xE220A8397B1DCDAF
     assert [splitmix64_reference(1234567, i) for i in range(5)] == [
-        6457827717110365317, 3203168211198807973, 9817491932198370423,
-        4593380528125082431, 16408922859458223821]
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
+        4593380528125082431,
+        16408922859458223821,
+    ]
 
 
 @pytest.mark.parametrize("key", [0, 1, 1234567, 2**63 + 12345, MASK64])
@@ -226,7 +230,9 @@ def test_gamma_matches_scipy(shape):
     assert stats.kstest(x, stats.gamma(shape).cdf).pvalue > 1e-3
 
 
-@pytest.mark.parametrize("a,b", [(1.0, 1.0), (0.8, 0.2), (2.0, 3.0), (1.0, 7.0), (50.0, 700.0), (3000.0, 40.0)])
+@pytest.mark.parametrize(
+    "a,b", [(1.0, 1.0), (0.8, 0.2), (2.0, 3.0), (1.0, 7.0), (50.0, 700.0), (3000.0, 40.0)]
+)
 def test_beta_matches_scipy(a, b):
     x = _continuous_draws(lambda key, counter: beta(a, b, key, counter), 40_000)
     assert stats.kstest(x, stats.beta(a, b).cdf).pvalue > 1e-3
@@ -238,8 +244,11 @@ def _wide_normal(key, counter):
     return ziggurat_normal(key, counter, _WIDE_EDGE, _WIDE_RATIO, _WIDE_BITS, _WIDE_R)
 
 
-@pytest.mark.parametrize("sampler,tail_edge", [(normal, _ZIGGURAT_R), (_wide_normal, _WIDE_R)],
-                         ids=["128 layers", "256 layers"])
+@pytest.mark.parametrize(
+    "sampler,tail_edge",
+    [(normal, _ZIGGURAT_R), (_wide_normal, _WIDE_R)],
+    ids=["128 layers", "256 layers"],
+)
 def test_normal_matches_scipy_including_the_tail(sampler, tail_edge):
     x = _continuous_draws(sampler, 400_000)
     assert stats.kstest(x, "norm").pvalue > 1e-3
@@ -248,9 +257,11 @@ def test_normal_matches_scipy_including_the_tail(sampler, tail_edge):
     assert abs(tail - expected) < 5 * np.sqrt(expected / x.size)
 
 
-@pytest.mark.parametrize("edges,area", [(_LAYER_EDGE, 9.91256303526217e-3),
-                                        (_WIDE_EDGE, 4.92867323399e-3)],
-                         ids=["128 layers", "256 layers"])
+@pytest.mark.parametrize(
+    "edges,area",
+    [(_LAYER_EDGE, 9.91256303526217e-3), (_WIDE_EDGE, 4.92867323399e-3)],
+    ids=["128 layers", "256 layers"],
+)
 def test_every_ziggurat_layer_has_the_common_area(edges, area):
     """Doornik's construction: the base strip (x_0 wide, f(R) high) and every layer above it,
     x_i·(f(x_{i+1}) − f(x_i)), have area V, with f(x) = exp(−x²/2); the base strip is the
@@ -258,7 +269,9 @@ def test_every_ziggurat_layer_has_the_common_area(edges, area):
     to the precision of the published R and V (13 significant digits: 1.2e-9 over 127 steps)."""
     f = np.exp(-0.5 * edges**2)
     assert edges[0] * f[1] == pytest.approx(area, rel=1e-12)
-    assert edges[1] * f[1] + np.sqrt(2 * np.pi) * stats.norm.sf(edges[1]) == pytest.approx(area, rel=1e-9)
+    assert edges[1] * f[1] + np.sqrt(2 * np.pi) * stats.norm.sf(edges[1]) == pytest.approx(
+        area, rel=1e-9
+    )
     layers = edges[1:-1] * (f[2:] - f[1:-1])
     assert layers == pytest.approx(np.full(layers.size, area), rel=1e-8)
     assert np.all(np.diff(edges) < 0) and edges[-1] == 0.0
@@ -285,8 +298,9 @@ def _beta_block_draws(a, b, n, key=np.uint64(4242)):
     return np.array([beta_block(da, ca, db, cb, key, k * BETA_BLOCK) for k in range(n)])
 
 
-@pytest.mark.parametrize("a,b", [(1.0, 1.0), (1.0, 7.0), (2.0, 3.0), (50.0, 700.0), (3000.0, 40.0),
-                                 (20000.0, 3000.0)])
+@pytest.mark.parametrize(
+    "a,b", [(1.0, 1.0), (1.0, 7.0), (2.0, 3.0), (50.0, 700.0), (3000.0, 40.0), (20000.0, 3000.0)]
+)
 def test_beta_block_matches_scipy(a, b):
     x = _beta_block_draws(a, b, 40_000)
     assert stats.kstest(x, stats.beta(a, b).cdf).pvalue > 1e-3
@@ -304,8 +318,10 @@ def test_beta_blocks_is_bit_identical_to_beta_block_pair_by_pair():
     for round_ in range(50):
         counter = round_ * a.size * BETA_BLOCK
         beta_blocks(da, ca, db, cb, key, counter, bits, out)
-        one_by_one = [beta_block(da[p], ca[p], db[p], cb[p], key, counter + p * BETA_BLOCK)
-                      for p in range(a.size)]
+        one_by_one = [
+            beta_block(da[p], ca[p], db[p], cb[p], key, counter + p * BETA_BLOCK)
+            for p in range(a.size)
+        ]
         assert out.tolist() == one_by_one
 
 
@@ -331,8 +347,11 @@ def _first_tries(d, c, key, n, first_try):
     return fast, exact, margin
 
 
-@pytest.mark.parametrize("first_try", [_gamma_first_try, _gamma_first_try_series],
-                         ids=["branch-free squeeze", "division-free series"])
+@pytest.mark.parametrize(
+    "first_try",
+    [_gamma_first_try, _gamma_first_try_series],
+    ids=["branch-free squeeze", "division-free series"],
+)
 @pytest.mark.parametrize("shape", [1.0, 1.5, 4.0, 30.0, 900.0, 1e5])
 def test_fast_first_try_test_implies_marsaglia_tsang_and_misses_little(shape, first_try):
     """Either fast test (beta_blocks') may only accept what the exact test accepts (up to

@@ -13,9 +13,15 @@ from timebandits.core.sim.sealed import OutputError, content_digest, read_sealed
 
 def frame():
     """Every kind of column the workflow writes, object columns included (they come back typed)."""
-    return pd.DataFrame({"algorithm": pd.Series(["ucb", "ts", None], dtype=object),
-                         "t": [1, 10, 100], "regret": [0.5, np.nan, 2.25],
-                         "ok": [True, False, True], "n": pd.Series([1, None, 3], dtype=object)})
+    return pd.DataFrame(
+        {
+            "algorithm": pd.Series(["ucb", "ts", None], dtype=object),
+            "t": [1, 10, 100],
+            "regret": [0.5, np.nan, 2.25],
+            "ok": [True, False, True],
+            "n": pd.Series([1, None, 3], dtype=object),
+        }
+    )
 
 
 def test_a_sealed_file_reads_back_what_was_written(tmp_path):
@@ -41,8 +47,7 @@ def test_a_file_edited_by_hand_is_refused_in_one_line(tmp_path):
     write_sealed(frame(), path)
     table = pq.read_table(path)  # the edit keeps the footer, digest included
     regret = pa.array([0.5, 0.1, 2.25])
-    pq.write_table(table.set_column(table.schema.get_field_index("regret"), "regret", regret),
-                   path)
+    pq.write_table(table.set_column(table.schema.get_field_index("regret"), "regret", regret), path)
     with pytest.raises(OutputError) as err:
         read_sealed(path)
     message = str(err.value)

@@ -21,17 +21,20 @@ from timebandits.core.verdicts.stats import (
 
 # --------------------------------------------------------------------------- summarise_trace
 
+
 @pytest.fixture
 def tiny_trace():
     # 3 repetitions x 2 checkpoints, metrics x and y; rows deliberately not sorted.
     #   x at t=1: [1, 2, 3]     x at t=2: [2, 4, 9]
     #   y at t=1: [10, 10, 10]  y at t=2: [0, 0, 3]
-    return pd.DataFrame({
-        "repetition": [2, 0, 1, 0, 1, 2],
-        "t":          [1, 1, 1, 2, 2, 2],
-        "x":          [3, 1, 2, 2, 4, 9],
-        "y":          [10.0, 10.0, 10.0, 0.0, 0.0, 3.0],
-    })
+    return pd.DataFrame(
+        {
+            "repetition": [2, 0, 1, 0, 1, 2],
+            "t": [1, 1, 1, 2, 2, 2],
+            "x": [3, 1, 2, 2, 4, 9],
+            "y": [10.0, 10.0, 10.0, 0.0, 0.0, 3.0],
+        }
+    )
 
 
 def _row(summary, metric, t):
@@ -42,8 +45,20 @@ def _row(summary, metric, t):
 
 def test_summarise_trace_columns_and_rows(tiny_trace):
     s = summarise_trace(tiny_trace)
-    assert list(s.columns) == ["metric", "t", "n", "mean", "min", "max", "se",
-                               "q05", "q25", "q50", "q75", "q95"]
+    assert list(s.columns) == [
+        "metric",
+        "t",
+        "n",
+        "mean",
+        "min",
+        "max",
+        "se",
+        "q05",
+        "q25",
+        "q50",
+        "q75",
+        "q95",
+    ]
     # one row per (metric, t), sorted by metric then t
     assert list(zip(s["metric"], s["t"])) == [("x", 1), ("x", 2), ("y", 1), ("y", 2)]
     assert (s["n"] == 3).all()
@@ -59,7 +74,8 @@ def test_summarise_trace_values_by_hand(tiny_trace):
     assert r["se"] == pytest.approx(1 / math.sqrt(3))
     assert (r["min"], r["max"]) == (1, 3)
     assert [r[f"q{int(round(q * 100)):02d}"] for q in QUANTILES] == pytest.approx(
-        [1.1, 1.5, 2.0, 2.5, 2.9])
+        [1.1, 1.5, 2.0, 2.5, 2.9]
+    )
 
     # x at t=2, [2, 4, 9]: mean 5, deviations -3, -1, 4, sum of squares 26.
     # ddof=1: var 13, se = sqrt(13)/sqrt(3) = 2.08167 (ddof=0 would give sqrt(26/3)/sqrt(3) = 1.6997).
@@ -70,7 +86,8 @@ def test_summarise_trace_values_by_hand(tiny_trace):
     assert r["se"] != pytest.approx(math.sqrt(26 / 3) / math.sqrt(3))
     assert (r["min"], r["max"]) == (2, 9)
     assert [r["q05"], r["q25"], r["q50"], r["q75"], r["q95"]] == pytest.approx(
-        [2.2, 3.0, 4.0, 6.5, 8.5])
+        [2.2, 3.0, 4.0, 6.5, 8.5]
+    )
 
     # y at t=1, constant 10: se 0, every quantile 10.
     r = _row(s, "y", 1)
@@ -98,6 +115,7 @@ def test_summarise_trace_single_repetition_has_zero_se():
 
 # --------------------------------------------------------------------------- paired_one_sided
 
+
 def test_paired_one_sided_hand_example():
     lower = np.array([1.0, 2.0, 3.0, 4.0])
     higher = np.array([2.0, 4.0, 5.0, 7.0])
@@ -122,21 +140,26 @@ def test_paired_one_sided_hand_example():
 def test_paired_one_sided_wrong_direction_matches_scipy():
     rng = np.random.default_rng(3)
     lower = rng.normal(1.0, 1.0, size=12)
-    higher = lower - 0.5 + rng.normal(0.0, 0.3, size=12)   # "lower" is actually higher
+    higher = lower - 0.5 + rng.normal(0.0, 0.3, size=12)  # "lower" is actually higher
     out = paired_one_sided(lower, higher)
     assert out["t"] < 0
     assert out["p_claimed"] == pytest.approx(
-        st.ttest_rel(higher, lower, alternative="greater").pvalue)
+        st.ttest_rel(higher, lower, alternative="greater").pvalue
+    )
     assert out["p_opposite"] == pytest.approx(
-        st.ttest_rel(higher, lower, alternative="less").pvalue)
+        st.ttest_rel(higher, lower, alternative="less").pvalue
+    )
     assert out["p_opposite"] < 0.05 < out["p_claimed"]
 
 
-@pytest.mark.parametrize("shift, t, p_claimed, p_opposite", [
-    (1.0, math.inf, 0.0, 1.0),     # higher - lower = +1 in every pair: certain in the claimed way
-    (-1.0, -math.inf, 1.0, 0.0),   # -1 in every pair: certain the other way
-    (0.0, 0.0, 0.5, 0.5),          # identical samples: no evidence either way
-])
+@pytest.mark.parametrize(
+    "shift, t, p_claimed, p_opposite",
+    [
+        (1.0, math.inf, 0.0, 1.0),  # higher - lower = +1 in every pair: certain in the claimed way
+        (-1.0, -math.inf, 1.0, 0.0),  # -1 in every pair: certain the other way
+        (0.0, 0.0, 0.5, 0.5),  # identical samples: no evidence either way
+    ],
+)
 def test_paired_one_sided_zero_variance(shift, t, p_claimed, p_opposite):
     lower = np.array([3.0, 5.0, 8.0])
     out = paired_one_sided(lower, lower + shift)
@@ -164,20 +187,21 @@ def test_paired_one_sided_shape_mismatch():
 
 # --------------------------------------------------------------------------- bootstrap_ci
 
+
 def test_bootstrap_ci_reproducible_and_seed_dependent():
     values = np.random.default_rng(0).normal(size=30)
     a = bootstrap_ci(values, np.mean, n_boot=1000, seed=7)
     b = bootstrap_ci(values, np.mean, n_boot=1000, seed=7)
     c = bootstrap_ci(values, np.mean, n_boot=1000, seed=8)
     assert a == b
-    assert a[0] == c[0]              # the estimate does not depend on the seed
+    assert a[0] == c[0]  # the estimate does not depend on the seed
     assert (a[1], a[2]) != (c[1], c[2])
 
 
 def test_bootstrap_ci_contains_estimate_of_mean():
     values = np.array([1.0, 2.0, 3.0, 4.0, 10.0])
     est, low, high = bootstrap_ci(values, np.mean, n_boot=2000)
-    assert est == pytest.approx(4.0)        # (1+2+3+4+10)/5
+    assert est == pytest.approx(4.0)  # (1+2+3+4+10)/5
     assert low < est < high
     # a resampled mean lies within [min, max] of the data
     assert 1.0 <= low and high <= 10.0
@@ -215,8 +239,13 @@ def test_a_batched_statistic_gives_the_resample_by_resample_interval():
     # (to rounding: a batch may sum in another order).
     values = np.random.default_rng(3).gamma(2.0, size=(40, 2))
     one = bootstrap_ci(values, lambda v: v[:, 0].mean() / v[:, 1].mean(), n_boot=500, seed=4)
-    batch = bootstrap_ci(values, lambda v: v[..., 0].mean(axis=-1) / v[..., 1].mean(axis=-1),
-                         n_boot=500, seed=4, batched=True)
+    batch = bootstrap_ci(
+        values,
+        lambda v: v[..., 0].mean(axis=-1) / v[..., 1].mean(axis=-1),
+        n_boot=500,
+        seed=4,
+        batched=True,
+    )
     assert batch == pytest.approx(one, rel=1e-12)
     assert one[1] < one[0] < one[2]
 
@@ -248,8 +277,9 @@ def test_one_sided_t_is_scipys_one_sample_t_test(seed, below):
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("offset, margin, deciding", [(0.3, 2.5, "p_claimed"),
-                                                      (2.5, 1.2, "p_opposite")])
+@pytest.mark.parametrize(
+    "offset, margin, deciding", [(0.3, 2.5, "p_claimed"), (2.5, 1.2, "p_opposite")]
+)
 def test_equivalence_test_is_two_one_sided_scipy_tests(seed, offset, margin, deciding):
     """TOST: p_claimed is the larger of scipy's p for "mean < upper" and "mean > lower", and
     p_opposite the smaller of "mean > upper" and "mean < lower". The centre lies ``offset``
@@ -263,8 +293,10 @@ def test_equivalence_test_is_two_one_sided_scipy_tests(seed, offset, margin, dec
         return st.ttest_1samp(values, threshold, alternative=alternative).pvalue
 
     upper, lower = center + half, center - half
-    expected = {"p_claimed": max(p(upper, "less"), p(lower, "greater")),
-                "p_opposite": min(p(upper, "greater"), p(lower, "less"))}
+    expected = {
+        "p_claimed": max(p(upper, "less"), p(lower, "greater")),
+        "p_opposite": min(p(upper, "greater"), p(lower, "less")),
+    }
     assert 0.01 < expected[deciding] < 0.3
     result = equivalence_test(values, center, half)
     assert result == pytest.approx(expected, rel=1e-10)
@@ -276,11 +308,17 @@ def test_equivalence_test_is_two_one_sided_scipy_tests(seed, offset, margin, dec
 def test_summarise_trace_sorts_by_metric_then_t_whatever_the_input_order():
     # t given in descending order and the metrics asked for as ["y", "x"]: the summary is still
     # sorted by metric, then t.
-    trace = pd.DataFrame({"repetition": [0, 1, 0, 1], "t": [2, 2, 1, 1],
-                          "x": [1.0, 2.0, 3.0, 4.0], "y": [5.0, 6.0, 7.0, 8.0]})
+    trace = pd.DataFrame(
+        {
+            "repetition": [0, 1, 0, 1],
+            "t": [2, 2, 1, 1],
+            "x": [1.0, 2.0, 3.0, 4.0],
+            "y": [5.0, 6.0, 7.0, 8.0],
+        }
+    )
     s = summarise_trace(trace, metrics=["y", "x"])
     assert list(zip(s["metric"], s["t"])) == [("x", 1), ("x", 2), ("y", 1), ("y", 2)]
-    assert list(s["mean"]) == [3.5, 1.5, 7.5, 5.5]     # (3+4)/2, (1+2)/2, (7+8)/2, (5+6)/2
+    assert list(s["mean"]) == [3.5, 1.5, 7.5, 5.5]  # (3+4)/2, (1+2)/2, (7+8)/2, (5+6)/2
 
 
 def test_paired_one_sided_two_pairs():
@@ -302,8 +340,9 @@ def test_paired_one_sided_below_two_pairs_does_not_warn(lower, higher):
     assert math.isnan(out["se_diff"]) and math.isnan(out["p_claimed"])
 
 
-@pytest.mark.parametrize("lower, higher", [([None, 1.0, 2.0], [1.0, 2.0, 4.0]),
-                                           ([1.0, 2.0, 4.0], [None, 1.0, 2.0])])
+@pytest.mark.parametrize(
+    "lower, higher", [([None, 1.0, 2.0], [1.0, 2.0, 4.0]), ([1.0, 2.0, 4.0], [None, 1.0, 2.0])]
+)
 def test_paired_one_sided_undefined_values_give_nan(lower, higher):
     # an undefined run (None) makes the mean and the test undefined, not a TypeError
     out = paired_one_sided(lower, higher)
@@ -322,17 +361,21 @@ def test_one_sided_t_with_a_standard_error_of_exactly_one():
     # threshold 1: t = -1 on 3 degrees of freedom.
     values = np.array([-3.0, 1.0, 1.0, 1.0])
     assert one_sided_t(values, 1.0, below=True) == pytest.approx(
-        st.ttest_1samp(values, 1.0, alternative="less").pvalue, rel=1e-12)
+        st.ttest_1samp(values, 1.0, alternative="less").pvalue, rel=1e-12
+    )
 
 
-@pytest.mark.parametrize("values, threshold, below, p", [
-    ([2.0, 2.0, 2.0], 3.0, True, 0.0),   # zero spread, mean below: certain
-    ([2.0, 2.0, 2.0], 1.0, True, 1.0),   # mean above: no evidence for "below"
-    ([2.0, 2.0, 2.0], 2.0, True, 1.0),   # on the threshold: not below it
-    ([2.0, 2.0, 2.0], 3.0, False, 1.0),  # "above 3": no
-    ([2.0, 2.0, 2.0], 1.0, False, 0.0),
-    ([2.0, 2.0, 2.0], 2.0, False, 1.0),  # on the threshold: not above it either
-])
+@pytest.mark.parametrize(
+    "values, threshold, below, p",
+    [
+        ([2.0, 2.0, 2.0], 3.0, True, 0.0),  # zero spread, mean below: certain
+        ([2.0, 2.0, 2.0], 1.0, True, 1.0),  # mean above: no evidence for "below"
+        ([2.0, 2.0, 2.0], 2.0, True, 1.0),  # on the threshold: not below it
+        ([2.0, 2.0, 2.0], 3.0, False, 1.0),  # "above 3": no
+        ([2.0, 2.0, 2.0], 1.0, False, 0.0),
+        ([2.0, 2.0, 2.0], 2.0, False, 1.0),  # on the threshold: not above it either
+    ],
+)
 def test_one_sided_t_zero_spread(values, threshold, below, p):
     assert one_sided_t(values, threshold, below) == p
 
@@ -344,8 +387,10 @@ def test_one_sided_t_undefined_value_gives_nan():
 def test_equivalence_test_zero_spread_outside_the_margin():
     # every value 5, margin 0 ± 1: "inside" is certainly false (p_claimed 1), "above the upper
     # edge" certainly true (p_opposite 0)
-    assert equivalence_test(np.array([5.0, 5.0, 5.0]), 0.0, 1.0) == {"p_claimed": 1.0,
-                                                                    "p_opposite": 0.0}
+    assert equivalence_test(np.array([5.0, 5.0, 5.0]), 0.0, 1.0) == {
+        "p_claimed": 1.0,
+        "p_opposite": 0.0,
+    }
 
 
 def test_bootstrap_ci_defaults_are_the_written_out_percentile_bootstrap():
@@ -383,8 +428,9 @@ def test_bootstrap_ci_of_an_indicator_statistic():
     # a batched statistic may return booleans (an event per resample): counted as 0/1.
     # Rows [-1, 3]: resample means -1, 1, 3 (prob 1/4, 1/2, 1/4): mean > 0 in 3/4 of them,
     # so the 2.5% percentile of the indicator is 0 and the 97.5% is 1; the estimate is 1.
-    est = bootstrap_ci(np.array([-1.0, 3.0]), lambda v: v.mean(axis=1) > 0, n_boot=2000,
-                       batched=True)
+    est = bootstrap_ci(
+        np.array([-1.0, 3.0]), lambda v: v.mean(axis=1) > 0, n_boot=2000, batched=True
+    )
     assert est == (1.0, 0.0, 1.0)
 
 
@@ -420,14 +466,19 @@ def test_summarise_trace_is_pandas_groupby_bit_for_bit():
     # a checkpoint one repetition lacks.
     rng = np.random.default_rng(7)
     reps, ts = np.meshgrid(np.arange(9), [1, 5, 20, 100], indexing="ij")
-    trace = pd.DataFrame({"repetition": reps.ravel(), "t": ts.ravel(),
-                          "x": rng.normal(size=reps.size) * 1e3 + 0.1,
-                          "c": np.full(reps.size, 0.1),
-                          "gaps": np.where(rng.random(reps.size) < 0.3, np.nan,
-                                           rng.exponential(size=reps.size))})
+    trace = pd.DataFrame(
+        {
+            "repetition": reps.ravel(),
+            "t": ts.ravel(),
+            "x": rng.normal(size=reps.size) * 1e3 + 0.1,
+            "c": np.full(reps.size, 0.1),
+            "gaps": np.where(rng.random(reps.size) < 0.3, np.nan, rng.exponential(size=reps.size)),
+        }
+    )
     trace = trace.drop(index=[5]).sample(frac=1.0, random_state=3)
     long = trace.sort_values(["repetition", "t"]).melt(
-        id_vars=["repetition", "t"], var_name="metric")
+        id_vars=["repetition", "t"], var_name="metric"
+    )
     grouped = long.groupby(["metric", "t"], sort=True)["value"]
     expected = grouped.agg(n="count", mean="mean", std="std", min="min", max="max")
     expected["se"] = expected["std"].fillna(0.0) / np.sqrt(expected["n"])

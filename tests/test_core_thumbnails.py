@@ -92,7 +92,9 @@ def test_the_thumbnail_does_not_draw_the_figure_again(style, tmp_path, monkeypat
     plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     draws = []
     original = Figure.draw
-    monkeypatch.setattr(Figure, "draw", lambda self, renderer: draws.append(1) or original(self, renderer))
+    monkeypatch.setattr(
+        Figure, "draw", lambda self, renderer: draws.append(1) or original(self, renderer)
+    )
     thumbnails.save_thumbnail(fig, canvas, tmp_path / "t.png")
     assert draws == []
     # drawn past the canvas, the PNG was drawn again, cropped: the thumbnail draws once more

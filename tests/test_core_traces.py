@@ -29,17 +29,35 @@ from timebandits.core.sim.traces import (
 
 # An experiment of 4 repetitions of 2 algorithms with 3 checkpoints (1, 10, 100); chunk_work 40
 # cuts it into repetitions [0, 2) and [2, 4).
-PAPER = {"paper": {"key": "p"},
-         "algorithms": {"a": {"policy": "x"}, "b": {"policy": "x", "params": {"c": 1}}},
-         "experiments": {"e": {"horizon": 10, "repetitions": 4, "algorithms": ["a", "b"],
-                               "checkpoints": 3, "environment": {"means": [0.5]}}}}
-CONFIG = {"scale": "full", "chunk_work": 40, "base_seed": 7,
-          "scales": {"full": {"max_horizon": None, "max_repetitions": None, "checkpoints": 10}}}
+PAPER = {
+    "paper": {"key": "p"},
+    "algorithms": {"a": {"policy": "x"}, "b": {"policy": "x", "params": {"c": 1}}},
+    "experiments": {
+        "e": {
+            "horizon": 10,
+            "repetitions": 4,
+            "algorithms": ["a", "b"],
+            "checkpoints": 3,
+            "environment": {"means": [0.5]},
+        }
+    },
+}
+CONFIG = {
+    "scale": "full",
+    "chunk_work": 40,
+    "base_seed": 7,
+    "scales": {"full": {"max_horizon": None, "max_repetitions": None, "checkpoints": 10}},
+}
 
 
 def chunk(reps, ts=(1, 10, 100), algorithm="a"):
-    return pd.DataFrame([{"algorithm": algorithm, "repetition": r, "t": t,
-                          "regret": float(r * 1000 + t)} for r in reps for t in ts])
+    return pd.DataFrame(
+        [
+            {"algorithm": algorithm, "repetition": r, "t": t, "regret": float(r * 1000 + t)}
+            for r in reps
+            for t in ts
+        ]
+    )
 
 
 def leftovers(folder):
@@ -48,14 +66,21 @@ def leftovers(folder):
 
 # --------------------------------------------------------------------------- write_trace
 
+
 def test_write_trace_sorts_and_round_trips(tmp_path):
     frame = chunk([1, 0]).sample(frac=1.0, random_state=0)
-    path = tmp_path / "deep" / "er" / "trace.parquet"     # parent folders are created
+    path = tmp_path / "deep" / "er" / "trace.parquet"  # parent folders are created
     write_trace(frame, path)
     back = read_trace(path)
     assert list(back.columns) == ["algorithm", "repetition", "t", "regret"]
     assert list(zip(back["repetition"], back["t"])) == [
-        (0, 1), (0, 10), (0, 100), (1, 1), (1, 10), (1, 100)]
+        (0, 1),
+        (0, 10),
+        (0, 100),
+        (1, 1),
+        (1, 10),
+        (1, 100),
+    ]
     assert list(back["regret"]) == [1.0, 10.0, 100.0, 1001.0, 1010.0, 1100.0]
     assert leftovers(path.parent) == []
 
@@ -81,6 +106,7 @@ def test_write_trace_refuses_duplicated_rows(tmp_path):
 
 # --------------------------------------------------------------------------- write_atomic
 
+
 def test_write_atomic_cleans_up_when_writer_raises(tmp_path):
     path = tmp_path / "out.parquet"
 
@@ -92,7 +118,7 @@ def test_write_atomic_cleans_up_when_writer_raises(tmp_path):
     with pytest.raises(RuntimeError, match="disk full"):
         write_atomic(chunk([0]), path, writer=broken)
     assert not path.exists()
-    assert list(tmp_path.iterdir()) == []          # no temporary file left behind
+    assert list(tmp_path.iterdir()) == []  # no temporary file left behind
 
 
 def test_write_atomic_keeps_previous_file_on_interrupt(tmp_path):
@@ -100,7 +126,7 @@ def test_write_atomic_keeps_previous_file_on_interrupt(tmp_path):
     write_atomic(pd.DataFrame({"x": [1, 2]}), path)
 
     def interrupted(frame, tmp):
-        raise KeyboardInterrupt                    # BaseException, not Exception
+        raise KeyboardInterrupt  # BaseException, not Exception
 
     with pytest.raises(KeyboardInterrupt):
         write_atomic(pd.DataFrame({"x": [9]}), path, writer=interrupted)
@@ -113,13 +139,15 @@ def test_write_atomic_format_by_suffix(tmp_path):
     write_atomic(frame, tmp_path / "f.csv")
     write_atomic(frame, tmp_path / "f.parquet")
     assert (tmp_path / "f.csv").read_text().splitlines() == ["a,b", "1,x", "2,y"]
-    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "f.parquet"), frame,
-                                  check_dtype=False)
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "f.parquet"), frame, check_dtype=False)
     calls = []
-    write_atomic(frame, tmp_path / "g.bin", writer=lambda f, tmp: calls.append(tmp) or
-                 open(tmp, "w").write("custom"))
+    write_atomic(
+        frame,
+        tmp_path / "g.bin",
+        writer=lambda f, tmp: calls.append(tmp) or open(tmp, "w").write("custom"),
+    )
     assert (tmp_path / "g.bin").read_text() == "custom"
-    assert calls and os.path.dirname(calls[0]) == str(tmp_path)   # temp file in the same folder
+    assert calls and os.path.dirname(calls[0]) == str(tmp_path)  # temp file in the same folder
     assert leftovers(tmp_path) == []
 
 
@@ -132,6 +160,7 @@ def test_write_atomic_respects_umask(tmp_path):
 
 
 # --------------------------------------------------------------------------- concat_traces
+
 
 def test_concat_traces_sorts_chunks(tmp_path):
     paths = []
@@ -148,7 +177,7 @@ def test_concat_traces_sorts_chunks(tmp_path):
 def test_concat_traces_refuses_overlap(tmp_path):
     a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
     write_trace(chunk([0, 1, 2]), a)
-    write_trace(chunk([2, 3]), b)                  # repetition 2 in both chunks
+    write_trace(chunk([2, 3]), b)  # repetition 2 in both chunks
     with pytest.raises(ValueError, match="overlap"):
         concat_traces([a, b])
     with pytest.raises(ValueError, match="overlap"):
@@ -166,9 +195,12 @@ def test_trace_reader_joins_the_configured_chunks(tmp_path):
     assert [c.rsplit("/", 1)[1] for c in chunks] == ["reps0-2.parquet", "reps2-4.parquet"]
     for (start, stop), path in zip([(0, 2), (2, 4)], chunks):
         reps = range(start, stop)
-        b = chunk(reps, algorithm="b").assign(extra=1.0)       # a metric only b reports
-        write_trace(pd.concat([chunk(reps), b], ignore_index=True), path,
-                    trace_contract(paper, config, "e", start, stop))
+        b = chunk(reps, algorithm="b").assign(extra=1.0)  # a metric only b reports
+        write_trace(
+            pd.concat([chunk(reps), b], ignore_index=True),
+            path,
+            trace_contract(paper, config, "e", start, stop),
+        )
     write_trace(chunk([0, 1, 2, 3]), f"{tmp_path}/results/traces/p/e/reps0-4.parquet")
     trace_of = trace_reader(root, paper, config)
     expected = chunk(range(4)).drop(columns="algorithm")
@@ -191,15 +223,21 @@ def test_algorithm_trace_keeps_a_metric_with_some_values(tmp_path):
 
 # --------------------------------------------------------------------------- trace contracts
 
+
 def two_algorithms(reps):
     return pd.concat([chunk(reps), chunk(reps, algorithm="b")], ignore_index=True)
 
 
 def test_a_chunk_carries_its_contract_and_reads_back_checked(tmp_path):
     contract = trace_contract(PAPER, CONFIG, "e", 0, 2)
-    assert contract == {"paper": "p", "experiment": "e", "repetitions": [0, 2],
-                        "algorithms": ["a", "b"], "checkpoints": 3,
-                        "settings": contract["settings"]}
+    assert contract == {
+        "paper": "p",
+        "experiment": "e",
+        "repetitions": [0, 2],
+        "algorithms": ["a", "b"],
+        "checkpoints": 3,
+        "settings": contract["settings"],
+    }
     path = tmp_path / "reps0-2.parquet"
     write_trace(two_algorithms([0, 1]), path, contract)
     assert footer_problem(path, contract) is None
@@ -214,8 +252,11 @@ def test_a_truncated_chunk_is_unreadable_in_its_footer_and_to_every_reader(tmp_p
     write_trace(two_algorithms([0, 1]), path, contract)
     os.truncate(path, 100)
     assert footer_problem(path, contract).startswith("unreadable (")
-    with pytest.raises(TraceError, match=r"reps0-2.parquet: unreadable .*; rebuild it with "
-                                         r"`snakemake --force .*reps0-2.parquet`"):
+    with pytest.raises(
+        TraceError,
+        match=r"reps0-2.parquet: unreadable .*; rebuild it with "
+        r"`snakemake --force .*reps0-2.parquet`",
+    ):
         read_trace(path, contract)
 
 
@@ -232,20 +273,24 @@ def test_a_chunk_missing_a_repetition_is_incomplete_in_its_footer_and_rows(tmp_p
 
 
 def test_a_chunk_from_other_settings_is_refused_by_readers_and_left_to_the_rerun_trigger(tmp_path):
-    other = {**PAPER, "algorithms": {**PAPER["algorithms"], "b": {"policy": "x", "params": {"c": 2}}}}
+    other = {
+        **PAPER,
+        "algorithms": {**PAPER["algorithms"], "b": {"policy": "x", "params": {"c": 2}}},
+    }
     path = tmp_path / "reps0-2.parquet"
     write_trace(two_algorithms([0, 1]), path, trace_contract(other, CONFIG, "e", 0, 2))
     contract = trace_contract(PAPER, CONFIG, "e", 0, 2)
-    assert footer_problem(path, contract) is None      # a config edit: Snakemake's params rerun it
+    assert footer_problem(path, contract) is None  # a config edit: Snakemake's params rerun it
     with pytest.raises(TraceError, match="made by other settings"):
         read_trace(path, contract)
     with pytest.raises(TraceError, match="holds other repetitions"):
         read_trace(path, trace_contract(PAPER, CONFIG, "e", 2, 4))
-    write_trace(two_algorithms([0, 1]), path)           # no contract at all
+    write_trace(two_algorithms([0, 1]), path)  # no contract at all
     assert footer_problem(path, contract).startswith("no contract")
 
 
 # --------------------------------------------------------------------------- checkpoint_grid
+
 
 def test_checkpoint_grid_docstring_example():
     # log part geomspace(1, 100, 5) -> 1, 3.16, 10, 31.6, 100 (floored);
@@ -253,19 +298,29 @@ def test_checkpoint_grid_docstring_example():
     assert checkpoint_grid(100, 10).tolist() == [1, 3, 10, 20, 31, 40, 60, 80, 100]
 
 
-@pytest.mark.parametrize("horizon, n_points, first", [
-    (1, 2, 1), (2, 2, 1), (100, 10, 1), (1000, 7, 1), (20000, 60, 1), (1e4, 30, 5),
-    (10**7, 400, 1), (1.0e7, 60, 1), (123457, 33, 3),
-])
+@pytest.mark.parametrize(
+    "horizon, n_points, first",
+    [
+        (1, 2, 1),
+        (2, 2, 1),
+        (100, 10, 1),
+        (1000, 7, 1),
+        (20000, 60, 1),
+        (1e4, 30, 5),
+        (10**7, 400, 1),
+        (1.0e7, 60, 1),
+        (123457, 33, 3),
+    ],
+)
 def test_checkpoint_grid_properties(horizon, n_points, first):
     grid = checkpoint_grid(horizon, n_points, first)
     assert grid.dtype.kind == "i"
-    assert np.all(np.diff(grid) > 0)                 # strictly increasing, hence unique
+    assert np.all(np.diff(grid) > 0)  # strictly increasing, hence unique
     assert grid[-1] == int(horizon)
     assert grid[0] >= max(first, 1)
-    assert grid[0] == min(first, int(horizon))       # the log part starts at ``first``
-    assert len(grid) <= n_points + 1                 # "about n_points" (+ the horizon)
-    if horizon >= 10 * n_points:                     # few collisions when there is room
+    assert grid[0] == min(first, int(horizon))  # the log part starts at ``first``
+    assert len(grid) <= n_points + 1  # "about n_points" (+ the horizon)
+    if horizon >= 10 * n_points:  # few collisions when there is room
         assert len(grid) >= 0.8 * n_points
 
 
@@ -294,31 +349,40 @@ def test_checkpoint_grid_has_decade_points_for_1e7(n_points):
 
 # --------------------------------------------------------------------------- provenance_table
 
+
 def test_provenance_table_rows_and_dotted_keys():
     paper = {
         "algorithms": {
-            "a": {"label": "A", "params": {"radius_factor": 2.0, "deep": {"zero": 0}},
-                  "provenance": {
-                      "radius_factor": {"source": "reconstructed", "why": "as commonly stated"},
-                      "deep.zero": {"source": "assumed", "why": "nested, falsy value"},
-                      "tie_break": {"source": "assumed", "why": "no such parameter"}}},
-            "b": {"label": "B", "params": {"x": 1}},                       # no provenance
+            "a": {
+                "label": "A",
+                "params": {"radius_factor": 2.0, "deep": {"zero": 0}},
+                "provenance": {
+                    "radius_factor": {"source": "reconstructed", "why": "as commonly stated"},
+                    "deep.zero": {"source": "assumed", "why": "nested, falsy value"},
+                    "tie_break": {"source": "assumed", "why": "no such parameter"},
+                },
+            },
+            "b": {"label": "B", "params": {"x": 1}},  # no provenance
         },
         "experiments": {
-            "e": {"horizon": 100, "environment": {"delay_pmf": [[0.5, 0.5]], "reward_prob": [1.0]},
-                  "provenance": {
-                      "environment.delay_pmf": {"source": "reconstructed", "why": "figure lost"},
-                      "horizon": {"source": "paper", "why": "Sec. 7"},
-                      "environment.missing.deeper": {"source": "assumed", "why": "absent"}}},
+            "e": {
+                "horizon": 100,
+                "environment": {"delay_pmf": [[0.5, 0.5]], "reward_prob": [1.0]},
+                "provenance": {
+                    "environment.delay_pmf": {"source": "reconstructed", "why": "figure lost"},
+                    "horizon": {"source": "paper", "why": "Sec. 7"},
+                    "environment.missing.deeper": {"source": "assumed", "why": "absent"},
+                },
+            },
         },
     }
     table = provenance_table(paper)
     assert list(table.columns) == ["scope", "key", "value", "source", "why"]
     rows = [tuple(r) for r in table[["scope", "key", "value", "source"]].itertuples(index=False)]
     assert rows == [
-        ("algorithm a", "radius_factor", "2.0", "reconstructed"),   # resolved in params
-        ("algorithm a", "deep.zero", "0", "assumed"),               # 0 is kept, not blanked
-        ("algorithm a", "tie_break", "", "assumed"),                # names no field -> ""
+        ("algorithm a", "radius_factor", "2.0", "reconstructed"),  # resolved in params
+        ("algorithm a", "deep.zero", "0", "assumed"),  # 0 is kept, not blanked
+        ("algorithm a", "tie_break", "", "assumed"),  # names no field -> ""
         ("experiment e", "environment.delay_pmf", "[[0.5, 0.5]]", "reconstructed"),
         ("experiment e", "horizon", "100", "paper"),
         ("experiment e", "environment.missing.deeper", "", "assumed"),
@@ -328,15 +392,21 @@ def test_provenance_table_rows_and_dotted_keys():
 
 def test_provenance_table_groups_identical_entries():
     shared = {"source": "paper", "why": "Sec. 5"}
-    paper = {"algorithms": {}, "experiments": {
-        "e1": {"horizon": 100, "provenance": {"horizon": shared}},
-        "e2": {"horizon": 100, "provenance": {"horizon": shared}},
-        "e3": {"horizon": 200, "provenance": {"horizon": shared}},                 # other value
-        "e4": {"horizon": 100, "provenance": {"horizon": {"source": "assumed", "why": "x"}}}}}
+    paper = {
+        "algorithms": {},
+        "experiments": {
+            "e1": {"horizon": 100, "provenance": {"horizon": shared}},
+            "e2": {"horizon": 100, "provenance": {"horizon": shared}},
+            "e3": {"horizon": 200, "provenance": {"horizon": shared}},  # other value
+            "e4": {"horizon": 100, "provenance": {"horizon": {"source": "assumed", "why": "x"}}},
+        },
+    }
     table = provenance_table(paper)
     assert table[["scope", "value", "source"]].values.tolist() == [
-        ["experiment e1, e2", "100", "paper"], ["experiment e3", "200", "paper"],
-        ["experiment e4", "100", "assumed"]]
+        ["experiment e1, e2", "100", "paper"],
+        ["experiment e3", "200", "paper"],
+        ["experiment e4", "100", "assumed"],
+    ]
 
 
 def test_provenance_table_empty():
@@ -346,6 +416,7 @@ def test_provenance_table_empty():
 
 
 # --------------------------------------------------------------------------- seeding
+
 
 def _state(seq):
     return seq.generate_state(4).tolist()
@@ -371,19 +442,23 @@ def test_environment_seed_shared_policy_seed_per_algorithm():
     assert isinstance(key64(env), np.uint64)
 
 
-@pytest.mark.parametrize("other", [
-    (43, "farewell", "fig1a", 3),     # base seed
-    (42, "other", "fig1a", 3),        # paper
-    (42, "farewell", "fig1b", 3),     # experiment
-    (42, "farewell", "fig1a", 4),     # repetition
-    (42, "farewell", "fig1a", 0),     # repetition 0 (a trailing zero must still count)
-])
+@pytest.mark.parametrize(
+    "other",
+    [
+        (43, "farewell", "fig1a", 3),  # base seed
+        (42, "other", "fig1a", 3),  # paper
+        (42, "farewell", "fig1b", 3),  # experiment
+        (42, "farewell", "fig1a", 4),  # repetition
+        (42, "farewell", "fig1a", 0),  # repetition 0 (a trailing zero must still count)
+    ],
+)
 def test_seeds_depend_on_every_identifier(other):
     base = (42, "farewell", "fig1a", 3)
     assert _state(environment_seed(*other)) != _state(environment_seed(*base))
     *head, rep = other
-    assert (_state(policy_seed(*head, "wait_ucb", rep))
-            != _state(policy_seed(*base[:3], "wait_ucb", base[3])))
+    assert _state(policy_seed(*head, "wait_ucb", rep)) != _state(
+        policy_seed(*base[:3], "wait_ucb", base[3])
+    )
 
 
 def test_environment_seeds_distinct_over_repetitions():
@@ -393,13 +468,17 @@ def test_environment_seeds_distinct_over_repetitions():
 
 # --------------------------------------------------------------------------- repetition_chunks
 
-@pytest.mark.parametrize("reps, horizon, work, expected", [
-    (10, 1e7, 4e7, [(0, 4), (4, 8), (8, 10)]),      # 4 repetitions per job
-    (2000, 1e4, 1e8, [(0, 2000)]),                   # 10^4 per job > 2000: one job
-    (3, 1e9, 1e8, [(0, 1), (1, 2), (2, 3)]),         # horizon > work: still 1 per job
-    (6, 10, 30, [(0, 3), (3, 6)]),                   # exact division
-    (0, 10, 30, []),
-])
+
+@pytest.mark.parametrize(
+    "reps, horizon, work, expected",
+    [
+        (10, 1e7, 4e7, [(0, 4), (4, 8), (8, 10)]),  # 4 repetitions per job
+        (2000, 1e4, 1e8, [(0, 2000)]),  # 10^4 per job > 2000: one job
+        (3, 1e9, 1e8, [(0, 1), (1, 2), (2, 3)]),  # horizon > work: still 1 per job
+        (6, 10, 30, [(0, 3), (3, 6)]),  # exact division
+        (0, 10, 30, []),
+    ],
+)
 def test_repetition_chunks(reps, horizon, work, expected):
     chunks = repetition_chunks(reps, horizon, work)
     assert chunks == expected
@@ -410,13 +489,21 @@ def test_repetition_chunks(reps, horizon, work, expected):
 def test_checkpoint_table_is_pandas_pivot():
     # the same frame as pivot: dtype kept on a full grid, NaN where a cell has no row, and a
     # repeated (t, repetition) refused
-    trace = pd.DataFrame({"repetition": [1, 0, 1, 0, 2], "t": [5, 5, 1, 1, 5],
-                          "plays": [3, 4, 1, 2, 7], "regret": [0.5, 0.25, 0.1, 0.2, 0.75]})
+    trace = pd.DataFrame(
+        {
+            "repetition": [1, 0, 1, 0, 2],
+            "t": [5, 5, 1, 1, 5],
+            "plays": [3, 4, 1, 2, 7],
+            "regret": [0.5, 0.25, 0.1, 0.2, 0.75],
+        }
+    )
     full = trace.iloc[:4]
     for frame, metric in [(full, "plays"), (full, "regret"), (trace, "plays"), (trace, "regret")]:
         pd.testing.assert_frame_equal(
             checkpoint_table(frame, metric),
-            frame.pivot(index="t", columns="repetition", values=metric), check_exact=True)
+            frame.pivot(index="t", columns="repetition", values=metric),
+            check_exact=True,
+        )
     # and the same memory layout, so that a mean over the repetitions adds in the same order
     assert checkpoint_table(full, "regret").to_numpy().flags["C_CONTIGUOUS"]
     with pytest.raises(ValueError, match="duplicate"):

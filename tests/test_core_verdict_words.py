@@ -13,10 +13,23 @@ from timebandits.core.pages.verdict_words import (
     totals,
 )
 
-FRAME = pd.DataFrame({
-    "scope": ["paper"] * 5 + ["erratum"] * 3 + ["extension"] * 2,
-    "verdict": ["reproduced", "reproduced", "not reproduced", "inconclusive", "not checkable",
-                "not reproduced", "not reproduced", "reproduced", "reproduced", "not reproduced"]})
+FRAME = pd.DataFrame(
+    {
+        "scope": ["paper"] * 5 + ["erratum"] * 3 + ["extension"] * 2,
+        "verdict": [
+            "reproduced",
+            "reproduced",
+            "not reproduced",
+            "inconclusive",
+            "not checkable",
+            "not reproduced",
+            "not reproduced",
+            "reproduced",
+            "reproduced",
+            "not reproduced",
+        ],
+    }
+)
 
 
 def test_a_confirmed_erratum_has_its_own_word_and_colour_everywhere():
@@ -31,8 +44,10 @@ def test_totals_add_up_to_the_claims_of_each_scope():
     total = totals(FRAME)
     assert sum(total["paper"].values()) == total["paper_n"] == 5
     assert sentence(total["paper"], total["paper_n"]) == (
-        "5 claims: 2 reproduced, 1 not reproduced, 1 inconclusive, 1 not checkable")
+        "5 claims: 2 reproduced, 1 not reproduced, 1 inconclusive, 1 not checkable"
+    )
     assert errata_sentence(total) == "2 errata confirmed, 1 not confirmed"
     assert sentence(total["extension"], total["extension_n"]) == (
-        "2 claims: 1 reproduced, 1 not reproduced")
+        "2 claims: 1 reproduced, 1 not reproduced"
+    )
     assert errata_sentence(totals(FRAME[FRAME["scope"] != "erratum"])) == ""

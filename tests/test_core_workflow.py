@@ -13,7 +13,8 @@ import textwrap
 def test_an_uncaught_exception_leaves_its_traceback_in_the_log(tmp_path):
     log = tmp_path / "logs" / "job.log"
     script = tmp_path / "job.py"
-    script.write_text(textwrap.dedent(f"""
+    script.write_text(
+        textwrap.dedent(f"""
         from timebandits.core.build.workflow import logger
 
         def compute():
@@ -22,7 +23,8 @@ def test_an_uncaught_exception_leaves_its_traceback_in_the_log(tmp_path):
         log = logger({str(log)!r})
         log("start-up: 0.10 s")
         compute()
-        """))
+        """)
+    )
     result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
     assert result.returncode == 1
     text = log.read_text()
@@ -30,8 +32,9 @@ def test_an_uncaught_exception_leaves_its_traceback_in_the_log(tmp_path):
     assert "Traceback (most recent call last)" in text and "in compute" in text
     assert "ValueError: horizon 500000 exceeds the stream's 98139 labels" in text
     console = [line for line in result.stderr.splitlines() if line != "start-up: 0.10 s"]
-    assert console == [f"ValueError: horizon 500000 exceeds the stream's 98139 labels "
-                       f"(traceback in {log})"]
+    assert console == [
+        f"ValueError: horizon 500000 exceeds the stream's 98139 labels (traceback in {log})"
+    ]
 
 
 def test_a_job_ends_its_log_with_its_wall_time_cpu_time_and_peak_memory(tmp_path):
@@ -41,7 +44,8 @@ def test_a_job_ends_its_log_with_its_wall_time_cpu_time_and_peak_memory(tmp_path
     handlers run (the record's, a library's) and unflushed output is written."""
     log, script, child = tmp_path / "job.log", tmp_path / "job.py", tmp_path / "child.py"
     marker = tmp_path / "exit-handler-ran"
-    script.write_text(textwrap.dedent(f"""
+    script.write_text(
+        textwrap.dedent(f"""
         import atexit, pathlib, subprocess, sys, time
         import numpy as np
         from timebandits.core.build.workflow import end_job, log_start_up, logger
@@ -57,8 +61,10 @@ def test_a_job_ends_its_log_with_its_wall_time_cpu_time_and_peak_memory(tmp_path
         print("done", end="")
         end_job()
         raise AssertionError("end_job returned")
-        """))
-    child.write_text(textwrap.dedent("""
+        """)
+    )
+    child.write_text(
+        textwrap.dedent("""
         import time
         import numpy as np
 
@@ -66,13 +72,16 @@ def test_a_job_ends_its_log_with_its_wall_time_cpu_time_and_peak_memory(tmp_path
         start = time.process_time()
         while time.process_time() - start < 0.15:
             pass
-        """))
+        """)
+    )
     result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "done" and marker.exists()
     lines = log.read_text().splitlines()
     assert re.fullmatch(r"start-up: [0-9.]+ s", lines[0])
-    record = re.fullmatch(r"job record: ([0-9.]+) s wall, ([0-9.]+) s CPU, ([0-9]+) MB peak", lines[-1])
+    record = re.fullmatch(
+        r"job record: ([0-9.]+) s wall, ([0-9.]+) s CPU, ([0-9]+) MB peak", lines[-1]
+    )
     assert record, lines
     wall, cpu, peak = map(float, record.groups())
     assert cpu >= 0.4 and wall >= 0.4  # 0.25 s here, 0.15 s in the child, and the imports

@@ -45,6 +45,7 @@ def hand_mu_sum(means, delays, f, a, b, tau):
 
 # ---- random instances and Karp ------------------------------------------------------------------
 
+
 def test_random_instance_properties_and_determinism():
     rng = np.random.default_rng(11)
     for _ in range(50):
@@ -84,6 +85,7 @@ def test_karp_matches_brute_force_on_tiny_instances():
 
 # ---- Theorem 2 ----------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def theorem2():
     return theorem2_table(0, 200)
@@ -96,7 +98,7 @@ def test_theorem2_table_recomputed_by_hand(theorem2):
         assert row.r_star == g.index(max(g)) + 1
         assert row.g_ghost == pytest.approx(float(max(g)), abs=1e-15)
         r0 = 1
-        for i in range(1, k):   # 0-based arm i is the paper's arm i + 1
+        for i in range(1, k):  # 0-based arm i is the paper's arm i + 1
             if F(means[i]) > max(hand_mean(means, delays, f, j, i - j) for j in range(i)):
                 r0 = i + 1
             else:
@@ -138,6 +140,7 @@ def test_theorem2_proxy_on_figure3_and_figure2():
 
 # ---- Fact 1 -------------------------------------------------------------------------------------
 
+
 def test_fact1_table_identity_and_simulation():
     table = fact1_table(1, 60)
     assert table["identity_holds"].all() and table["nonnegative"].all()
@@ -147,8 +150,11 @@ def test_fact1_table_identity_and_simulation():
     assert (tied["alternation"] >= tied["g_m"]).all()
     for row in table.head(12).itertuples():
         m, n, instance = row.m, row.n, (row.means, row.delays, row.f)
-        assert row.alternation == (hand_mu_sum(*instance, 1, m, n) + hand_mu_sum(*instance, 1, m, m)
-                                   + hand_mu_sum(*instance, m + 1, n, m + n)) / (m + n)
+        assert row.alternation == (
+            hand_mu_sum(*instance, 1, m, n)
+            + hand_mu_sum(*instance, 1, m, m)
+            + hand_mu_sum(*instance, m + 1, n, m + n)
+        ) / (m + n)
         assert row.g_m == hand_mu_sum(*instance, 1, m, m) / m
         assert row.g_n == hand_mu_sum(*instance, 1, n, n) / n
         assert row.simulated == pytest.approx(float(row.alternation), abs=1e-12)
@@ -164,6 +170,7 @@ def test_fact1_strict_on_figure3_instance():
 
 
 # ---- Theorem 4 ----------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def theorem4():

@@ -17,7 +17,10 @@ from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, R
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.claims import errata as claims_errata
 
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
+CONFIG = {
+    "base_seed": 7,
+    "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]},
+}
 PAPER = {"paper": {"key": "delaydep"}, "experiments": {}}
 ERRATUM = CLAIM_KINDS["erratum"]
 
@@ -25,6 +28,7 @@ ERRATUM = CLAIM_KINDS["erratum"]
 def context(overrides=None) -> ClaimContext:
     def no_trace(experiment, algorithm):
         raise AssertionError("the errata read no trace")
+
     return ClaimContext(paper=PAPER, config=CONFIG, trace_of=no_trace, overrides=overrides or {})
 
 
@@ -38,10 +42,15 @@ E1 = claim("erratum", erratum="e1")
 
 def e1_row(g, verdict):
     shown = tuple(round(float(x), 4) for x in g)
-    return {"scope": "f(τ) = 2^-τ (as printed)", "verdict": verdict,
-            "headline": f"g = {shown} (printed order g(2) < g(1) < g(3))",
-            "statistic": (f"g = {tuple(str(x) for x in g)} = {shown}; with the constant f ≡ 1/2 "
-                          f"g = (0.5, 0.4167, 0.7222), which has the printed order")}
+    return {
+        "scope": "f(τ) = 2^-τ (as printed)",
+        "verdict": verdict,
+        "headline": f"g = {shown} (printed order g(2) < g(1) < g(3))",
+        "statistic": (
+            f"g = {tuple(str(x) for x in g)} = {shown}; with the constant f ≡ 1/2 "
+            f"g = (0.5, 0.4167, 0.7222), which has the printed order"
+        ),
+    }
 
 
 def test_e1_by_hand():
@@ -50,11 +59,14 @@ def test_e1_by_hand():
     assert rows[0]["headline"] == "g = (0.5, 0.625, 0.7222) (printed order g(2) < g(1) < g(3))"
 
 
-@pytest.mark.parametrize("g, verdict", [
-    ((F(5, 8), F(1, 2), F(13, 18)), REPRODUCED),      # the printed order, strictly
-    ((F(1, 2), F(1, 2), F(13, 18)), NOT_REPRODUCED),  # g(2) = g(1): not "<"
-    ((F(1, 2), F(1, 4), F(1, 2)), NOT_REPRODUCED),    # g(1) = g(3): not "<"
-])
+@pytest.mark.parametrize(
+    "g, verdict",
+    [
+        ((F(5, 8), F(1, 2), F(13, 18)), REPRODUCED),  # the printed order, strictly
+        ((F(1, 2), F(1, 2), F(13, 18)), NOT_REPRODUCED),  # g(2) = g(1): not "<"
+        ((F(1, 2), F(1, 4), F(1, 2)), NOT_REPRODUCED),  # g(1) = g(3): not "<"
+    ],
+)
 def test_e1_order_is_strict(g, verdict):
     rows = ERRATUM.evaluate(E1, context({"erratum e1": lambda real: g}))
     assert rows == [e1_row(g, verdict)]
@@ -84,23 +96,33 @@ E2 = claim("erratum", erratum="e2", epsilons=["1/10"])
 def hand_e2(monkeypatch):
     def e2(eps):
         ratio = 1 / (F(3, 2) - F(eps))
-        return {"ratio_closed_form": ratio, "ratio_long_run": float(F(1, 2) / ((F(3, 2) - F(eps)) / 2))}
+        return {
+            "ratio_closed_form": ratio,
+            "ratio_long_run": float(F(1, 2) / ((F(3, 2) - F(eps)) / 2)),
+        }
+
     monkeypatch.setattr(claims_errata, "erratum_e2", e2)
 
 
 def test_e2_by_hand():
     (row,) = ERRATUM.evaluate(E2, context())
-    assert row == {"scope": "ε = 1/10", "verdict": NOT_REPRODUCED,
-                   "headline": "ratio → 0.7143 (printed: at most 2/3)",
-                   "statistic": ("G(greedy)/G(π*) → 1/(3/2 − ε) = 0.7143, printed ≤ 2/3; "
-                                 "simulated long-run ratio against Karp's OPT 0.7143")}
+    assert row == {
+        "scope": "ε = 1/10",
+        "verdict": NOT_REPRODUCED,
+        "headline": "ratio → 0.7143 (printed: at most 2/3)",
+        "statistic": (
+            "G(greedy)/G(π*) → 1/(3/2 − ε) = 0.7143, printed ≤ 2/3; "
+            "simulated long-run ratio against Karp's OPT 0.7143"
+        ),
+    }
 
 
 def test_e2_witnesses_put_the_ratio_at_two_thirds_or_one():
     rows = witness_rows("erratum", E2, context())
     assert [(r["verdict"], r["headline"]) for r in rows["favourable"] + rows["unfavourable"]] == [
         (REPRODUCED, "ratio → 0.6667 (printed: at most 2/3)"),
-        (NOT_REPRODUCED, "ratio → 1.0000 (printed: at most 2/3)")]
+        (NOT_REPRODUCED, "ratio → 1.0000 (printed: at most 2/3)"),
+    ]
 
 
 # ---- E3 -----------------------------------------------------------------------------------------
@@ -127,8 +149,10 @@ def e3_claim(horizons=2, **fields):
 
 
 def e3_headline(ratio, first, last, growth="1.5"):
-    return (f"proof's bound / stated expression = {ratio:.3g} (first {first:.3g}, last {last:.3g}; "
-            f"fails above × {growth}, holds if not growing)")
+    return (
+        f"proof's bound / stated expression = {ratio:.3g} (first {first:.3g}, last {last:.3g}; "
+        f"fails above × {growth}, holds if not growing)"
+    )
 
 
 @pytest.mark.parametrize("growth, verdict", [(None, INCONCLUSIVE), (1.3, NOT_REPRODUCED)])
@@ -139,24 +163,31 @@ def test_e3_by_hand(growth, verdict):
     rows = ERRATUM.evaluate(e3_claim(**fields), context())
     shown = "1.5" if growth is None else f"{growth:g}"
     assert rows[0] == {
-        "scope": "k = 1, δ = 0.5, T = 16", "verdict": verdict,
+        "scope": "k = 1, δ = 0.5, T = 16",
+        "verdict": verdict,
         "headline": e3_headline(RATIOS[0], RATIOS[0], RATIOS[1], shown),
-        "statistic": (f"S = 3; proof's bound {proof_bound(16, 3):.4g} / statement's expression "
-                      f"{stated(16):.4g} = {RATIOS[0]:.3g} ({RATIOS[0] / 2:.3g} per stage beyond "
-                      f"the first)"),
-        "ratio": pytest.approx(RATIOS[0])}
+        "statistic": (
+            f"S = 3; proof's bound {proof_bound(16, 3):.4g} / statement's expression "
+            f"{stated(16):.4g} = {RATIOS[0]:.3g} ({RATIOS[0] / 2:.3g} per stage beyond "
+            f"the first)"
+        ),
+        "ratio": pytest.approx(RATIOS[0]),
+    }
     assert [(r["scope"], r["verdict"]) for r in rows[1:]] == [("k = 1, δ = 0.5, T = 256", verdict)]
     assert rows[1]["statistic"].startswith(f"S = 4; proof's bound {proof_bound(256, 4):.4g} / ")
 
 
-@pytest.mark.parametrize("ratios, verdict", [
-    ([1.0, 1.0, 1.0], REPRODUCED),        # not growing
-    ([1.0, 1.1, 0.9], REPRODUCED),        # last below first
-    ([1.0, 1.2, 1.6], NOT_REPRODUCED),    # grew by more than 1.5
-    ([1.0, 1.2, 1.5], INCONCLUSIVE),      # by exactly 1.5: not "more than"
-    ([1.0, 2.0, 1.2], INCONCLUSIVE),      # first to last decides, not the middle
-    ([1.0, 0.9, 1.2], INCONCLUSIVE),
-])
+@pytest.mark.parametrize(
+    "ratios, verdict",
+    [
+        ([1.0, 1.0, 1.0], REPRODUCED),  # not growing
+        ([1.0, 1.1, 0.9], REPRODUCED),  # last below first
+        ([1.0, 1.2, 1.6], NOT_REPRODUCED),  # grew by more than 1.5
+        ([1.0, 1.2, 1.5], INCONCLUSIVE),  # by exactly 1.5: not "more than"
+        ([1.0, 2.0, 1.2], INCONCLUSIVE),  # first to last decides, not the middle
+        ([1.0, 0.9, 1.2], INCONCLUSIVE),
+    ],
+)
 def test_e3_compares_the_first_and_the_last_ratio(ratios, verdict):
     rows = ERRATUM.evaluate(e3_claim(3), context({"erratum e3": lambda real: ratios}))
     assert [r["verdict"] for r in rows] == [verdict] * 3
@@ -167,9 +198,11 @@ def test_e3_witnesses_hold_the_first_ratio_or_grow_it_linearly():
     rows = witness_rows("erratum", e3_claim(3), context())
     r0 = RATIOS[0]
     assert [(r["verdict"], r["headline"]) for r in rows["favourable"]] == [
-        (REPRODUCED, e3_headline(r0, r0, r0))] * 3
+        (REPRODUCED, e3_headline(r0, r0, r0))
+    ] * 3
     assert [(r["verdict"], r["headline"]) for r in rows["unfavourable"]] == [
-        (NOT_REPRODUCED, e3_headline(r0 * i, r0, 3 * r0)) for i in (1, 2, 3)]
+        (NOT_REPRODUCED, e3_headline(r0 * i, r0, 3 * r0)) for i in (1, 2, 3)
+    ]
 
 
 def test_erratum_check_names_what_is_wrong():
@@ -186,6 +219,7 @@ def test_erratum_check_names_what_is_wrong():
 
 
 # ---- fact1_printed ------------------------------------------------------------------------------
+
 
 def pairs_table(rows):
     """A table of checks.fact1_table's columns from (instance, m, n, g(m), g(n), A − W) rows."""
@@ -204,28 +238,39 @@ def pairs_table(rows):
 FIG3 = (0, 1, 2, F(7, 10), F(7, 10), F(13, 180))
 STRICT = (1, 1, 2, F(3, 4), F(3, 4), F(1, 18))
 EQUAL = (2, 1, 2, F(3, 4), F(3, 4), F(0))
-NOT_OPTIMAL = [(3, 1, 2, F(1, 2), F(5, 8), F(0)), (3, 1, 3, F(1, 2), F(1, 2), F(0)),
-               (3, 2, 3, F(5, 8), F(1, 2), F(0))]
+NOT_OPTIMAL = [
+    (3, 1, 2, F(1, 2), F(5, 8), F(0)),
+    (3, 1, 3, F(1, 2), F(1, 2), F(0)),
+    (3, 2, 3, F(5, 8), F(1, 2), F(0)),
+]
 PRINTED = claim("fact1_printed", instances=4, k_max=4, d_max=3)
 IDENTITY = "(the identity's [μ_(m+1→n)(m+n) − μ_(m+1→n)(n)]/(m+n) vanishes)"
 
 
 def printed_context(monkeypatch, rows):
-    monkeypatch.setattr(claims_errata, "random_instance_table",
-                        lambda c, config, key: pairs_table(rows))
+    monkeypatch.setattr(
+        claims_errata, "random_instance_table", lambda c, config, key: pairs_table(rows)
+    )
     return context()
 
 
 def printed_row(instances, strict, pairs, verdict):
-    return {"scope": f"{instances} random instances, {pairs} optimal tied pairs", "verdict": verdict,
-            "headline": f"alternation strictly higher on {strict}/{pairs} optimal tied pairs",
-            "statistic": (f"alternation − g(m) over the {pairs} pairs m < n with g(m) = g(n) = "
-                          f"max g: > 0 on {strict}/{pairs}, = 0 on {pairs - strict} {IDENTITY}")}
+    return {
+        "scope": f"{instances} random instances, {pairs} optimal tied pairs",
+        "verdict": verdict,
+        "headline": f"alternation strictly higher on {strict}/{pairs} optimal tied pairs",
+        "statistic": (
+            f"alternation − g(m) over the {pairs} pairs m < n with g(m) = g(n) = "
+            f"max g: > 0 on {strict}/{pairs}, = 0 on {pairs - strict} {IDENTITY}"
+        ),
+    }
 
 
 def test_fact1_printed_fails_on_an_equality_case(monkeypatch):
     ctx = printed_context(monkeypatch, [FIG3, STRICT, EQUAL, *NOT_OPTIMAL])
-    assert CLAIM_KINDS["fact1_printed"].evaluate(PRINTED, ctx) == [printed_row(4, 2, 3, NOT_REPRODUCED)]
+    assert CLAIM_KINDS["fact1_printed"].evaluate(PRINTED, ctx) == [
+        printed_row(4, 2, 3, NOT_REPRODUCED)
+    ]
 
 
 def test_fact1_printed_holds_when_every_optimal_tie_is_strict(monkeypatch):
@@ -235,19 +280,26 @@ def test_fact1_printed_holds_when_every_optimal_tie_is_strict(monkeypatch):
 
 def test_fact1_printed_without_an_optimal_tie_is_inconclusive_on_every_witness(monkeypatch):
     ctx = printed_context(monkeypatch, NOT_OPTIMAL)
-    empty = {"scope": "1 random instances, 0 optimal tied pairs", "verdict": INCONCLUSIVE,
-             "headline": "no random instance has two optimal ranking policies",
-             "statistic": "no pair to judge the Fact on"}
+    empty = {
+        "scope": "1 random instances, 0 optimal tied pairs",
+        "verdict": INCONCLUSIVE,
+        "headline": "no random instance has two optimal ranking policies",
+        "statistic": "no pair to judge the Fact on",
+    }
     assert CLAIM_KINDS["fact1_printed"].evaluate(PRINTED, ctx) == [empty]
-    assert witness_rows("fact1_printed", PRINTED, ctx) == {"favourable": [empty],
-                                                          "unfavourable": [empty]}
+    assert witness_rows("fact1_printed", PRINTED, ctx) == {
+        "favourable": [empty],
+        "unfavourable": [empty],
+    }
 
 
 def test_fact1_printed_witnesses_make_every_gain_positive_or_zero(monkeypatch):
     ctx = printed_context(monkeypatch, [FIG3, STRICT, EQUAL, *NOT_OPTIMAL])
     rows = witness_rows("fact1_printed", PRINTED, ctx)
-    assert rows == {"favourable": [printed_row(4, 3, 3, REPRODUCED)],
-                    "unfavourable": [printed_row(4, 0, 3, NOT_REPRODUCED)]}
+    assert rows == {
+        "favourable": [printed_row(4, 3, 3, REPRODUCED)],
+        "unfavourable": [printed_row(4, 0, 3, NOT_REPRODUCED)],
+    }
 
 
 def test_fact1_printed_check_names_each_missing_key():

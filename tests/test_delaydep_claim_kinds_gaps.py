@@ -31,41 +31,71 @@ from timebandits.delaydep.theory import (
     ucb_switch_bound,
 )
 
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 400, "fragile_share": 0.1,
-                                     "run_factors": [2, 4, 8, 16]}}
+CONFIG = {
+    "base_seed": 7,
+    "claims": {
+        "alpha": 0.05,
+        "bootstrap_samples": 400,
+        "fragile_share": 0.1,
+        "run_factors": [2, 4, 8, 16],
+    },
+}
 MU2 = {"g40": "4/5", "g20": "11/15", "g10": "3/5", "g5": "1/3"}
 X = {"g40": 1600, "g20": 400, "g10": 100, "g5": 25}
 KIND = CLAIM_KINDS["switch_gap_growth"]
 
 
 def environment(mu2: str) -> dict:
-    return {"means": ["1", mu2], "delays": [2, 2], "f": {"kind": "table", "values": ["3/10", "1/4"]},
-            "switch_costs": [1]}
+    return {
+        "means": ["1", mu2],
+        "delays": [2, 2],
+        "f": {"kind": "table", "values": ["3/10", "1/4"]},
+        "switch_costs": [1],
+    }
 
 
 def context(finals: dict, horizon: float = 1e6, runs: int = 6) -> ClaimContext:
     """Experiments ``g40`` … ``g5`` whose π_ucb runs end with ``finals[name](run)`` switches,
     rising linearly from 0 at t = 1 (two checkpoints)."""
-    paper = {"paper": {"key": "delaydep"},
-             "algorithms": {"pi_ucb": {"policy": "ucb", "label": "π_ucb", "params": {}}},
-             "experiments": {}}
+    paper = {
+        "paper": {"key": "delaydep"},
+        "algorithms": {"pi_ucb": {"policy": "ucb", "label": "π_ucb", "params": {}}},
+        "experiments": {},
+    }
     frames = {}
     for name, mu2 in MU2.items():
-        paper["experiments"][name] = {"environment": environment(mu2), "algorithms": ["pi_ucb"],
-                                      "horizon": horizon, "repetitions": runs}
+        paper["experiments"][name] = {
+            "environment": environment(mu2),
+            "algorithms": ["pi_ucb"],
+            "horizon": horizon,
+            "repetitions": runs,
+        }
         values = np.array([finals[name](r) for r in range(runs)], dtype=float)
-        frames[name] = pd.DataFrame({
-            "repetition": np.repeat(np.arange(runs), 2), "t": np.tile([1.0, horizon], runs),
-            "switches": np.column_stack([np.zeros(runs), values]).ravel(),
-            "suboptimal_pulls": np.column_stack([np.zeros(runs), 8 * values]).ravel(),
-            "delay_1": 2, "delay_2": 2})
+        frames[name] = pd.DataFrame(
+            {
+                "repetition": np.repeat(np.arange(runs), 2),
+                "t": np.tile([1.0, horizon], runs),
+                "switches": np.column_stack([np.zeros(runs), values]).ravel(),
+                "suboptimal_pulls": np.column_stack([np.zeros(runs), 8 * values]).ravel(),
+                "delay_1": 2,
+                "delay_2": 2,
+            }
+        )
     return ClaimContext(paper=paper, config=CONFIG, trace_of=lambda e, a: frames[e])
 
 
 def claim(**fields):
-    return {"id": "t", "tested_as": "", "where": "", "kind": "switch_gap_growth",
-            "experiments": list(MU2), "algorithm": "pi_ucb", "min_slope": 0.75, "max_slope": 1.25,
-            **fields}
+    return {
+        "id": "t",
+        "tested_as": "",
+        "where": "",
+        "kind": "switch_gap_growth",
+        "experiments": list(MU2),
+        "algorithm": "pi_ucb",
+        "min_slope": 0.75,
+        "max_slope": 1.25,
+        **fields,
+    }
 
 
 def deciding(rows):
@@ -83,7 +113,7 @@ def test_gaps_and_inverse_squares_are_exact():
 
 def test_ucb_bound_in_pulls():
     problem = B2DEPProblem.from_config(environment("4/5"))
-    expected = 4 * (8 * math.log(1e6) * 1600 + 1 + math.pi ** 2 / 3)
+    expected = 4 * (8 * math.log(1e6) * 1600 + 1 + math.pi**2 / 3)
     assert ucb_bound_pulls(problem, 1e6) == pytest.approx(expected)
     assert 7.07e5 < expected < 7.08e5
 
@@ -145,13 +175,16 @@ def test_config_checks():
         KIND.check(claim(experiments=["g5"]), paper)
     with pytest.raises(ValueError, match="below max_slope"):
         KIND.check(claim(min_slope=1.3), paper)
-    paper["experiments"]["tied"] = {**paper["experiments"]["g5"], "environment": environment("13/15")}
+    paper["experiments"]["tied"] = {
+        **paper["experiments"]["g5"],
+        "environment": environment("13/15"),
+    }
     with pytest.raises(ValueError, match="ties the best"):
         KIND.check(claim(experiments=["g5", "tied"]), paper)
 
 
 # The order-bound reading (kind ucb_switch_bound): 2·(8 ln T/Δ² + 1 + π²/3) with one gap.
-BOUND = {n: 2 * (8 * math.log(1e6) * x + 1 + math.pi ** 2 / 3) for n, x in X.items()}
+BOUND = {n: 2 * (8 * math.log(1e6) * x + 1 + math.pi**2 / 3) for n, x in X.items()}
 
 
 def test_ucb_switch_bound_closed_form():

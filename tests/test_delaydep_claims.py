@@ -19,9 +19,17 @@ from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.simulation import draw_delays, simulate_repetition
 from timebandits.delaydep.theory import switch_bound, theorem3_bound_paper
 
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 200, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]},
-          "scale": "small", "scales": {"small": {"max_horizon": 3000, "max_repetitions": 4,
-                                                 "checkpoints": 30}}}
+CONFIG = {
+    "base_seed": 7,
+    "claims": {
+        "alpha": 0.05,
+        "bootstrap_samples": 200,
+        "fragile_share": 0.1,
+        "run_factors": [2, 4, 8, 16],
+    },
+    "scale": "small",
+    "scales": {"small": {"max_horizon": 3000, "max_repetitions": 4, "checkpoints": 30}},
+}
 EXPERIMENTS = ("fig2", "fig3")
 
 
@@ -41,8 +49,12 @@ def context(paper):
             frames_of_runs = []
             for rep in range(exp["repetitions"]):
                 seed = environment_seed(CONFIG["base_seed"], "delaydep", exp_id, rep)
-                metrics = simulate_repetition(exp, paper["algorithms"][alg], seed, None, checkpoints)
-                frames_of_runs.append(pd.DataFrame({"repetition": rep, "t": checkpoints, **metrics}))
+                metrics = simulate_repetition(
+                    exp, paper["algorithms"][alg], seed, None, checkpoints
+                )
+                frames_of_runs.append(
+                    pd.DataFrame({"repetition": rep, "t": checkpoints, **metrics})
+                )
             frames[(exp_id, alg)] = pd.concat(frames_of_runs, ignore_index=True)
     small = copy.deepcopy(paper)
     small["experiments"] = {e: {**small["experiments"][e], "horizon": 3000} for e in EXPERIMENTS}
@@ -65,7 +77,9 @@ def test_run_instances_recover_the_simulated_delays(paper, context):
     assert sorted(problems) == [0, 1, 2, 3]
     for rep, problem in problems.items():
         seed = environment_seed(CONFIG["base_seed"], "delaydep", "fig2", rep)
-        assert problem.delays.tolist() == draw_delays(paper["experiments"]["fig2"]["environment"], seed)
+        assert problem.delays.tolist() == draw_delays(
+            paper["experiments"]["fig2"]["environment"], seed
+        )
     assert len({tuple(p.delays) for p in problems.values()}) > 1  # drawn per run
 
 
@@ -76,7 +90,9 @@ def test_bound_table_values(context):
     paper_bound = fig3[fig3["bound"] == "theorem3"]["bound_value"].unique()
     assert paper_bound.tolist() == [pytest.approx(theorem3_bound_paper(3000, 2, 0.1))]
     cost = fig3[fig3["bound"] == "theorem3-cost1"]["bound_value"].unique()
-    assert cost.tolist() == [pytest.approx(theorem3_bound_paper(3000, 2, 0.1) + switch_bound(3000, 2))]
+    assert cost.tolist() == [
+        pytest.approx(theorem3_bound_paper(3000, 2, 0.1) + switch_bound(3000, 2))
+    ]
     # the empirical regret without switching cost is G(ghost) − Σ expected
     trace = context.trace("fig3", "pi_low")
     final = trace[trace["t"] == 3000]
@@ -86,8 +102,9 @@ def test_bound_table_values(context):
 
 
 def test_theorem3_and_switch_bound_claims(context):
-    rows = CLAIM_KINDS["theorem3"].evaluate(claim(experiments=["fig2", "fig3"], algorithm="pi_low"),
-                                            context)
+    rows = CLAIM_KINDS["theorem3"].evaluate(
+        claim(experiments=["fig2", "fig3"], algorithm="pi_low"), context
+    )
     # At T = 3000 the bound (k²S + √T + ...) exceeds G_T(ghost) <= T: vacuous, so no run can
     # support it, however many are within it. That follows from T, k and δ alone: the row is
     # shown but does not decide, and the claim has nothing to decide on.
@@ -101,8 +118,9 @@ def test_theorem3_and_switch_bound_claims(context):
     assert len(others) == 6
     assert {r["verdict"] for r in others} <= {INCONCLUSIVE, NOT_REPRODUCED}
     assert bound_is_informative_later()
-    rows = CLAIM_KINDS["switch_bound"].evaluate(claim(experiments=["fig3"], algorithm="pi_low"),
-                                                context)
+    rows = CLAIM_KINDS["switch_bound"].evaluate(
+        claim(experiments=["fig3"], algorithm="pi_low"), context
+    )
     assert rows[0]["verdict"] == REPRODUCED
     assert f"kS = {switch_bound(3000, 2)}" in rows[0]["statistic"]
 
@@ -110,15 +128,16 @@ def test_theorem3_and_switch_bound_claims(context):
 def bound_is_informative_later():
     """The same bound is below T (the trivial bound's order) from some horizon on: the vacuous
     verdict above is a property of T = 3000, not of the check (Fig. 2, k = 7, δ = 0.1)."""
-    return theorem3_bound_paper(10 ** 12, 7, 0.1) < 10 ** 12
+    return theorem3_bound_paper(10**12, 7, 0.1) < 10**12
 
 
 def test_stops_exploring_judges_only_runs_whose_gap_allows_it(context):
     """Fig. 3's policies are exactly tied (gap 0), so no run's gap exceeds 4·C_s: π_low cannot be
     required to eliminate one, and the verdict is inconclusive although every run ends with both
     policies active."""
-    (row,) = CLAIM_KINDS["stops_exploring"].evaluate(claim(experiments=["fig3"], algorithm="pi_low"),
-                                                     context)
+    (row,) = CLAIM_KINDS["stops_exploring"].evaluate(
+        claim(experiments=["fig3"], algorithm="pi_low"), context
+    )
     assert (context.final("fig3", "pi_low", "n_active") == 2).all()
     assert row["verdict"] == INCONCLUSIVE
     assert "0/4 runs end with |A_s| = 1" in row["statistic"]
@@ -133,8 +152,9 @@ def test_stage_count_claim(context):
 
 
 def test_fact1_claim_on_fig3(context):
-    rows = CLAIM_KINDS["fact1"].evaluate(claim(id="C13", kind="fact1", instances=20, k_max=4,
-                                               d_max=3, experiment="fig3"), context)
+    rows = CLAIM_KINDS["fact1"].evaluate(
+        claim(id="C13", kind="fact1", instances=20, k_max=4, d_max=3, experiment="fig3"), context
+    )
     assert [r["verdict"] for r in rows] == [REPRODUCED, REPRODUCED, REPRODUCED]
     # the random instances support the Fact; Fig. 3's instance, where the paper uses it, decides
     assert [r.get("role", "decides") for r in rows] == ["supports", "supports", "decides"]
@@ -145,17 +165,25 @@ def test_fact1_claim_on_fig3(context):
 
 
 def test_errata_verdicts(context):
-    cases = {"e1": {}, "e2": {"epsilons": ["1/10"]},
-             "e3": {"horizons": [1e3, 1e40], "k": 7, "delta": 0.1}}
+    cases = {
+        "e1": {},
+        "e2": {"epsilons": ["1/10"]},
+        "e3": {"horizons": [1e3, 1e40], "k": 7, "delta": 0.1},
+    }
     for which, fields in cases.items():
         rows = CLAIM_KINDS["erratum"].evaluate(claim(erratum=which, **fields), context)
         assert {r["verdict"] for r in rows} == {NOT_REPRODUCED}, which
-    assert "→ 1/(3/2 − ε) = 0.7143, printed ≤ 2/3" in CLAIM_KINDS["erratum"].evaluate(
-        claim(erratum="e2", epsilons=["1/10"]), context)[0]["statistic"]  # 1/(3/2 − 1/10) = 5/7
+    assert (
+        "→ 1/(3/2 − ε) = 0.7143, printed ≤ 2/3"
+        in CLAIM_KINDS["erratum"].evaluate(claim(erratum="e2", epsilons=["1/10"]), context)[0][
+            "statistic"
+        ]
+    )  # 1/(3/2 − 1/10) = 5/7
     # E3's ratio must grow by half over the horizons to refute the statement, and not grow at all
     # to support it; over one decade it grows a little, so no verdict
-    rows = CLAIM_KINDS["erratum"].evaluate(claim(erratum="e3", horizons=[1e5, 1e6], k=7, delta=0.1),
-                                           context)
+    rows = CLAIM_KINDS["erratum"].evaluate(
+        claim(erratum="e3", horizons=[1e5, 1e6], k=7, delta=0.1), context
+    )
     assert {r["verdict"] for r in rows} == {INCONCLUSIVE}
     assert rows[0]["ratio"] < rows[1]["ratio"] < 1.5 * rows[0]["ratio"]
 
@@ -164,16 +192,25 @@ def test_erratum_and_ranker_claims_name_missing_parameters(paper):
     with pytest.raises(ValueError, match="epsilons"):
         CLAIM_KINDS["erratum"].check(claim(kind="erratum", erratum="e2"), paper)
     with pytest.raises(ValueError, match="d0"):
-        CLAIM_KINDS["theorem4"].check(claim(kind="theorem4", delta=0.1, runs=2, instances=[],
-                                            b2dep={"means": ["1"], "delays": [1],
-                                                   "f": {"kind": "table", "values": ["1"]}}),
-                                      paper)
+        CLAIM_KINDS["theorem4"].check(
+            claim(
+                kind="theorem4",
+                delta=0.1,
+                runs=2,
+                instances=[],
+                b2dep={"means": ["1"], "delays": [1], "f": {"kind": "table", "values": ["1"]}},
+            ),
+            paper,
+        )
 
 
 def test_theorem2_claim_reports_the_counterexample(context):
     rows = CLAIM_KINDS["theorem2"].evaluate(
-        claim(id="C11", kind="theorem2", instances=50, k_max=4, d_max=3,
-              proxy_experiments=["fig2"]), context)
+        claim(
+            id="C11", kind="theorem2", instances=50, k_max=4, d_max=3, proxy_experiments=["fig2"]
+        ),
+        context,
+    )
     assert rows[1]["verdict"] == NOT_REPRODUCED  # the exact counterexample
     assert rows[2]["verdict"] in (REPRODUCED, INCONCLUSIVE)  # a proxy can only certify
     assert "/4" in rows[2]["statistic"]
@@ -190,8 +227,9 @@ def test_a_claims_random_instances_are_drawn_once_and_shared_by_instances_of():
     _random_table.cache_clear()
     first = random_instance_table(claim, config, "delaydep")
     again = random_instance_table({**claim}, {**config}, "delaydep")
-    shared = random_instance_table({**claim, "id": "E", "kind": "fact1_printed",
-                                    "instances_of": "Cx"}, config, "delaydep")
+    shared = random_instance_table(
+        {**claim, "id": "E", "kind": "fact1_printed", "instances_of": "Cx"}, config, "delaydep"
+    )
     assert again is first and shared is first
     assert _random_table.cache_info().misses == 1
     other = random_instance_table({**claim, "id": "Cy"}, config, "delaydep")  # its own seed
@@ -200,23 +238,47 @@ def test_a_claims_random_instances_are_drawn_once_and_shared_by_instances_of():
 
 # ---- the claims' instance tables on hand-built tables (no simulation) -------------------------
 
+
 def fact1_table(identity, nonnegative, tied, difference, simulated, instances):
-    return pd.DataFrame({"instance": instances, "identity_holds": identity,
-                         "nonnegative": nonnegative, "tied": tied, "difference": difference,
-                         "simulated_matches": simulated})
+    return pd.DataFrame(
+        {
+            "instance": instances,
+            "identity_holds": identity,
+            "nonnegative": nonnegative,
+            "tied": tied,
+            "difference": difference,
+            "simulated_matches": simulated,
+        }
+    )
 
 
 def fact1_expected(verdicts, scope, valid, tied, strict, simulated):
-    return [{"scope": scope, "evidence": "exact computation", "role": "supports",
-             "verdict": verdicts[0], "headline": f"identity and A ≥ W exact on {valid} pairs",
-             "statistic": ("alternation − (m g(m) + n g(n))/(m+n) = [μ_(m+1→n)(m+n) − "
-                           f"μ_(m+1→n)(n)]/(m+n) ≥ 0 exactly on {valid}; tied pairs: {tied}, "
-                           f"alternation strictly higher on {strict} (equality when every d_j < n "
-                           "for j in m+1..n)")},
-            {"scope": f"{scope}: simulation", "evidence": "statistical test", "role": "supports",
-             "verdict": verdicts[1], "headline": f"simulated alternation matches on {simulated}",
-             "statistic": ("every steady-state cycle of a simulated strict alternation averages "
-                           f"the exact value on {simulated} pairs")}]
+    return [
+        {
+            "scope": scope,
+            "evidence": "exact computation",
+            "role": "supports",
+            "verdict": verdicts[0],
+            "headline": f"identity and A ≥ W exact on {valid} pairs",
+            "statistic": (
+                "alternation − (m g(m) + n g(n))/(m+n) = [μ_(m+1→n)(m+n) − "
+                f"μ_(m+1→n)(n)]/(m+n) ≥ 0 exactly on {valid}; tied pairs: {tied}, "
+                f"alternation strictly higher on {strict} (equality when every d_j < n "
+                "for j in m+1..n)"
+            ),
+        },
+        {
+            "scope": f"{scope}: simulation",
+            "evidence": "statistical test",
+            "role": "supports",
+            "verdict": verdicts[1],
+            "headline": f"simulated alternation matches on {simulated}",
+            "statistic": (
+                "every steady-state cycle of a simulated strict alternation averages "
+                f"the exact value on {simulated} pairs"
+            ),
+        },
+    ]
 
 
 def test_fact1_rows_count_what_holds_on_a_hand_built_table():
@@ -225,25 +287,39 @@ def test_fact1_rows_count_what_holds_on_a_hand_built_table():
     higher; A − W = 0 is equality); two of three simulations match."""
     from timebandits.delaydep.claims.exact import fact1_rows
 
-    table = fact1_table([True, True, False], [True, False, True], [True, True, False],
-                        [Fraction(1, 10), Fraction(0), Fraction(1, 2)], [True, True, False],
-                        [0, 0, 1])
-    assert fact1_rows(table) == fact1_expected([NOT_REPRODUCED, NOT_REPRODUCED],
-                                               "2 random instances, 3 pairs m < n",
-                                               "1/3", 2, "1/2", "2/3")
-    table = fact1_table([True] * 2, [True] * 2, [True, False], [Fraction(0), Fraction(1, 3)],
-                        [True] * 2, [0, 0])
-    assert fact1_rows(table) == fact1_expected([REPRODUCED, REPRODUCED],
-                                               "1 random instances, 2 pairs m < n",
-                                               "2/2", 1, "0/1", "2/2")
+    table = fact1_table(
+        [True, True, False],
+        [True, False, True],
+        [True, True, False],
+        [Fraction(1, 10), Fraction(0), Fraction(1, 2)],
+        [True, True, False],
+        [0, 0, 1],
+    )
+    assert fact1_rows(table) == fact1_expected(
+        [NOT_REPRODUCED, NOT_REPRODUCED],
+        "2 random instances, 3 pairs m < n",
+        "1/3",
+        2,
+        "1/2",
+        "2/3",
+    )
+    table = fact1_table(
+        [True] * 2, [True] * 2, [True, False], [Fraction(0), Fraction(1, 3)], [True] * 2, [0, 0]
+    )
+    assert fact1_rows(table) == fact1_expected(
+        [REPRODUCED, REPRODUCED], "1 random instances, 2 pairs m < n", "2/2", 1, "0/1", "2/2"
+    )
 
 
 def test_ranker_table_names_an_unreadable_mean():
     from timebandits.delaydep.checks import ranker_table
 
     with pytest.raises(ValueError, match=r"^instances: cannot read 'x'"):
-        ranker_table({"id": "R", "delta": 0.5, "runs": 1, "instances": [["1", "x"]]},
-                     {"base_seed": 1}, "delaydep")
+        ranker_table(
+            {"id": "R", "delta": 0.5, "runs": 1, "instances": [["1", "x"]]},
+            {"base_seed": 1},
+            "delaydep",
+        )
 
 
 def test_ranker_table_runs_the_b2dep_instance_a_claim_names():
@@ -251,9 +327,18 @@ def test_ranker_table_runs_the_b2dep_instance_a_claim_names():
     table has a row for each, the B2DEP row with its delays and d_0."""
     from timebandits.delaydep.checks import ranker_table
 
-    claim = {"id": "R", "delta": 0.5, "runs": 1, "instances": [["1", "0"]],
-             "b2dep": {"means": ["1", "0"], "delays": [1, 1],
-                       "f": {"kind": "table", "values": ["1/2"]}, "d0": 2}}
+    claim = {
+        "id": "R",
+        "delta": 0.5,
+        "runs": 1,
+        "instances": [["1", "0"]],
+        "b2dep": {
+            "means": ["1", "0"],
+            "delays": [1, 1],
+            "f": {"kind": "table", "values": ["1/2"]},
+            "d0": 2,
+        },
+    }
     table = ranker_table(claim, {"base_seed": 1}, "delaydep")
     assert table["instance"].tolist() == ["stationary 0", "b2dep"]
     assert table.iloc[1][["means", "delays", "d0"]].tolist() == [(1.0, 0.0), (1, 1), 2]

@@ -15,7 +15,15 @@ from timebandits.core.verdicts.decidability import decide
 from timebandits.delaydep.claims import CLAIM_KINDS
 from timebandits.delaydep.theory import theorem3_bound_paper
 
-CONFIG = {"base_seed": 7, "claims": {"alpha": 0.05, "bootstrap_samples": 200, "fragile_share": 0.1, "run_factors": [2, 4, 8, 16]}}
+CONFIG = {
+    "base_seed": 7,
+    "claims": {
+        "alpha": 0.05,
+        "bootstrap_samples": 200,
+        "fragile_share": 0.1,
+        "run_factors": [2, 4, 8, 16],
+    },
+}
 COLUMNS = ("n_active", "stage", "switches", "ghost", "expected", "hoeffding_ok", "optimum_active")
 # Fig. 2's instance with one fixed delay vector (picked by hand from {1..6}): gap 0.027, above
 # 4·C_4 = 0.010 of its schedule at T = 10^7, so every run can be judged.
@@ -31,12 +39,22 @@ def context(experiments: dict) -> ClaimContext:
         environment = copy.deepcopy(paper["experiments"][base]["environment"])
         if delays is not None:
             environment["delays"] = delays
-        paper["experiments"][name] = {**paper["experiments"][base], "environment": environment,
-                                      "horizon": horizon, "repetitions": runs}
+        paper["experiments"][name] = {
+            **paper["experiments"][base],
+            "environment": environment,
+            "horizon": horizon,
+            "repetitions": runs,
+        }
         t = np.unique(np.geomspace(1, horizon, 20).astype(int)).astype(float)
         k = len(environment["means"])
-        frame = pd.DataFrame({"repetition": np.repeat(np.arange(runs), t.size), "t": np.tile(t, runs),
-                              **{c: 0.0 for c in COLUMNS}, **{f"delay_{i + 1}": 0 for i in range(k)}})
+        frame = pd.DataFrame(
+            {
+                "repetition": np.repeat(np.arange(runs), t.size),
+                "t": np.tile(t, runs),
+                **{c: 0.0 for c in COLUMNS},
+                **{f"delay_{i + 1}": 0 for i in range(k)},
+            }
+        )
         for alg in paper["experiments"][name]["algorithms"]:
             frames[(name, alg)] = frame
     return ClaimContext(paper=paper, config=CONFIG, trace_of=lambda e, a: frames[(e, a)])
@@ -52,8 +70,13 @@ def reach(kind: str, ctx, **fields) -> tuple[bool, bool, str]:
 
 
 def test_stops_exploring_needs_runs_the_horizon_can_judge():
-    ctx = context({"many": ("fig2", 1e7, 40, FIG2_FIXED), "few": ("fig2", 1e7, 5, FIG2_FIXED),
-                   "tied": ("fig3", 1e7, 40, None)})
+    ctx = context(
+        {
+            "many": ("fig2", 1e7, 40, FIG2_FIXED),
+            "few": ("fig2", 1e7, 5, FIG2_FIXED),
+            "tied": ("fig3", 1e7, 40, None),
+        }
+    )
     low = {"algorithm": "pi_low"}
     assert reach("stops_exploring", ctx, experiments=["many"], **low)[:2] == (True, True)
     # 5/5 runs give p = 0.9^5 = 0.59 against a frequency >= 90%: cannot pass, can fail
@@ -100,8 +123,10 @@ def test_exact_kinds_reach_both_verdicts():
     }
     for kind, fields in cases.items():
         assert reach(kind, ctx, **fields)[:2] == (True, True), kind
-    for fields in ({"erratum": "e2", "epsilons": ["1/10"]},
-                   {"erratum": "e3", "horizons": [1e3, 1e40], "k": 7, "delta": 0.1}):
+    for fields in (
+        {"erratum": "e2", "epsilons": ["1/10"]},
+        {"erratum": "e3", "horizons": [1e3, 1e40], "k": 7, "delta": 0.1},
+    ):
         assert reach("erratum", ctx, **fields)[:2] == (True, True), fields
 
 

@@ -35,15 +35,28 @@ def summary_of(paper, experiment, scale=None):
     for alg in paper["experiments"][experiment]["algorithms"]:
         size = 1.0 / scale if (scale and alg == "pi_low") else 1.0
         for metric in ("regret_cost1", "regret_cost0", "switches"):
-            mean = (np.log1p(t) * 100 * size if metric != "switches" else np.sqrt(t))
-            rows.append(pd.DataFrame({"algorithm": alg, "metric": metric, "t": t, "n": 5,
-                                      "mean": mean, "se": 0.05 * mean}))
+            mean = np.log1p(t) * 100 * size if metric != "switches" else np.sqrt(t)
+            rows.append(
+                pd.DataFrame(
+                    {
+                        "algorithm": alg,
+                        "metric": metric,
+                        "t": t,
+                        "n": 5,
+                        "mean": mean,
+                        "se": 0.05 * mean,
+                    }
+                )
+            )
     return pd.concat(rows, ignore_index=True)
 
 
 def texts(fig):
-    return [t for t in fig.findobj(lambda a: hasattr(a, "get_text") and hasattr(a, "get_fontsize"))
-            if t.get_text().strip() and t.get_visible()]
+    return [
+        t
+        for t in fig.findobj(lambda a: hasattr(a, "get_text") and hasattr(a, "get_fontsize"))
+        if t.get_text().strip() and t.get_visible()
+    ]
 
 
 @pytest.mark.parametrize("figure_id", ["fig1", "fig2", "fig3_upper", "fig3_lower_many"])
@@ -82,20 +95,36 @@ def test_captions_state_the_band_convention_and_write_maths_readably(paper):
 
 
 def test_runs_by_learner_groups_quantities_and_drops_missing_ones(paper):
-    runs = pd.DataFrame({"experiment": ["fig2", "fig2"], "repetition": [0, 1],
-                         "delays": ["1 2", "3 4"], "r_star": [2, 1], "best_gap": [0.1, 0.2],
-                         **{f"{a} {m}": [1.0, 2.0] for a in ("pi_low", "pi_ucb", "pi_ucb_pulls")
-                            for m in ("regret_cost1", "switches", "suboptimal_pulls")},
-                         "pi_low regret_cost0": [np.nan, np.nan]})
+    runs = pd.DataFrame(
+        {
+            "experiment": ["fig2", "fig2"],
+            "repetition": [0, 1],
+            "delays": ["1 2", "3 4"],
+            "r_star": [2, 1],
+            "best_gap": [0.1, 0.2],
+            **{
+                f"{a} {m}": [1.0, 2.0]
+                for a in ("pi_low", "pi_ucb", "pi_ucb_pulls")
+                for m in ("regret_cost1", "switches", "suboptimal_pulls")
+            },
+            "pi_low regret_cost0": [np.nan, np.nan],
+        }
+    )
     shown = runs_by_learner(runs, paper, ["pi_low", "pi_ucb"])
     assert shown.index.names == ["experiment", "run"]
     assert list(shown.columns.get_level_values(0).unique()) == [
-        "instance", "regret, cost 1", "switches", "suboptimal pulls"]
-    assert set(shown.columns.get_level_values(1)) == {"delays", "r*", "best gap", "π_low",
-                                                      "π_ucb"}
+        "instance",
+        "regret, cost 1",
+        "switches",
+        "suboptimal pulls",
+    ]
+    assert set(shown.columns.get_level_values(1)) == {"delays", "r*", "best gap", "π_low", "π_ucb"}
     means = run_means(runs, paper)
-    assert list(means.index.get_level_values("learner")) == ["π_low", "π_ucb",
-                                                            "π_ucb (ln of pulls)"]
+    assert list(means.index.get_level_values("learner")) == [
+        "π_low",
+        "π_ucb",
+        "π_ucb (ln of pulls)",
+    ]
     assert means.loc[("fig2", "π_low"), "switches"] == 1.5
 
 

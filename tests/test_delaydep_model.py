@@ -46,7 +46,7 @@ def steady_average(p: B2DEPProblem, cycle, repeats: int = 3) -> float:
     steady state (τ is capped at D + 1 anyway)."""
     cycle = list(cycle)
     rewards = p.sequence_expected_rewards(cycle * repeats)
-    return float(rewards[-len(cycle):].mean())
+    return float(rewards[-len(cycle) :].mean())
 
 
 def brute_force_opt(p: B2DEPProblem, max_length: int) -> float:
@@ -64,7 +64,7 @@ def brute_force_opt(p: B2DEPProblem, max_length: int) -> float:
 
 
 def test_exact_reads_decimal_strings_and_fractions():
-    assert exact(0.3, "x") == F(3, 10)            # through the decimal string, not the binary
+    assert exact(0.3, "x") == F(3, 10)  # through the decimal string, not the binary
     assert exact("13/15", "x") == F(13, 15)
     assert exact(" 0.25 ", "x") == F(1, 4)
     assert exact(np.float64(0.1), "x") == F(1, 10)
@@ -100,11 +100,22 @@ def test_mean_fraction_eq1_by_hand():
     # arm 1 (d = 1): τ = 0 baseline, τ = 1: 1·(1 − 1/2), τ ≥ 2 baseline
     assert [p.mean_fraction(0, t) for t in range(5)] == [1, F(1, 2), 1, 1, 1]
     # arm 2 (d = 3): 1/2·(1 − f(τ)) for τ = 1..3: 1/4, 3/8, 7/16
-    assert [p.mean_fraction(1, t) for t in range(6)] == [F(1, 2), F(1, 4), F(3, 8), F(7, 16),
-                                                         F(1, 2), F(1, 2)]
+    assert [p.mean_fraction(1, t) for t in range(6)] == [
+        F(1, 2),
+        F(1, 4),
+        F(3, 8),
+        F(7, 16),
+        F(1, 2),
+        F(1, 2),
+    ]
     # arm 3 (d = 2): 1/4·(1/2), 1/4·(3/4), then baseline
-    assert [p.mean_fraction(2, t) for t in range(5)] == [F(1, 4), F(1, 8), F(3, 16), F(1, 4),
-                                                         F(1, 4)]
+    assert [p.mean_fraction(2, t) for t in range(5)] == [
+        F(1, 4),
+        F(1, 8),
+        F(3, 16),
+        F(1, 4),
+        F(1, 4),
+    ]
     with pytest.raises(ValueError):
         p.mean_fraction(0, -1)
 
@@ -113,17 +124,18 @@ def test_mean_table_layout_and_mean_at():
     p = table_instance()
     table = p.mean_table()
     assert table.shape == (3, 5)
-    expected = np.array([[1, 0.5, 1, 1, 1],
-                         [0.5, 0.25, 0.375, 0.4375, 0.5],
-                         [0.25, 0.125, 0.1875, 0.25, 0.25]])
+    expected = np.array(
+        [[1, 0.5, 1, 1, 1], [0.5, 0.25, 0.375, 0.4375, 0.5], [0.25, 0.125, 0.1875, 0.25, 0.25]]
+    )
     np.testing.assert_array_equal(table, expected)
-    np.testing.assert_array_equal(table[:, 0], p.means)       # column 0: first pull = baseline
-    np.testing.assert_array_equal(table[:, -1], p.means)      # column D + 1: baseline
-    table[0, 1] = 99.0                                        # a copy: the problem is unchanged
+    np.testing.assert_array_equal(table[:, 0], p.means)  # column 0: first pull = baseline
+    np.testing.assert_array_equal(table[:, -1], p.means)  # column D + 1: baseline
+    table[0, 1] = 99.0  # a copy: the problem is unchanged
     assert p.mean_table()[0, 1] == 0.5
     # mean_at: vectorised, τ capped at D + 1
-    np.testing.assert_array_equal(p.mean_at(1, [0, 1, 2, 3, 4, 5, 1000]),
-                                  [0.5, 0.25, 0.375, 0.4375, 0.5, 0.5, 0.5])
+    np.testing.assert_array_equal(
+        p.mean_at(1, [0, 1, 2, 3, 4, 5, 1000]), [0.5, 0.25, 0.375, 0.4375, 0.5, 0.5, 0.5]
+    )
     assert p.mean_at(0, 1) == 0.5 and isinstance(p.mean_at(0, 1), float)
     assert p.mean_at(2, 7) == 0.25
     with pytest.raises(ValueError):
@@ -154,8 +166,9 @@ def test_tau_conventions_of_pull_sequences():
     for m in (1, 2, 3):
         rewards = q.sequence_expected_rewards(list(range(m)) * 4)
         np.testing.assert_allclose(rewards[:m], q.means[:m])
-        np.testing.assert_allclose(rewards[m:], np.tile([float(q.mean_fraction(j, m))
-                                                         for j in range(m)], 3))
+        np.testing.assert_allclose(
+            rewards[m:], np.tile([float(q.mean_fraction(j, m)) for j in range(m)], 3)
+        )
         assert rewards[m:].mean() == pytest.approx(q.g(m), abs=1e-15)
 
 
@@ -223,15 +236,18 @@ def test_ghost_trajectory_first_cycle_baselines():
     # ghost: 1, 9/10 (baselines), then μ1(2) = 3/4, μ2(2) = 27/40 alternately
     p = B2DEPProblem([1, "0.9"], [2, 2], ["0.3", "0.25"])
     assert p.g_fraction(2) == F(57, 80) and p.r_star == 2
-    np.testing.assert_allclose(p.ghost_expected_rewards(7),
-                               [1, 0.9, 0.75, 0.675, 0.75, 0.675, 0.75], rtol=0, atol=1e-15)
+    np.testing.assert_allclose(
+        p.ghost_expected_rewards(7), [1, 0.9, 0.75, 0.675, 0.75, 0.675, 0.75], rtol=0, atol=1e-15
+    )
     # Fig. 3 (r* = 1): 1, then μ1(1) = 7/10 forever
-    np.testing.assert_allclose(fig3().ghost_expected_rewards(5), [1, 0.7, 0.7, 0.7, 0.7],
-                               rtol=0, atol=1e-15)
+    np.testing.assert_allclose(
+        fig3().ghost_expected_rewards(5), [1, 0.7, 0.7, 0.7, 0.7], rtol=0, atol=1e-15
+    )
     assert fig3().ghost_expected_rewards(0).size == 0
     # Sect. 5 example (r* = 3 > d): all pulls at the baseline
-    np.testing.assert_allclose(sect5_example().ghost_expected_rewards(6),
-                               [1, 2 / 3, 1 / 2] * 2, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(
+        sect5_example().ghost_expected_rewards(6), [1, 2 / 3, 1 / 2] * 2, rtol=0, atol=1e-15
+    )
 
 
 def test_greedy_paper_example():
@@ -248,16 +264,16 @@ def test_greedy_three_arms_by_hand_and_tie_break():
     # t1: all fresh → arm1 (1). t2: arm1 τ=1 .5, arm2 .9 → arm2. t3: arm1 τ=2 .5, arm2 τ=1 .45,
     # arm3 .6 → arm3. t4: arm1 τ=3 → 1 ... the cycle 1,2,3 with baselines 1, .9, .6
     p = B2DEPProblem([1, "0.9", "0.6"], [2, 2, 2], ["0.5"])
-    np.testing.assert_allclose(p.greedy_expected_rewards(9), [1, 0.9, 0.6] * 3, rtol=0,
-                               atol=1e-15)
+    np.testing.assert_allclose(p.greedy_expected_rewards(9), [1, 0.9, 0.6] * 3, rtol=0, atol=1e-15)
     # Tie: μ = (1, 0.8, 0.75), d = (2, 1, 1), f = (1/2, 1/4).
     # arm1: (1, .5, .75, 1); arm2 (d=1): (.8, .4, .8); arm3 (d=1): (.75, .375, .75).
     # t1 arm1 (1); t2 arm2 (.8 > .5, .75); t3: arm1 τ=2 .75 = arm3 .75 → tie → arm1 (.75);
     # t4: arm1 τ=1 .5, arm2 τ=2 .8, arm3 .75 → arm2 (.8); t5: arm1 τ=2 .75 ties arm3 → arm1 ...
     # (had the tie gone to arm3 at t3, t4 would be arm1 at τ = 3: reward 1)
     q = B2DEPProblem([1, "0.8", "0.75"], [2, 1, 1], ["0.5", "0.25"])
-    np.testing.assert_array_equal(q.greedy_expected_rewards(7),
-                                  [1, 0.8, 0.75, 0.8, 0.75, 0.8, 0.75])
+    np.testing.assert_array_equal(
+        q.greedy_expected_rewards(7), [1, 0.8, 0.75, 0.8, 0.75, 0.8, 0.75]
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -277,12 +293,15 @@ def test_fig3_alternation_average_by_hand():
 
 def random_instance(rng, k_max=4, d_max=3, denominator=12) -> B2DEPProblem:
     k = int(rng.integers(2, k_max + 1))
-    means = sorted((F(int(x), denominator) for x in rng.integers(0, denominator + 1, size=k)),
-                   reverse=True)
+    means = sorted(
+        (F(int(x), denominator) for x in rng.integers(0, denominator + 1, size=k)), reverse=True
+    )
     delays = [int(x) for x in rng.integers(1, d_max + 1, size=k)]
     length = int(rng.integers(1, d_max + 2))
-    f = sorted((F(int(x), denominator) for x in rng.integers(0, denominator + 1, size=length)),
-               reverse=True)
+    f = sorted(
+        (F(int(x), denominator) for x in rng.integers(0, denominator + 1, size=length)),
+        reverse=True,
+    )
     return B2DEPProblem(means, delays, f)
 
 
@@ -295,13 +314,15 @@ def test_alternation_formula_matches_simulated_alternation():
             for n in range(m + 1, p.k + 1):
                 cycle = list(range(m)) + list(range(n))
                 exact_value = p.alternation_average_fraction(m, n)
-                assert steady_average(p, cycle, repeats=4) == pytest.approx(float(exact_value),
-                                                                             abs=1e-12)
+                assert steady_average(p, cycle, repeats=4) == pytest.approx(
+                    float(exact_value), abs=1e-12
+                )
                 # Fact 1 identity (spec §4): alternation − (m g(m) + n g(n))/(m + n)
                 #   = [μ_{m+1→n}(m+n) − μ_{m+1→n}(n)]/(m + n) ≥ 0
                 excess = exact_value - (m * p.g_fraction(m) + n * p.g_fraction(n)) / (m + n)
-                assert excess == (p.mu_sum_fraction(m + 1, n, m + n)
-                                  - p.mu_sum_fraction(m + 1, n, n)) / (m + n)
+                assert excess == (
+                    p.mu_sum_fraction(m + 1, n, m + n) - p.mu_sum_fraction(m + 1, n, n)
+                ) / (m + n)
                 assert excess >= 0
 
 
@@ -327,8 +348,8 @@ def test_state_graph_structure_fig3():
     successors, rewards = fig3().state_graph()
     assert successors.shape == rewards.shape and successors.shape[1] == 2
     assert successors.shape[0] == 5
-    np.testing.assert_allclose(rewards[0], [1, 13 / 15])            # start: both baselines
-    assert 0 not in successors                                      # no edge back to all-fresh
+    np.testing.assert_allclose(rewards[0], [1, 13 / 15])  # start: both baselines
+    assert 0 not in successors  # no edge back to all-fresh
     # every reward is one of the table entries at τ ≥ 1
     table = fig3().mean_table()
     for a in range(2):
@@ -354,21 +375,28 @@ def test_opt_equals_brute_force_on_tiny_instances(seed):
 
 
 def test_opt_hand_instances_brute_force():
-    for p in (fig3(), greedy_example(), sect5_example(),
-              B2DEPProblem([1, "0.9", "0.3"], [2, 1, 2], ["0.9", "0.1"])):
+    for p in (
+        fig3(),
+        greedy_example(),
+        sect5_example(),
+        B2DEPProblem([1, "0.9", "0.3"], [2, 1, 2], ["0.9", "0.1"]),
+    ):
         max_length = 10 if p.k == 2 else 8
         assert p.opt_average == pytest.approx(brute_force_opt(p, max_length), abs=1e-9)
 
 
-@pytest.mark.parametrize("means, delays, f", [
-    # instances (found by a seeded search) where some non-ranking cycle beats every π_m by > 0.01
-    (["9/10", "4/5", "3/10"], [2, 1, 2], ["7/10", "2/5"]),
-    (["1", "1/2", "3/10"], [1, 2, 1], ["3/10", "1/5"]),
-    (["7/10", "1/2", "3/10"], [1, 2, 1], ["3/5", "2/5"]),
-    (["1", "4/5", "4/5"], [1, 2, 1], ["7/10", "2/5"]),
-    (["1", "7/10", "1/2"], [1, 2, 2], ["7/10", "1/5"]),
-    (["9/10", "4/5", "3/5"], [1, 2, 1], ["4/5", "3/10"]),
-])
+@pytest.mark.parametrize(
+    "means, delays, f",
+    [
+        # instances (found by a seeded search) where some non-ranking cycle beats every π_m by > 0.01
+        (["9/10", "4/5", "3/10"], [2, 1, 2], ["7/10", "2/5"]),
+        (["1", "1/2", "3/10"], [1, 2, 1], ["3/10", "1/5"]),
+        (["7/10", "1/2", "3/10"], [1, 2, 1], ["3/5", "2/5"]),
+        (["1", "4/5", "4/5"], [1, 2, 1], ["7/10", "2/5"]),
+        (["1", "7/10", "1/2"], [1, 2, 2], ["7/10", "1/5"]),
+        (["9/10", "4/5", "3/5"], [1, 2, 1], ["4/5", "3/10"]),
+    ],
+)
 def test_opt_beats_ranking_policies_brute_force(means, delays, f):
     p = B2DEPProblem(means, delays, f)
     brute = brute_force_opt(p, 8)
@@ -377,7 +405,7 @@ def test_opt_beats_ranking_policies_brute_force(means, delays, f):
 
 
 def test_state_graph_refuses_huge_instances():
-    p = B2DEPProblem([1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4], [6] * 7, [0.5])   # 7^7 states
+    p = B2DEPProblem([1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4], [6] * 7, [0.5])  # 7^7 states
     with pytest.raises(ValueError, match="MAX_STATES"):
         p.state_graph()
 
@@ -406,9 +434,9 @@ def test_approximation_check_fig3_fields():
     assert c["r_star"] == 1 and c["r0"] == 2
     assert c["g_ghost"] == pytest.approx(0.7)
     assert c["opt"] == pytest.approx(119 / 150)
-    assert c["f_r0"] == pytest.approx(0.25)                       # f(r0) = f(2)
+    assert c["f_r0"] == pytest.approx(0.25)  # f(r0) = f(2)
     assert c["lower_bound"] == pytest.approx(0.75 * 119 / 150)
-    assert c["top_r0_mean"] == pytest.approx(14 / 15)             # (1 + 13/15)/2
+    assert c["top_r0_mean"] == pytest.approx(14 / 15)  # (1 + 13/15)/2
     assert c["ratio"] == pytest.approx(0.7 / (119 / 150))
     assert c["ghost_bound_holds"] is True and c["opt_bound_holds"] is True
 
@@ -428,26 +456,29 @@ def test_theorem2_on_random_small_instances():
 # ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("means, delays, f, key", [
-    ([0.5, 0.9], [1, 1], [0.5], r"^means"),                  # not descending
-    ([1.5, 0.2], [1, 1], [0.5], r"^means"),                  # outside [0, 1]
-    ([0.9, -0.1], [1, 1], [0.5], r"^means"),
-    (["abc", 0.2], [1, 1], [0.5], r"^means\[0\]"),
-    ([0.9, math.nan], [1, 1], [0.5], r"^means\[1\]"),
-    ([], [], [0.5], r"^means"),
-    ([[0.9, 0.5]], [1], [0.5], r"^means"),                   # not flat
-    ([0.9, 0.5], [1, 0], [0.5], r"^delays"),
-    ([0.9, 0.5], [1, 1.5], [0.5], r"^delays"),
-    ([0.9, 0.5], [1, -2], [0.5], r"^delays"),
-    ([0.9, 0.5], [1, True], [0.5], r"^delays"),
-    ([0.9, 0.5], [1, "2"], [0.5], r"^delays"),
-    ([0.9, 0.5], [1], [0.5], r"^delays"),                    # one delay per arm
-    ([0.9, 0.5], [1, 1], [0.2, 0.3], r"^f"),                 # increasing
-    ([0.9, 0.5], [1, 1], [1.2], r"^f"),
-    ([0.9, 0.5], [1, 1], [-0.1], r"^f"),
-    ([0.9, 0.5], [1, 1], [], r"^f"),
-    ([0.9, 0.5], [1, 1], ["x"], r"^f\[0\]"),
-])
+@pytest.mark.parametrize(
+    "means, delays, f, key",
+    [
+        ([0.5, 0.9], [1, 1], [0.5], r"^means"),  # not descending
+        ([1.5, 0.2], [1, 1], [0.5], r"^means"),  # outside [0, 1]
+        ([0.9, -0.1], [1, 1], [0.5], r"^means"),
+        (["abc", 0.2], [1, 1], [0.5], r"^means\[0\]"),
+        ([0.9, math.nan], [1, 1], [0.5], r"^means\[1\]"),
+        ([], [], [0.5], r"^means"),
+        ([[0.9, 0.5]], [1], [0.5], r"^means"),  # not flat
+        ([0.9, 0.5], [1, 0], [0.5], r"^delays"),
+        ([0.9, 0.5], [1, 1.5], [0.5], r"^delays"),
+        ([0.9, 0.5], [1, -2], [0.5], r"^delays"),
+        ([0.9, 0.5], [1, True], [0.5], r"^delays"),
+        ([0.9, 0.5], [1, "2"], [0.5], r"^delays"),
+        ([0.9, 0.5], [1], [0.5], r"^delays"),  # one delay per arm
+        ([0.9, 0.5], [1, 1], [0.2, 0.3], r"^f"),  # increasing
+        ([0.9, 0.5], [1, 1], [1.2], r"^f"),
+        ([0.9, 0.5], [1, 1], [-0.1], r"^f"),
+        ([0.9, 0.5], [1, 1], [], r"^f"),
+        ([0.9, 0.5], [1, 1], ["x"], r"^f\[0\]"),
+    ],
+)
 def test_validation_errors_name_the_key(means, delays, f, key):
     with pytest.raises(ValueError, match=key):
         B2DEPProblem(means, delays, f)
@@ -458,38 +489,46 @@ def test_equal_means_are_allowed():
     assert p.g_fraction(2) == F(1, 2)
 
 
-@pytest.mark.parametrize("environment, key", [
-    ("not a mapping", r"^environment"),
-    ({"delays": [1], "f": {"kind": "table", "values": [0.5]}}, r"^environment\.means"),
-    ({"means": [1], "delays": [1]}, r"^environment\.f"),
-    ({"means": [1], "f": {"kind": "table", "values": [0.5]}}, r"^environment\.delays"),
-    ({"means": [1], "delays": [1], "f": 0.5}, r"^f:"),
-    ({"means": [1], "delays": [1], "f": {"kind": "linear"}}, r"^f\.kind"),
-    ({"means": [1], "delays": [1], "f": {"values": [0.5]}}, r"^f\.kind"),
-    ({"means": [1], "delays": [1], "f": {"kind": "geometric"}}, r"^f\.base"),
-    ({"means": [1], "delays": [1], "f": {"kind": "geometric", "base": 1.5}}, r"^f\.base"),
-    ({"means": [1], "delays": [1], "f": {"kind": "geometric", "base": "x"}}, r"^f\.base"),
-    ({"means": [1], "delays": [1], "f": {"kind": "table", "values": []}}, r"^f\.values"),
-    ({"means": [1], "delays": [1], "f": {"kind": "table", "values": 0.5}}, r"^f\.values"),
-    ({"means": [1], "delays": [1], "f": {"kind": "table", "values": [0.5, "y"]}},
-     r"^f\.values\[1\]"),
-    ({"means": [1], "delays": [0], "f": {"kind": "table", "values": [0.5]}}, r"^delays"),
-    ({"means": [0.2, 1], "delays": [1, 1], "f": {"kind": "table", "values": [0.5]}}, r"^means"),
-])
+@pytest.mark.parametrize(
+    "environment, key",
+    [
+        ("not a mapping", r"^environment"),
+        ({"delays": [1], "f": {"kind": "table", "values": [0.5]}}, r"^environment\.means"),
+        ({"means": [1], "delays": [1]}, r"^environment\.f"),
+        ({"means": [1], "f": {"kind": "table", "values": [0.5]}}, r"^environment\.delays"),
+        ({"means": [1], "delays": [1], "f": 0.5}, r"^f:"),
+        ({"means": [1], "delays": [1], "f": {"kind": "linear"}}, r"^f\.kind"),
+        ({"means": [1], "delays": [1], "f": {"values": [0.5]}}, r"^f\.kind"),
+        ({"means": [1], "delays": [1], "f": {"kind": "geometric"}}, r"^f\.base"),
+        ({"means": [1], "delays": [1], "f": {"kind": "geometric", "base": 1.5}}, r"^f\.base"),
+        ({"means": [1], "delays": [1], "f": {"kind": "geometric", "base": "x"}}, r"^f\.base"),
+        ({"means": [1], "delays": [1], "f": {"kind": "table", "values": []}}, r"^f\.values"),
+        ({"means": [1], "delays": [1], "f": {"kind": "table", "values": 0.5}}, r"^f\.values"),
+        (
+            {"means": [1], "delays": [1], "f": {"kind": "table", "values": [0.5, "y"]}},
+            r"^f\.values\[1\]",
+        ),
+        ({"means": [1], "delays": [0], "f": {"kind": "table", "values": [0.5]}}, r"^delays"),
+        ({"means": [0.2, 1], "delays": [1, 1], "f": {"kind": "table", "values": [0.5]}}, r"^means"),
+    ],
+)
 def test_from_config_errors_name_the_key(environment, key):
     with pytest.raises(ValueError, match=key):
         B2DEPProblem.from_config(environment)
 
 
 def test_from_config_geometric_f():
-    env = {"means": [1, "14/15", "13/15"], "delays": [3, 1, 2],
-           "f": {"kind": "geometric", "base": 0.999}}
+    env = {
+        "means": [1, "14/15", "13/15"],
+        "delays": [3, 1, 2],
+        "f": {"kind": "geometric", "base": 0.999},
+    }
     p = B2DEPProblem.from_config(env)
     # tabulated up to max delay 3: f(τ) = (999/1000)^τ exactly
     assert p.f_exact == (F(999, 1000), F(999, 1000) ** 2, F(999, 1000) ** 3)
-    np.testing.assert_allclose(p.f_values, [0.999, 0.999 ** 2, 0.999 ** 3], rtol=1e-15)
+    np.testing.assert_allclose(p.f_values, [0.999, 0.999**2, 0.999**3], rtol=1e-15)
     # arm 1 at τ = 3 (= d): 1 − 0.999³ = 2997001/10⁹; arm 2 (d = 1) at τ = 2: baseline 14/15
-    assert p.mean_fraction(0, 3) == F(2997001, 10 ** 9)
+    assert p.mean_fraction(0, 3) == F(2997001, 10**9)
     assert p.mean_fraction(1, 2) == F(14, 15)
     assert p.mean_fraction(2, 2) == F(13, 15) * (1 - F(999, 1000) ** 2)
     # delays override (Fig. 2 draws them per run): table length = new max delay
@@ -499,8 +538,11 @@ def test_from_config_geometric_f():
     # the config's delays may be absent when overridden
     r = B2DEPProblem.from_config({k: v for k, v in env.items() if k != "delays"}, delays=[1, 2, 3])
     assert list(r.delays) == [1, 2, 3]
-    assert f_table_from_config({"kind": "geometric", "base": "1/2"}, 3) == [F(1, 2), F(1, 4),
-                                                                           F(1, 8)]
+    assert f_table_from_config({"kind": "geometric", "base": "1/2"}, 3) == [
+        F(1, 2),
+        F(1, 4),
+        F(1, 8),
+    ]
 
 
 def test_from_config_table_f_fig3():
@@ -509,8 +551,9 @@ def test_from_config_table_f_fig3():
     assert p.f_exact == (F(3, 10), F(1, 4))
     assert p.g_fraction(1) == p.g_fraction(2) == F(7, 10)
     assert p.r_star == 1
-    np.testing.assert_allclose(p.mean_table(), [[1, 0.7, 0.75, 1],
-                                                [13 / 15, 0.7 * 13 / 15, 0.65, 13 / 15]])
+    np.testing.assert_allclose(
+        p.mean_table(), [[1, 0.7, 0.75, 1], [13 / 15, 0.7 * 13 / 15, 0.65, 13 / 15]]
+    )
     # the table f is taken as given (not padded); a constant tail covers larger τ
     assert f_table_from_config({"kind": "table", "values": ["0.3"]}, 10) == [F(3, 10)]
 
@@ -519,8 +562,10 @@ def test_f_exact_at_r0_beyond_the_largest_delay():
     # Fig. 2's means with d ≡ 5: every μ_i for i ≤ 6 beats the earlier arms' μ_j(i − j) (τ ≤ 5 ≤ d,
     # so each is μ_j·(1 − 0.999^τ) < 0.006), but μ_7 = 0 < μ_1(6) = 1 (τ = 6 > d): r_0 = 6 > max d.
     # f(r_0) must be 0.999^6 exactly, not the last tabulated 0.999^5.
-    environment = {"means": ["1", "14/15", "13/15", "4/5", "2/3", "1/3", "0"],
-                   "f": {"kind": "geometric", "base": 0.999}}
+    environment = {
+        "means": ["1", "14/15", "13/15", "4/5", "2/3", "1/3", "0"],
+        "f": {"kind": "geometric", "base": 0.999},
+    }
     problem = B2DEPProblem.from_config(environment, delays=[5] * 7)
     assert problem.r0 == 6
     assert problem.f_fraction(problem.r0) == F(999, 1000) ** 6

@@ -59,7 +59,7 @@ def reference_stage_count(horizon, k):
     total, s = 0.0, 0
     while total < horizon:
         s += 1
-        total += k + horizon ** (1 - 2.0 ** -s)
+        total += k + horizon ** (1 - 2.0**-s)
     return s
 
 
@@ -71,7 +71,7 @@ def reference_low(problem, delta, horizon, key):
     active, s, history = list(range(1, k + 1)), 0, []
     while env.t < horizon:
         s += 1
-        t_s = horizon ** (1 - 2.0 ** -s)
+        t_s = horizon ** (1 - 2.0**-s)
         width = math.sqrt(k / (2 * t_s) * log_term)
         ghat, complete = {}, True
         for m in active:
@@ -97,8 +97,10 @@ def reference_ucb(problem, horizon, key, log_time, bonus_scale=1.0):
             m = decisions + 1
         else:
             clock = decisions if log_time == LOG_TIME_DECISIONS else env.t
-            index = [sums[c] / n[c] + bonus_scale * math.sqrt(2 * math.log(clock) / n[c])
-                     for c in range(k)]
+            index = [
+                sums[c] / n[c] + bonus_scale * math.sqrt(2 * math.log(clock) / n[c])
+                for c in range(k)
+            ]
             m = index.index(max(index)) + 1
         decisions += 1
         first = env.play(m, horizon)
@@ -123,24 +125,31 @@ def test_low_hand_worked_trajectory():
     ⌊10/2⌋ + 1 = 6 times (rounds 1–6), π_2 ⌊10/4⌋ + 1 = 3 times (rounds 7–12); C_1 = 0.692, so
     2C_1 > 1 = ĝ(2) − ĝ(1) eliminates nothing. Stage 2 (T_2 = 31.6): π_1 16 times (13–28), π_2
     8 times (29–44); 2C_2 = 0.78 < 1 eliminates π_1. Stage 3: π_2 alone until T."""
-    expected, realised, policy, n_active, active, ghat, width, end, n_stages, stages = \
-        low_run(DETERMINISTIC.mean_table(), 0.1, 100, KEY)
+    expected, realised, policy, n_active, active, ghat, width, end, n_stages, stages = low_run(
+        DETERMINISTIC.mean_table(), 0.1, 100, KEY
+    )
     assert stages == 3 and n_stages == 3
     assert policy.tolist() == [1] * 6 + [2] * 6 + [1] * 16 + [2] * 72
     assert end[:3].tolist() == [12, 44, 100]
     assert n_active[:3].tolist() == [2, 2, 1]
     assert width[0] == pytest.approx(math.sqrt(2 / 20 * math.log(120)))
-    assert width[1] == pytest.approx(math.sqrt(2 / (2 * 100 ** 0.75) * math.log(120)))
+    assert width[1] == pytest.approx(math.sqrt(2 / (2 * 100**0.75) * math.log(120)))
     # ĝ discards the calibration play: π_1's round-1 pull is at the baseline (τ = 0) and pays 1,
     # the estimate uses rounds 2–6 only; π_2's calibration (round 7, arm 1 at τ = 1) pays 0.
     assert ghat[0].tolist() == [0.0, 1.0]
     assert ghat[1].tolist() == [0.0, 1.0]
     assert np.isnan(ghat[2, 0]) and np.isnan(ghat[2, 1])  # cut stage: no estimate
-    hand = ([1] + [0] * 5          # stage 1, π_1: first pull at τ = 0, then τ = 1
-            + [0, 1] + [1] * 4     # π_2: arm 1 at τ = 1 (calibration), arm 2 first pull, τ = 2
-            + [1] + [0] * 15       # stage 2, π_1: arm 1 last pulled at round 11 (τ = 2)
-            + [0] + [1] * 15       # π_2: arm 1 at τ = 1, arm 2 at τ = 18, then τ = 2
-            + [1] * 56)            # stage 3
+    hand = (
+        [1]
+        + [0] * 5  # stage 1, π_1: first pull at τ = 0, then τ = 1
+        + [0, 1]
+        + [1] * 4  # π_2: arm 1 at τ = 1 (calibration), arm 2 first pull, τ = 2
+        + [1]
+        + [0] * 15  # stage 2, π_1: arm 1 last pulled at round 11 (τ = 2)
+        + [0]
+        + [1] * 15  # π_2: arm 1 at τ = 1, arm 2 at τ = 18, then τ = 2
+        + [1] * 56
+    )  # stage 3
     assert expected.tolist() == hand
     assert realised.tolist() == hand  # deterministic rewards
 
@@ -159,13 +168,16 @@ def test_low_switches_charged_only_on_a_change_of_policy():
     assert metrics["suboptimal_pulls"][-1] == 22
 
 
-@pytest.mark.parametrize("horizon, k, stages", [
-    (4, 2, 1),    # 2 + √4 = 4 ≥ 4: the sum reaches T exactly in stage 1
-    (9, 6, 1),    # 6 + √9 = 9 ≥ 9, exactly
-    (4, 1, 2),    # 1 + 2 = 3 < 4; 3 + (1 + 4^{3/4} = 3.83) ≥ 4
-    (100, 2, 3),  # 12, 12 + 33.6, 45.6 + 58.2 ≥ 100
-    (10, 2, 2),   # 2 + 3.16 = 5.16; 5.16 + 2 + 5.62 ≥ 10
-])
+@pytest.mark.parametrize(
+    "horizon, k, stages",
+    [
+        (4, 2, 1),  # 2 + √4 = 4 ≥ 4: the sum reaches T exactly in stage 1
+        (9, 6, 1),  # 6 + √9 = 9 ≥ 9, exactly
+        (4, 1, 2),  # 1 + 2 = 3 < 4; 3 + (1 + 4^{3/4} = 3.83) ≥ 4
+        (100, 2, 3),  # 12, 12 + 33.6, 45.6 + 58.2 ≥ 100
+        (10, 2, 2),  # 2 + 3.16 = 5.16; 5.16 + 2 + 5.62 ≥ 10
+    ],
+)
 def test_low_stage_count_by_hand(horizon, k, stages):
     assert low_stage_count(horizon, k) == stages == reference_stage_count(horizon, k)
 
@@ -193,8 +205,9 @@ def test_low_matches_reference_implementation(horizon):
 def test_low_small_horizon_cuts_the_last_play():
     """T = 10, k = 2: S = 2; stage 1 plays π_1 ⌊√10/2⌋ + 1 = 2 times, π_2 max(1, 0) + 1 = 2
     times (rounds 3–6); stage 2 is cut at T and estimates only what it completed."""
-    _, _, policy, n_active, _, ghat, _, end, n_stages, stages = \
-        low_run(DETERMINISTIC.mean_table(), 0.1, 10, KEY)
+    _, _, policy, n_active, _, ghat, _, end, n_stages, stages = low_run(
+        DETERMINISTIC.mean_table(), 0.1, 10, KEY
+    )
     assert stages == 2
     assert policy[:6].tolist() == [1, 1, 2, 2, 2, 2]
     assert end[:n_stages].tolist()[-1] == 10
@@ -213,24 +226,27 @@ def test_ucb_hand_worked_start():
     """Decision 1 plays π_1 twice (rounds 1–2; x = μ_1(1) = 0), decision 2 π_2 twice (rounds
     3–6; x = 1). Then UCB1 keeps π_2 while 1 + sqrt(2 ln N/(N − 1)) ≥ sqrt(2 ln N): until
     N = 6, when sqrt(2 ln 6)·(1 − 1/√5) = 1.046 > 1, so decision 7 returns to π_1."""
-    expected, realised, policy, decisions = ucb_run(DETERMINISTIC.mean_table(), 26, KEY,
-                                                    LOG_TIME_DECISIONS, 1.0)
+    expected, realised, policy, decisions = ucb_run(
+        DETERMINISTIC.mean_table(), 26, KEY, LOG_TIME_DECISIONS, 1.0
+    )
     assert policy.tolist() == [1, 1] + [2] * 20 + [1, 1] + [2, 2]
     assert decisions == 8  # the last one (π_2, rounds 25–26) is cut after one play
     assert expected[:2].tolist() == [1.0, 0.0]  # τ = 0, then τ = 1
     assert expected[22:24].tolist() == [1.0, 0.0]  # π_1 after π_2: arm 1 at τ = 2, then τ = 1
 
 
-@pytest.mark.parametrize("log_time, bonus_scale", [(LOG_TIME_DECISIONS, 1.0),
-                                                   (LOG_TIME_PULLS, 1.0),
-                                                   (LOG_TIME_PULLS, 2 ** -0.5)])
+@pytest.mark.parametrize(
+    "log_time, bonus_scale",
+    [(LOG_TIME_DECISIONS, 1.0), (LOG_TIME_PULLS, 1.0), (LOG_TIME_PULLS, 2**-0.5)],
+)
 def test_ucb_matches_reference_implementation(log_time, bonus_scale):
     rng = np.random.default_rng(7 + log_time + int(10 * bonus_scale))
     for k in (1, 2, 3, 5):
         problem = random_problem(rng, k)
         horizon = int(rng.integers(1, 3000))
-        expected, realised, policy, decisions = ucb_run(problem.mean_table(), horizon, KEY,
-                                                        log_time, bonus_scale)
+        expected, realised, policy, decisions = ucb_run(
+            problem.mean_table(), horizon, KEY, log_time, bonus_scale
+        )
         env, reference_decisions = reference_ucb(problem, horizon, KEY, log_time, bonus_scale)
         np.testing.assert_allclose(expected, env.expected, rtol=0, atol=1e-15)
         assert realised.tolist() == env.realised
@@ -245,8 +261,8 @@ def test_ucb_observation_is_unbiased_for_g():
     expected, _, policy, _ = ucb_run(problem.mean_table(), 200_000, KEY, LOG_TIME_DECISIONS, 1.0)
     runs = np.flatnonzero(np.diff(policy, prepend=0) != 0)  # first pull of each switch
     starts = [r for r in runs if policy[r] == 2 and r + 4 <= policy.size]
-    second_play = np.array([expected[r + 2:r + 4].mean() for r in starts])
-    first_play = np.array([expected[r:r + 2].mean() for r in starts[1:]])
+    second_play = np.array([expected[r + 2 : r + 4].mean() for r in starts])
+    first_play = np.array([expected[r : r + 2].mean() for r in starts[1:]])
     assert np.allclose(second_play, problem.g(2))
     # π_2 after π_1: arm 1 at τ = 1 (0.7), arm 2 at τ ≥ 3 (13/15)
     assert np.allclose(first_play, (0.7 + 13 / 15) / 2)
@@ -264,26 +280,34 @@ def test_ghost_cumulative_closed_form_matches_the_trajectory(seed):
 
 
 def test_simulation_metrics_and_common_random_numbers():
-    environment = {"means": ["1", "14/15", "13/15", "4/5", "2/3", "1/3", "0"],
-                   "delays": {"uniform": [1, 6]}, "f": {"kind": "geometric", "base": 0.999},
-                   "switch_costs": [1, 0.5]}
+    environment = {
+        "means": ["1", "14/15", "13/15", "4/5", "2/3", "1/3", "0"],
+        "delays": {"uniform": [1, 6]},
+        "f": {"kind": "geometric", "base": 0.999},
+        "switch_costs": [1, 0.5],
+    }
     experiment = {"environment": environment, "horizon": 5000}
     checkpoints = checkpoint_grid(5000, 40)
     seed = np.random.SeedSequence([1, 2, 3])
-    low = simulate_repetition(experiment, {"policy": "low", "params": {"delta": 0.1}}, seed, None,
-                              checkpoints)
+    low = simulate_repetition(
+        experiment, {"policy": "low", "params": {"delta": 0.1}}, seed, None, checkpoints
+    )
     ucb = simulate_repetition(experiment, {"policy": "ucb"}, seed, None, checkpoints)
     delays = [low[f"delay_{i}"][0] for i in range(1, 8)]
     assert delays == [ucb[f"delay_{i}"][0] for i in range(1, 8)]  # one instance per repetition
     assert all(1 <= d <= 6 for d in delays)
-    problem = B2DEPProblem(environment["means"], [int(d) for d in delays],
-                           [0.999 ** t for t in range(1, 7)])
+    problem = B2DEPProblem(
+        environment["means"], [int(d) for d in delays], [0.999**t for t in range(1, 7)]
+    )
     others = [m for m in range(1, 8) if m != problem.r_star]  # Fig. 2's g has no exact ties
     assert low["suboptimal_pulls"][-1] == sum(low[f"pulls_pi{m}"][-1] for m in others)
-    np.testing.assert_allclose(low["ghost"], np.cumsum(problem.ghost_expected_rewards(5000))[checkpoints - 1])
+    np.testing.assert_allclose(
+        low["ghost"], np.cumsum(problem.ghost_expected_rewards(5000))[checkpoints - 1]
+    )
     for out in (low, ucb):
-        np.testing.assert_allclose(out["regret_cost0.5"],
-                                   out["ghost"] - out["expected"] + 0.5 * out["switches"])
+        np.testing.assert_allclose(
+            out["regret_cost0.5"], out["ghost"] - out["expected"] + 0.5 * out["switches"]
+        )
         total = sum(out[f"pulls_pi{m}"] for m in range(1, 8))
         np.testing.assert_array_equal(total, checkpoints)
     assert low["switches"][-1] <= 7 * low_stage_count(5000, 7)

@@ -44,8 +44,9 @@ def reference_ore2(problem, delta, horizon, key):
             r += 1
             if len(active) > 1:
                 t_r = int(horizon ** (1 - 2 ** (-r)))
-                width = 0.001 * round(math.sqrt(math.log(((t_r + k) * k) / delta)
-                                                * (k / (2 * t_r))), 5)
+                width = 0.001 * round(
+                    math.sqrt(math.log(((t_r + k) * k) / delta) * (k / (2 * t_r))), 5
+                )
                 for q in active:
                     mean = 0.0
                     for j in range(q):
@@ -87,8 +88,7 @@ def test_hand_worked_trajectory():
     Decision 5 (t = 28): π_2 and π_3 have one block each, so again: the block π_2 with
     ⌊31/(2·2)⌋ = 7 plays + 1 (rounds 29–44), r = 3, π_2 removed (gap 1/2), π_3 skipped.
     Decision 6 (t = 44): A = {3}: π_3 with ⌊56/(3·1)⌋ = 18 plays + 1, cut at T = 100; r = 4."""
-    expected, realised, policy, decisions, r, start, n_active, active, estimates = \
-        run(THREE, 100)
+    expected, realised, policy, decisions, r, start, n_active, active, estimates = run(THREE, 100)
     assert policy.tolist() == [1] * 4 + [2] * 8 + [3] * 12 + [1] * 4 + [2] * 16 + [3] * 56
     assert decisions == 6 and r == 4
     assert start[:4].tolist() == [0, 24, 28, 44]
@@ -97,12 +97,18 @@ def test_hand_worked_trajectory():
     assert active[2].tolist() == active[3].tolist() == [False, False, True]
     assert np.isnan(estimates[0]).all()
     assert estimates[1].tolist() == estimates[2].tolist() == [0.0, 0.5, 1.0]
-    hand = ([1, 0, 0, 0]                 # π_1: arm 1 first at τ = 0, then τ = 1
-            + [0, 1] + [1, 0] * 3        # π_2: arm 1 at τ = 1 (calibration), arm 2 first; τ = 2
-            + [1, 0, 1] + [1] * 9        # π_3: arms 1, 2 at τ = 2, arm 3 first; τ = 3
-            + [1, 0, 0, 0]               # π_1 again: arm 1 at τ = 3, then τ = 1
-            + [0, 1] + [1, 0] * 7        # π_2: arm 1 at τ = 1, arm 2 at τ = 7; τ = 2
-            + [1, 0, 1] + [1] * 53)      # π_3: arm 2 at τ = 2 (calibration); τ = 3
+    hand = (
+        [1, 0, 0, 0]  # π_1: arm 1 first at τ = 0, then τ = 1
+        + [0, 1]
+        + [1, 0] * 3  # π_2: arm 1 at τ = 1 (calibration), arm 2 first; τ = 2
+        + [1, 0, 1]
+        + [1] * 9  # π_3: arms 1, 2 at τ = 2, arm 3 first; τ = 3
+        + [1, 0, 0, 0]  # π_1 again: arm 1 at τ = 3, then τ = 1
+        + [0, 1]
+        + [1, 0] * 7  # π_2: arm 1 at τ = 1, arm 2 at τ = 7; τ = 2
+        + [1, 0, 1]
+        + [1] * 53
+    )  # π_3: arm 2 at τ = 2 (calibration); τ = 3
     assert expected.tolist() == realised.tolist() == hand
 
 
@@ -137,25 +143,26 @@ def test_rules_hold_on_random_instances(seed):
     k, horizon = 2 + seed, 20_000
     problem = random_problem(rng, k)
     lengths, widths = authors_schedule(horizon, k, 0.1)
-    expected, realised, policy, decisions, r, start, n_active, active, estimates = \
-        low_authors_run(problem.mean_table(), lengths, widths, horizon, KEY)
+    expected, realised, policy, decisions, r, start, n_active, active, estimates = low_authors_run(
+        problem.mean_table(), lengths, widths, horizon, KEY
+    )
     bounds = np.flatnonzero(np.diff(policy, prepend=0) != 0)
-    first = [int(policy[b]) for b in bounds[:k + 1]]
+    first = [int(policy[b]) for b in bounds[: k + 1]]
     assert first == [*range(1, k + 1), 1]
     block_1 = max(lengths[0] // k, 2) + 1  # plays of π_1 in stage 1
     assert bounds[1] == block_1 and bounds[k + 1] - bounds[k] >= block_1
     assert np.all(n_active[:r] >= 1) and np.all(np.diff(n_active[:r]) <= 0)
     for s in range(1, r):  # the decision that opened stage s + 1, at round start[s]
-        done = policy[:start[s]]
+        done = policy[: start[s]]
         before = np.flatnonzero(active[s - 1]) + 1
         if before.size == 1:
             continue
         for m in before:  # pooled: every observed play of π_m before this decision
-            rewards, mask = realised[:start[s]].astype(float), done == m
+            rewards, mask = realised[: start[s]].astype(float), done == m
             runs = np.flatnonzero(np.diff(mask.astype(int), prepend=0) == 1)
             calibration = np.zeros(start[s], dtype=bool)
             for b in runs:
-                calibration[b:b + m] = True
+                calibration[b : b + m] = True
             assert estimates[s, m - 1] == pytest.approx(rewards[mask & ~calibration].mean())
         removed = [i for i, m in enumerate(before) if not active[s, m - 1]]
         assert all(b - a > 1 for a, b in zip(removed, removed[1:]))
@@ -201,12 +208,20 @@ def test_rejects_bad_input():
 
 
 def test_simulation_glue_and_config():
-    environment = {"means": ["1", "1", "1"], "delays": [1, 2, 2], "f": {"kind": "table",
-                   "values": ["1"]}, "switch_costs": [1, 0]}
+    environment = {
+        "means": ["1", "1", "1"],
+        "delays": [1, 2, 2],
+        "f": {"kind": "table", "values": ["1"]},
+        "switch_costs": [1, 0],
+    }
     checkpoints = np.array([1, 24, 25, 28, 29, 44, 45, 100])
-    out = simulate_repetition({"environment": environment, "horizon": 100},
-                              {"policy": "low_authors", "params": {"delta": 0.1}},
-                              np.random.SeedSequence(1), None, checkpoints)
+    out = simulate_repetition(
+        {"environment": environment, "horizon": 100},
+        {"policy": "low_authors", "params": {"delta": 0.1}},
+        np.random.SeedSequence(1),
+        None,
+        checkpoints,
+    )
     assert out["stage"].tolist() == [1, 1, 2, 2, 3, 3, 4, 4]  # as decided before round t
     assert out["n_active"].tolist() == [3, 3, 2, 2, 1, 1, 1, 1]
     assert out["optimum_active"].tolist() == [1] * 8
@@ -216,12 +231,22 @@ def test_simulation_glue_and_config():
     algorithm = paper["algorithms"]["pi_low_authors"]
     assert algorithm["policy"] == "low_authors" and algorithm["params"]["delta"] == 0.1
     provenance = algorithm["provenance"]
-    for item in ("elimination_width", "plays_per_policy", "pooled_estimates",
-                 "deferred_elimination", "elimination_scan", "reward_draw"):
+    for item in (
+        "elimination_width",
+        "plays_per_policy",
+        "pooled_estimates",
+        "deferred_elimination",
+        "elimination_scan",
+        "reward_draw",
+    ):
         assert item in provenance
     for exp in ("fig2", "fig3", "fig2_many", "fig3_many"):
         assert "pi_low_authors" in paper["experiments"][exp]["algorithms"]
-    out = simulate_repetition({"environment": environment, "horizon": 100},
-                              {"policy": "low_authors"}, np.random.SeedSequence(1), None,
-                              checkpoints)
+    out = simulate_repetition(
+        {"environment": environment, "horizon": 100},
+        {"policy": "low_authors"},
+        np.random.SeedSequence(1),
+        None,
+        checkpoints,
+    )
     assert out["n_active"][-1] == 1  # δ defaults to 0.1

@@ -48,7 +48,7 @@ def ref_eliminate(sums, active, r, delta, k):
     eps2 = 2.0 * ref_epsilon(r, k, delta)
     marked = []
     for p, a in enumerate(ordered):
-        above, below = ordered[:p], ordered[p + 1:]
+        above, below = ordered[:p], ordered[p + 1 :]
         up = not above or mu[a] + eps2 < min(mu[j] for j in above)
         down = not below or mu[a] - eps2 > max(mu[j] for j in below)
         if up and down:
@@ -58,17 +58,19 @@ def ref_eliminate(sums, active, r, delta, k):
 
 def ref_order(k, records, survivors):
     """Total order from the removal records; a pair is decided by the earlier removal."""
+
     def compare(a, b):
         ra, rb = records.get(a), records.get(b)
         first = a if rb is None or (ra is not None and ra[0] <= rb[0]) else b
         other = b if first == a else a
         _, above, below = records[first]
         if other in above:
-            sign = 1           # other before first
+            sign = 1  # other before first
         else:
             assert other in below
             sign = -1
         return sign if first == a else -sign
+
     arms = sorted(set(records) | set(survivors))
     assert len(arms) == k
     return sorted(arms, key=functools.cmp_to_key(compare))
@@ -126,14 +128,14 @@ def ref_b2dep(table, delays, d0, delta, key, max_rounds):
         members = sorted(active)
         sampled = set()
         for g in range(0, len(members), d0):
-            group = members[g:g + d0]
+            group = members[g : g + d0]
             fill = [i for i in range(k) if i not in active] + members[:g]
-            group = sorted(group + [i for i in fill if i not in group][:d0 - len(group)])
+            group = sorted(group + [i for i in fill if i not in group][: d0 - len(group)])
             assert len(set(group)) == d0
-            for a in group:                                   # calibration cycle, discarded
+            for a in group:  # calibration cycle, discarded
                 tau, _ = pull(a)
                 delayed_discarded += 1 <= tau <= delays[a]
-            for a in group:                                   # sampling cycle
+            for a in group:  # sampling cycle
                 tau, reward = pull(a)
                 assert tau == d0 > delays[a]
                 if a in active and a not in sampled:
@@ -169,7 +171,8 @@ def test_ranker_epsilon_by_hand():
     assert ranker_epsilon(3, 5, 0.05) == pytest.approx(math.sqrt(math.log(2400) / 6), rel=1e-14)
     # r = 10⁴, k = 4, δ = 0.1: 2·4·10⁴·10001/0.1 = 8.0008·10⁹
     assert ranker_epsilon(10_000, 4, 0.1) == pytest.approx(
-        math.sqrt(math.log(8.0008e9) / 20_000), rel=1e-14)
+        math.sqrt(math.log(8.0008e9) / 20_000), rel=1e-14
+    )
     assert ranker_epsilon(1, 2, 0.1) == pytest.approx(1.480207, abs=1e-6)
     # decreasing in r, for the rounds that matter
     values = [ranker_epsilon(r, 3, 0.1) for r in range(1, 200)]
@@ -184,14 +187,26 @@ R = 10_000
 
 
 def fresh_state(k):
-    return {"active": np.ones(k, dtype=np.bool_), "lo": np.zeros(k, dtype=np.int64),
-            "hi": np.full(k, k, dtype=np.int64), "position": np.full(k, -1, dtype=np.int64),
-            "removed_at": np.zeros(k, dtype=np.int64)}
+    return {
+        "active": np.ones(k, dtype=np.bool_),
+        "lo": np.zeros(k, dtype=np.int64),
+        "hi": np.full(k, k, dtype=np.int64),
+        "position": np.full(k, -1, dtype=np.int64),
+        "removed_at": np.zeros(k, dtype=np.int64),
+    }
 
 
 def eliminate(sums, s, r=R, delta=0.1):
-    return _ranker_eliminate(np.asarray(sums, dtype=np.float64), s["active"], r, delta, s["lo"],
-                             s["hi"], s["position"], s["removed_at"])
+    return _ranker_eliminate(
+        np.asarray(sums, dtype=np.float64),
+        s["active"],
+        r,
+        delta,
+        s["lo"],
+        s["hi"],
+        s["position"],
+        s["removed_at"],
+    )
 
 
 def test_eliminate_all_separated_in_one_snapshot():
@@ -220,8 +235,7 @@ def test_eliminate_keeps_overlapping_pair_and_splits_leaf():
     assert eliminate([0, 4000, 6000, 0], s, r=R + 1) == 2
     np.testing.assert_array_equal(s["position"], [0, 2, 1, 3])
     np.testing.assert_array_equal(s["removed_at"], [R, R + 1, R + 1, R])
-    np.testing.assert_array_equal(_ranker_finish(s["active"], s["lo"], s["position"]),
-                                  [0, 2, 1, 3])
+    np.testing.assert_array_equal(_ranker_finish(s["active"], s["lo"], s["position"]), [0, 2, 1, 3])
 
 
 def test_eliminate_is_index_free():
@@ -282,8 +296,7 @@ def test_eliminate_respects_earlier_leaves():
     s["hi"][:] = [2, 1, 4, 4]
     assert eliminate([0, 9000, 5000, 1000], s) == 3
     np.testing.assert_array_equal(s["position"], [1, 0, 2, 3])
-    np.testing.assert_array_equal(_ranker_finish(s["active"], s["lo"], s["position"]),
-                                  [1, 0, 2, 3])
+    np.testing.assert_array_equal(_ranker_finish(s["active"], s["lo"], s["position"]), [1, 0, 2, 3])
 
 
 def test_eliminate_matches_reference_on_random_snapshots():
@@ -297,7 +310,7 @@ def test_eliminate_matches_reference_on_random_snapshots():
         marked = ref_eliminate(list(sums), set(range(k)), r, 0.1, k)
         assert removed == len(marked)
         assert {int(i) for i in np.flatnonzero(~s["active"])} == {a for a, _, _ in marked}
-        for a, above, below in marked:         # the position of a = |K⁺| from a fresh leaf
+        for a, above, below in marked:  # the position of a = |K⁺| from a fresh leaf
             assert s["position"][a] == len(above)
             assert s["removed_at"][a] == r
 
@@ -307,7 +320,7 @@ def test_eliminate_matches_reference_on_random_snapshots():
 # ------------------------------------------------------------------------------------------------
 
 
-def run(means, delta=0.1, key=KEY, max_rounds=10 ** 6):
+def run(means, delta=0.1, key=KEY, max_rounds=10**6):
     return bandit_ranker_run(np.asarray(means, dtype=np.float64), delta, key, max_rounds)
 
 
@@ -321,7 +334,7 @@ def test_stationary_well_separated_order_and_pulls():
     # separating gaps 0.4 needs 4ε_r < 0.4 roughly: a few hundred rounds, not a handful
     assert 50 < rounds < 2000
     # against the reference
-    ref = ref_stationary([0.9, 0.5, 0.1], 0.1, KEY, 10 ** 6)
+    ref = ref_stationary([0.9, 0.5, 0.1], 0.1, KEY, 10**6)
     assert list(order) == ref[0] and (pulls, rounds) == ref[1:3]
     assert list(removed_at) == ref[3] and status == ref[4]
 
@@ -348,9 +361,9 @@ def test_stationary_matches_reference(seed):
     rng = np.random.default_rng(seed)
     k = int(rng.integers(2, 7))
     means = rng.permutation(np.linspace(0.05, 0.95, k))
-    key = np.uint64(rng.integers(0, 2 ** 63))
+    key = np.uint64(rng.integers(0, 2**63))
     order, pulls, rounds, removed_at, status = run(means, key=key)
-    ref = ref_stationary(list(means), 0.1, key, 10 ** 6)
+    ref = ref_stationary(list(means), 0.1, key, 10**6)
     assert status == ref[4] == RANKER_DONE
     assert list(order) == ref[0]
     assert (pulls, rounds, list(removed_at)) == ref[1:4]
@@ -388,24 +401,24 @@ def test_stationary_single_arm_and_bad_delta():
 # ------------------------------------------------------------------------------------------------
 
 
-def b2dep(problem, d0, key=KEY, max_rounds=10 ** 6, delta=0.1):
+def b2dep(problem, d0, key=KEY, max_rounds=10**6, delta=0.1):
     return bandit_ranker_b2dep_run(problem.mean_table(), d0, delta, key, max_rounds)
 
 
 def test_b2dep_refuses_small_k_and_small_d0():
     fig3 = B2DEPProblem(["1", "13/15"], [2, 2], ["0.3", "0.25"])
-    with pytest.raises(ValueError, match="k >= d0"):          # P9: k = 2 < d0 = 3
+    with pytest.raises(ValueError, match="k >= d0"):  # P9: k = 2 < d0 = 3
         b2dep(fig3, 3)
     p = B2DEPProblem([0.9, 0.7, 0.5, 0.3], [1, 2, 1, 1], [0.5, 0.5])
-    for d0 in (1, 2):                                        # d0 ≤ max delay = 2
+    for d0 in (1, 2):  # d0 ≤ max delay = 2
         with pytest.raises(ValueError, match="d0 must exceed"):
             b2dep(p, d0)
     with pytest.raises(ValueError):
         b2dep(p, 0)
     with pytest.raises(ValueError):
         b2dep(p, 3, delta=1.5)
-    assert b2dep(p, 3)[4] == RANKER_DONE                    # d0 = 3 > 2 is accepted
-    assert b2dep(p, 4)[4] == RANKER_DONE                    # k = d0 = 4
+    assert b2dep(p, 3)[4] == RANKER_DONE  # d0 = 3 > 2 is accepted
+    assert b2dep(p, 4)[4] == RANKER_DONE  # k = d0 = 4
 
 
 def test_b2dep_samples_are_baseline_pulls():
@@ -418,18 +431,18 @@ def test_b2dep_samples_are_baseline_pulls():
     means = [1.0, 0.5, 0.3, 0.7, 0.1]
     delays = [2, 2, 1, 2, 1]
     # mean_table layout (k, D + 2), D = 2: columns τ = 0, 1, 2, 3 (μ_i(τ) = 0 for 1 ≤ τ ≤ d_i)
-    table = np.array([[m, 0.0, 0.0, m] if d == 2 else [m, 0.0, m, m]
-                      for m, d in zip(means, delays)])
+    table = np.array(
+        [[m, 0.0, 0.0, m] if d == 2 else [m, 0.0, m, m] for m, d in zip(means, delays)]
+    )
     d0 = 3
-    order, pulls, rounds, removed_at, status = bandit_ranker_b2dep_run(table, d0, 0.1, KEY,
-                                                                       10 ** 6)
+    order, pulls, rounds, removed_at, status = bandit_ranker_b2dep_run(table, d0, 0.1, KEY, 10**6)
     assert status == RANKER_DONE
     np.testing.assert_array_equal(order, [0, 3, 1, 2, 4])
-    ref = ref_b2dep(table, delays, d0, 0.1, KEY, 10 ** 6)
+    ref = ref_b2dep(table, delays, d0, 0.1, KEY, 10**6)
     assert list(order) == ref[0]
     assert (pulls, rounds, list(removed_at)) == ref[1:4]
     assert removed_at[0] < min(removed_at[1:])
-    assert ref[6] > 100                     # discarded pulls at a delayed τ did happen
+    assert ref[6] > 100  # discarded pulls at a delayed τ did happen
     # pulls per round = 2·d0·⌈|A_r|/d0⌉
     sizes = active_sizes(removed_at, rounds)
     assert ref[5] == [2 * d0 * math.ceil(n / d0) for n in sizes]
@@ -446,9 +459,9 @@ def test_b2dep_matches_reference(seed):
     d0 = int(rng.integers(p.max_delay + 1, k + 1)) if k > p.max_delay else None
     if d0 is None:
         pytest.skip("k ≤ max delay")
-    key = np.uint64(rng.integers(0, 2 ** 63))
+    key = np.uint64(rng.integers(0, 2**63))
     order, pulls, rounds, removed_at, status = b2dep(p, d0, key=key)
-    ref = ref_b2dep(p.mean_table(), delays, d0, 0.1, key, 10 ** 6)
+    ref = ref_b2dep(p.mean_table(), delays, d0, 0.1, key, 10**6)
     assert status == ref[4] == RANKER_DONE
     assert list(order) == ref[0] == list(range(k))
     assert (pulls, rounds, list(removed_at)) == ref[1:4]

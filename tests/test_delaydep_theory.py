@@ -53,6 +53,7 @@ def hand_schedule(T, k, delta):
 
 # ---- π_low schedule and stage count -------------------------------------------------------------
 
+
 @pytest.mark.parametrize("T, k", WORKED)
 def test_worked_schedule_matches_hand_computation(T, k):
     S, lengths, widths = hand_schedule(T, k, DELTA)
@@ -66,7 +67,11 @@ def test_worked_schedule_matches_hand_computation(T, k):
 
 def test_worked_schedule_values():
     assert {(T, k): int(low_schedule(T, k, DELTA)["S"][0]) for T, k in WORKED} == {
-        (1e3, 7): 4, (1e5, 7): 5, (5e5, 7): 5, (5e5, 2): 5}
+        (1e3, 7): 4,
+        (1e5, 7): 5,
+        (5e5, 7): 5,
+        (5e5, 2): 5,
+    }
     small = low_schedule(1e3, 7, DELTA)
     # T_1 = √1000, C_1 = sqrt(7/(2√1000)·ln 560); T_4 = 1000^(15/16)
     assert small["T_s"][0] == pytest.approx(31.6227766, rel=1e-9)
@@ -78,8 +83,9 @@ def test_worked_schedule_values():
 
 
 def test_stage_count_below_closed_form_on_grid():
-    grid = np.unique(np.concatenate([np.arange(2, 1000), np.logspace(3, 10, 2500),
-                                     2.0 ** (2.0 ** np.arange(6))]))
+    grid = np.unique(
+        np.concatenate([np.arange(2, 1000), np.logspace(3, 10, 2500), 2.0 ** (2.0 ** np.arange(6))])
+    )
     bound = stage_count_closed_form(grid)
     for k in (1, 2, 7, 50):
         S = stage_count(grid, k)
@@ -88,10 +94,10 @@ def test_stage_count_below_closed_form_on_grid():
 
 
 def test_stage_count_closed_form_values_and_errors():
-    assert stage_count_closed_form(2) == 1      # log2 log2 2 = 0
-    assert stage_count_closed_form(16) == 3     # log2 log2 16 = 2
+    assert stage_count_closed_form(2) == 1  # log2 log2 2 = 0
+    assert stage_count_closed_form(16) == 3  # log2 log2 16 = 2
     assert stage_count_closed_form(17) == 4
-    assert stage_count_closed_form(1e10) == 7   # ⌈log2 33.2⌉ + 1
+    assert stage_count_closed_form(1e10) == 7  # ⌈log2 33.2⌉ + 1
     assert list(stage_count_closed_form([4, 256])) == [2, 4]
     with pytest.raises(ValueError, match="T >= 2"):
         stage_count_closed_form(1.5)
@@ -118,18 +124,25 @@ def test_theorem3_bounds_by_hand(k, T):
     tight = k * k * S + math.sqrt(T) + 2 * math.sqrt(2) * (S - 1) * math.sqrt(k * T * L)
     assert theorem3_bound_paper(T, k, DELTA) == pytest.approx(paper, rel=1e-12)
     assert theorem3_bound_tight(T, k, DELTA) == pytest.approx(tight, rel=1e-12)
-    assert (theorem3_bound_paper(T, k, DELTA), theorem3_bound_tight(T, k, DELTA)) == \
-        pytest.approx(THEOREM3_VALUES[k, T], rel=1e-9)
+    assert (theorem3_bound_paper(T, k, DELTA), theorem3_bound_tight(T, k, DELTA)) == pytest.approx(
+        THEOREM3_VALUES[k, T], rel=1e-9
+    )
     assert switch_bound(T, k) == k * S
 
 
 def test_theorem3_vacuity():
-    vacuous = {(k, T): (theorem3_bound_paper(T, k, DELTA) >= T, theorem3_bound_tight(T, k, DELTA) >= T)
-               for k, T in THEOREM3_VALUES}
+    vacuous = {
+        (k, T): (theorem3_bound_paper(T, k, DELTA) >= T, theorem3_bound_tight(T, k, DELTA) >= T)
+        for k, T in THEOREM3_VALUES
+    }
     # only T = 1000 (k = 7) is vacuous: the bound exceeds T
-    assert vacuous == {(7, 1e3): (True, True), (7, 1e5): (False, False),
-                       (7, 5e5): (False, False), (7, 1e6): (False, False),
-                       (2, 5e5): (False, False)}
+    assert vacuous == {
+        (7, 1e3): (True, True),
+        (7, 1e5): (False, False),
+        (7, 5e5): (False, False),
+        (7, 1e6): (False, False),
+        (2, 5e5): (False, False),
+    }
     assert [switch_bound(T, k) for k, T in THEOREM3_VALUES] == [28, 35, 35, 35, 10]
 
 
@@ -158,9 +171,11 @@ def test_theorem3_stated_order_by_hand():
 
 # ---- Theorem 4 ----------------------------------------------------------------------------------
 
+
 def test_ranker_rounds_by_hand_on_two_arms():
     def eps(r):  # eq. (6) with k = 2, δ = 0.1
         return math.sqrt(math.log(2 * 2 * r * (r + 1) / DELTA) / (2 * r))
+
     gap = 0.7 - 0.5
     first = next(r for r in itertools.count(1) if 4 * eps(r) < gap)
     assert first == 4062
@@ -202,15 +217,23 @@ def test_ranker_errors():
 
 # ---- Fig. 1, Fig. 3 and Theorem 2 ---------------------------------------------------------------
 
+
 def test_figure3_values_by_hand():
     problem = fig3_problem()
-    assert [problem.mean_fraction(0, 1), problem.mean_fraction(0, 2),
-            problem.mean_fraction(1, 2), problem.mean_fraction(1, 3)] == \
-        [F(7, 10), F(3, 4), F(13, 20), F(13, 15)]
+    assert [
+        problem.mean_fraction(0, 1),
+        problem.mean_fraction(0, 2),
+        problem.mean_fraction(1, 2),
+        problem.mean_fraction(1, 3),
+    ] == [F(7, 10), F(3, 4), F(13, 20), F(13, 15)]
     assert problem.g_fraction(1) == problem.g_fraction(2) == F(7, 10)
     edges = figure1_edges(problem, 1, 2)
-    assert edges == {"self_m": F(7, 10), "self_n": F(3, 4) + F(13, 20),
-                     "n_to_m": F(3, 4), "m_to_n": F(7, 10) + F(13, 15)}
+    assert edges == {
+        "self_m": F(7, 10),
+        "self_n": F(3, 4) + F(13, 20),
+        "n_to_m": F(3, 4),
+        "m_to_n": F(7, 10) + F(13, 15),
+    }
     # Fact 1: alternation of π_1 and π_2 = (μ_1(2) + μ_1(1) + μ_2(3))/3 = 139/180 > 7/10
     alternation = (F(3, 4) + F(7, 10) + F(13, 15)) / 3
     assert alternation == F(139, 180)
@@ -234,7 +257,8 @@ def test_cycle_average_matches_simulated_steady_state():
         cycle = rng.integers(1, 4, size=rng.integers(1, 7))
         rewards = problem.sequence_expected_rewards(np.tile(cycle - 1, 5))
         assert float(cycle_average_fraction(problem, cycle)) == pytest.approx(
-            rewards[-cycle.size:].mean(), abs=1e-12)
+            rewards[-cycle.size :].mean(), abs=1e-12
+        )
 
 
 def test_theorem2_counterexample_by_hand():
@@ -248,13 +272,17 @@ def test_theorem2_counterexample_by_hand():
     assert not result["theorem2_holds"] and not result["opt_bound_holds"]
     assert not result["repeat_condition"]
     # brute force over every cyclic arm sequence of length ≤ 8: the best is 33/40, as Karp finds
-    best = max(problem.sequence_expected_rewards(np.tile(word, 4))[-len(word):].mean()
-               for length in range(1, 9) for word in itertools.product(range(3), repeat=length))
+    best = max(
+        problem.sequence_expected_rewards(np.tile(word, 4))[-len(word) :].mean()
+        for length in range(1, 9)
+        for word in itertools.product(range(3), repeat=length)
+    )
     assert best == pytest.approx(33 / 40, abs=1e-12)
     assert result["opt"] == pytest.approx(33 / 40, abs=1e-12)
 
 
 # ---- uniform delays (Fig. 2) --------------------------------------------------------------------
+
 
 def brute_force_statistics(means, f_values, d_max):
     gaps, r_stars, bests = [], [], []
@@ -262,16 +290,19 @@ def brute_force_statistics(means, f_values, d_max):
         problem = B2DEPProblem(means, delays, f_values)
         g = [problem.g_fraction(m) for m in range(1, len(means) + 1)]
         r = g.index(max(g)) + 1
-        gaps.append(g[r - 1] - max(g[:r - 1] + g[r:]))
+        gaps.append(g[r - 1] - max(g[: r - 1] + g[r:]))
         r_stars.append(r)
         bests.append(g[r - 1])
     return gaps, r_stars, bests
 
 
-@pytest.mark.parametrize("means, f_values", [
-    (["1", "1/2", "0"], ["1/2"]),                              # has exact ties
-    (["1", "2/3", "1/3", "0"], ["1/2", "1/3", "1/4", "1/5"]),
-])
+@pytest.mark.parametrize(
+    "means, f_values",
+    [
+        (["1", "1/2", "0"], ["1/2"]),  # has exact ties
+        (["1", "2/3", "1/3", "0"], ["1/2", "1/3", "1/4", "1/5"]),
+    ],
+)
 def test_uniform_delay_statistics_against_brute_force(means, f_values):
     gaps, r_stars, bests = brute_force_statistics(means, f_values, 3)
     stats = uniform_delay_statistics(means, f_values, d_max=3)
@@ -294,8 +325,8 @@ def test_figure2_uniform_delay_statistics():
     # Regression pins over the 6^7 vectors: the statistics' definitions are checked against a
     # plain enumeration on small cases above; the counts of r* are exact integers.
     stats = uniform_delay_statistics(FIG2_MEANS, fig2_f_values(6), d_max=6)
-    assert stats["n_vectors"] == 6 ** 7
-    assert stats["mean_gap"] == pytest.approx(0.0849531681376, rel=1e-9)   # paper: "0.1 on average"
+    assert stats["n_vectors"] == 6**7
+    assert stats["mean_gap"] == pytest.approx(0.0849531681376, rel=1e-9)  # paper: "0.1 on average"
     assert stats["median_gap"] == pytest.approx(0.0725349317341, rel=1e-9)
     assert stats["n_ties"] == 0
     assert list(stats["r_star_counts"]) == [0, 7776, 7776, 29052, 45828, 68580, 120924]
@@ -305,8 +336,8 @@ def test_figure2_uniform_delay_statistics():
     assert stats["min_gap_example"] == (1, 6, 1, 1, 1, 1, 1)
     assert stats["min_gap_policies"] == (4, 5)
     f = F(999, 1000)
-    g4 = (1 + F(14, 15) * (1 - f ** 4) + F(13, 15) + F(4, 5)) / 4
-    g5 = (1 + F(14, 15) * (1 - f ** 5) + F(13, 15) + F(4, 5) + F(2, 3)) / 5
+    g4 = (1 + F(14, 15) * (1 - f**4) + F(13, 15) + F(4, 5)) / 4
+    g5 = (1 + F(14, 15) * (1 - f**5) + F(13, 15) + F(4, 5) + F(2, 3)) / 5
     assert stats["min_gap"] == g4 - g5 == F(17465026243, 37500000000000000)
     assert stats["n_min_gap_vectors"] == 3888
 
@@ -321,6 +352,7 @@ def test_uniform_delay_statistics_errors():
 
 
 # ---- errata -------------------------------------------------------------------------------------
+
 
 def test_erratum_e1_by_hand():
     result = erratum_e1()
@@ -343,10 +375,11 @@ def test_erratum_e2_by_hand(eps):
     assert result["alternation_average"] == pytest.approx(result["opt_average"], abs=1e-12)
     assert result["ratio_long_run"] == pytest.approx(float(1 / (F(3, 2) - e)), abs=1e-12)
     assert result["ratio_finite_T_paper_formulas"] == F(T + 1) / (2 + (T - 1) * (F(3, 2) - e))
-    assert result["ratio_finite_T_paper_formulas"] > F(2, 3)      # even at ε = 0
+    assert result["ratio_finite_T_paper_formulas"] > F(2, 3)  # even at ε = 0
     # simulated finite T: greedy earns 1 + (T − 1)/2, the alternation (T/2)(3/2 − ε)
     assert result["ratio_finite_T_simulated"] == pytest.approx(
-        float((1 + F(T - 1, 2)) / (F(T, 2) * (F(3, 2) - e))), rel=1e-12)
+        float((1 + F(T - 1, 2)) / (F(T, 2) * (F(3, 2) - e))), rel=1e-12
+    )
     assert result["exceeds_two_thirds"] == (e > 0)
 
 
@@ -366,4 +399,5 @@ def test_erratum_e3_grows_like_stage_count():
     assert single["ratio"] == pytest.approx(109594.139177 / 7065.5226099, rel=1e-9)
     lnln = math.log(math.log(1e6))
     assert single["printed_last_line"] == pytest.approx(
-        49 * lnln + 1e3 + math.sqrt(7e6) * (math.log(70) + lnln))
+        49 * lnln + 1e3 + math.sqrt(7e6) * (math.log(70) + lnln)
+    )

@@ -31,17 +31,25 @@ def only(paper, experiment, algorithms):
     return paper
 
 
-@pytest.mark.parametrize("key, experiment, algorithm", [
-    ("farewell", "fig2b", "wait_ucb"), ("farewell", "fig1c", "budget_ucb"),
-    ("farewell", "fig2a", "wait_ucb_random_ties"),
-    ("delaydep", "fig2", "pi_low"), ("delaydep", "fig2", "pi_ucb")])  # fig2: delays drawn per run
+@pytest.mark.parametrize(
+    "key, experiment, algorithm",
+    [
+        ("farewell", "fig2b", "wait_ucb"),
+        ("farewell", "fig1c", "budget_ucb"),
+        ("farewell", "fig2a", "wait_ucb_random_ties"),
+        ("delaydep", "fig2", "pi_low"),
+        ("delaydep", "fig2", "pi_ucb"),
+    ],
+)  # fig2: delays drawn per run
 def test_chunking_and_order_do_not_change_bits(setup, key, experiment, algorithm):
     config, _ = setup
     paper = only(load_paper(key), experiment, [algorithm])
     whole = run_chunk(config, paper, experiment, 0, 3, log=quiet)
     # Later repetitions first, in other chunks: the same rows, bit for bit.
-    parts = [run_chunk(config, paper, experiment, 2, 3, log=quiet),
-             run_chunk(config, paper, experiment, 0, 2, log=quiet)]
+    parts = [
+        run_chunk(config, paper, experiment, 2, 3, log=quiet),
+        run_chunk(config, paper, experiment, 0, 2, log=quiet),
+    ]
     joined = pd.concat(parts).sort_values(["algorithm", "repetition", "t"]).reset_index(drop=True)
     pd.testing.assert_frame_equal(whole, joined, check_exact=True)
 
@@ -49,8 +57,9 @@ def test_chunking_and_order_do_not_change_bits(setup, key, experiment, algorithm
 def test_an_algorithms_trace_does_not_depend_on_its_job_mates(setup):
     config, paper = setup
     alone = run_chunk(config, only(paper, "fig2b", ["wait_ucb"]), "fig2b", 0, 2, log=quiet)
-    together = run_chunk(config, only(paper, "fig2b", ["ucb_simplex", "wait_ucb"]), "fig2b", 0, 2,
-                         log=quiet)
+    together = run_chunk(
+        config, only(paper, "fig2b", ["ucb_simplex", "wait_ucb"]), "fig2b", 0, 2, log=quiet
+    )
     assert set(together["algorithm"]) == {"ucb_simplex", "wait_ucb"}
     mine = together[together["algorithm"] == "wait_ucb"].reset_index(drop=True)
     pd.testing.assert_frame_equal(alone, mine, check_exact=True)

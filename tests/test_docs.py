@@ -14,8 +14,10 @@ LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 def anchors(path) -> set[str]:
     """GitHub's anchors of a Markdown file's headings."""
-    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
-            for h in re.findall(r"^#+ (.+)$", path.read_text(), re.M)}
+    return {
+        re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+        for h in re.findall(r"^#+ (.+)$", path.read_text(), re.M)
+    }
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)

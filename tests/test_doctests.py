@@ -10,7 +10,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "timebandits"
 WITH_EXAMPLES = sorted(
     ".".join(("timebandits", *path.relative_to(PACKAGE).with_suffix("").parts))
-    for path in PACKAGE.rglob("*.py") if ">>> " in path.read_text())
+    for path in PACKAGE.rglob("*.py")
+    if ">>> " in path.read_text()
+)
 
 
 def test_the_modules_with_examples_are_found():

@@ -49,14 +49,28 @@ def test_cells_judge_only_missable_radii():
 
 
 def paper():
-    return {"experiments": {"p": {"environment": {"reward_prob": [0.5], "delay_pmf": [[0.5, 0.3, 0.2]]},
-                                  "horizon": 1.0e4, "algorithms": []}}}
+    return {
+        "experiments": {
+            "p": {
+                "environment": {"reward_prob": [0.5], "delay_pmf": [[0.5, 0.3, 0.2]]},
+                "horizon": 1.0e4,
+                "algorithms": [],
+            }
+        }
+    }
 
 
 @pytest.mark.parametrize("lemma, extra", [(1, {"deltas": [0.5, 0.9]}), (3, {})])
 def test_ratio_concentration_holds_and_its_witnesses_reach_both(lemma, extra):
-    claim = {"id": f"L{lemma}", "kind": "ratio_concentration", "lemma": lemma, "experiments": ["p"],
-             "sizes": [10, 100], "repetitions": 2000, **extra}
+    claim = {
+        "id": f"L{lemma}",
+        "kind": "ratio_concentration",
+        "lemma": lemma,
+        "experiments": ["p"],
+        "sizes": [10, 100],
+        "repetitions": 2000,
+        **extra,
+    }
     ctx = ClaimContext(paper=paper(), config=CONFIG, trace_of=lambda e, a: None)
     [row] = RatioConcentration.evaluate(claim, ctx)
     assert row["verdict"] == REPRODUCED
@@ -66,8 +80,15 @@ def test_ratio_concentration_holds_and_its_witnesses_reach_both(lemma, extra):
 
 def test_ratio_concentration_refutes_a_radius_missed_too_often():
     """Misses replaced by hand: 150 of 1000 at an allowed 0.1 (p ≈ 5e-7) refutes; 110 does not."""
-    claim = {"id": "L1", "kind": "ratio_concentration", "lemma": 1, "experiments": ["p"],
-             "sizes": [10], "deltas": [0.5], "repetitions": 100}
+    claim = {
+        "id": "L1",
+        "kind": "ratio_concentration",
+        "lemma": 1,
+        "experiments": ["p"],
+        "sizes": [10],
+        "deltas": [0.5],
+        "repetitions": 100,
+    }
     ctx = ClaimContext(paper=paper(), config=CONFIG, trace_of=lambda e, a: None)
     for misses, verdict in ((150, NOT_REPRODUCED), (110, REPRODUCED)):
         fixed = derived(ctx, overrides={"lemma1 p": lambda _, m=misses: (("cell", m, 1000, 0.1),)})
@@ -77,18 +98,35 @@ def test_ratio_concentration_refutes_a_radius_missed_too_often():
 def trace(increase_last_decade):
     """Pseudo-regret at t = 1, 10, 100 of four runs: 0, 5, 5 + the given increase."""
     inc = list(increase_last_decade)
-    return pd.DataFrame({"repetition": [0, 1, 2, 3] * 3, "t": [1.0] * 4 + [10.0] * 4 + [100.0] * 4,
-                         "pseudo_regret": [0.0] * 4 + [5.0] * 4 + [5.0 + x for x in inc]})
+    return pd.DataFrame(
+        {
+            "repetition": [0, 1, 2, 3] * 3,
+            "t": [1.0] * 4 + [10.0] * 4 + [100.0] * 4,
+            "pseudo_regret": [0.0] * 4 + [5.0] * 4 + [5.0 + x for x in inc],
+        }
+    )
 
 
 def test_converges_later_by_hand():
     slow, fast = [4.0, 5.0, 6.0, 8.0], [1.0, 2.0, 2.0, 3.0]
     traces = {"slow": trace(slow), "fast": trace(fast)}
-    ctx = ClaimContext(paper={"algorithms": {"slow": {"label": "S"}, "fast": {"label": "F"}},
-                              "experiments": {"e": {"algorithms": ["slow", "fast"]}}},
-                       config=CONFIG, trace_of=lambda e, a: traces[a])
-    claim = {"id": "C16", "kind": "converges_later", "experiments": ["e"], "slower": "slow",
-             "faster": "fast", "metric": "pseudo_regret", "window": 1.0}
+    ctx = ClaimContext(
+        paper={
+            "algorithms": {"slow": {"label": "S"}, "fast": {"label": "F"}},
+            "experiments": {"e": {"algorithms": ["slow", "fast"]}},
+        },
+        config=CONFIG,
+        trace_of=lambda e, a: traces[a],
+    )
+    claim = {
+        "id": "C16",
+        "kind": "converges_later",
+        "experiments": ["e"],
+        "slower": "slow",
+        "faster": "fast",
+        "metric": "pseudo_regret",
+        "window": 1.0,
+    }
     [row] = ConvergesLater.evaluate(claim, ctx)
     p = float(ttest_rel(fast, slow, alternative="less").pvalue)
     assert row["p_claimed"] == pytest.approx(p)

@@ -24,9 +24,13 @@ from timebandits.farewell.claims.statements import (
 CONFIG = {"base_seed": 1, "claims": {"alpha": 0.05, "fragile_share": 0.1, "run_factors": [2, 4]}}
 # K = 1, V = 1, P(τ = 1) = P(τ = 2) = 1/2: μ^c = (1, 3/2), g = (1/2, 2/3), Δ = 1/6, μ̄^c = 5/4.
 SHORT = {"reward_prob": [1.0], "delay_pmf": [[0.5, 0.5]]}
-PAPER = {"experiments": {"short": {"environment": SHORT, "algorithms": []}},
-         "algorithms": {"ucb_simplex": {"policy": "ucb_simplex", "params": {"radius_factor": 2.0}},
-                        "budget_ucb": {"policy": "budget_ucb", "params": {"radius_factor": 2.0}}}}
+PAPER = {
+    "experiments": {"short": {"environment": SHORT, "algorithms": []}},
+    "algorithms": {
+        "ucb_simplex": {"policy": "ucb_simplex", "params": {"radius_factor": 2.0}},
+        "budget_ucb": {"policy": "budget_ucb", "params": {"radius_factor": 2.0}},
+    },
+}
 
 
 def context():
@@ -36,7 +40,9 @@ def context():
 def test_wait_ucb_with_one_micro_arm_is_ucb1():
     L = math.log(10.0)
     for rbar, n in [(0.0, 1), (0.3, 10), (1.0, 100)]:
-        assert _indices("wait_ucb", {}, rbar, n, L) == pytest.approx(rbar + math.sqrt(2 * L / n), abs=1e-14)
+        assert _indices("wait_ucb", {}, rbar, n, L) == pytest.approx(
+            rbar + math.sqrt(2 * L / n), abs=1e-14
+        )
     assert disagreements("wait_ucb", {})[0] == 0
 
 
@@ -57,8 +63,12 @@ def test_ucb_simplex_chooses_otherwise_than_ucb1_by_hand():
 
 
 def test_ucb1_collapse_rows_and_witnesses():
-    claim = {"id": "C12", "kind": "ucb1_collapse", "against": ["ucb_simplex", "budget_ucb"],
-             "rounding_tolerance": 1e-12}
+    claim = {
+        "id": "C12",
+        "kind": "ucb1_collapse",
+        "against": ["ucb_simplex", "budget_ucb"],
+        "rounding_tolerance": 1e-12,
+    }
     rows = Ucb1Collapse.evaluate(claim, context())
     assert [r["verdict"] for r in rows] == [REPRODUCED] * 4
     assert rows[1]["headline"].startswith("0 of ")
@@ -69,24 +79,41 @@ def test_ucb1_collapse_rows_and_witnesses():
 def test_bound_ratio_by_hand():
     """D = 2, Δ = 1/6, g* = 2/3, μ̄^c = 5/4: (WAIT) = 4·6·5/4 = 30, (DQZL) = (16 + 8·6 + 4·36)·2/3
     = 138.67, ratio 4.622."""
-    claim = {"id": "C13", "kind": "bound_ratio", "experiments": ["short"], "numerator": "dqzl",
-             "denominator": "wait", "min_ratio": 2.0}
+    claim = {
+        "id": "C13",
+        "kind": "bound_ratio",
+        "experiments": ["short"],
+        "numerator": "dqzl",
+        "denominator": "wait",
+        "min_ratio": 2.0,
+    }
     [row] = BoundRatio.evaluate(claim, context())
     assert row["verdict"] == REPRODUCED
     assert row["headline"] == "(DQZL) / (WAIT) = 4.62 (needs ≥ 2)"
-    assert BoundRatio.evaluate({**claim, "min_ratio": 5.0}, context())[0]["verdict"] == NOT_REPRODUCED
+    assert (
+        BoundRatio.evaluate({**claim, "min_ratio": 5.0}, context())[0]["verdict"] == NOT_REPRODUCED
+    )
     out = decide(claim, BoundRatio, context())
     assert out["can_reproduce"] and out["can_refute"]
 
 
-@pytest.mark.parametrize("printed, verdict", [(0.166, REPRODUCED), (0.167, REPRODUCED),
-                                              (0.168, NOT_REPRODUCED)])
+@pytest.mark.parametrize(
+    "printed, verdict", [(0.166, REPRODUCED), (0.167, REPRODUCED), (0.168, NOT_REPRODUCED)]
+)
 def test_stated_gap_to_the_printed_digit(printed, verdict):
-    claim = {"id": "C15", "kind": "stated_gap", "gaps": {"short": printed}, "optimum": {"short": 2},
-             "rounding_tolerance": 0.001}
+    claim = {
+        "id": "C15",
+        "kind": "stated_gap",
+        "gaps": {"short": printed},
+        "optimum": {"short": 2},
+        "rounding_tolerance": 0.001,
+    }
     rows = StatedGap.evaluate(claim, context())
     assert [r["verdict"] for r in rows] == [verdict, REPRODUCED]
-    assert StatedGap.evaluate({**claim, "optimum": {"short": 1}}, context())[1]["verdict"] == NOT_REPRODUCED
+    assert (
+        StatedGap.evaluate({**claim, "optimum": {"short": 1}}, context())[1]["verdict"]
+        == NOT_REPRODUCED
+    )
     out = decide(claim, StatedGap, context())
     assert out["can_reproduce"] and out["can_refute"]
 
@@ -101,8 +128,14 @@ def test_feasible_gap_by_hand():
 
 
 def test_gap_feasible_rows_and_witnesses():
-    claim = {"id": "E2", "kind": "gap_feasible", "max_delay": 2, "positions": [2], "gap": 0.55,
-             "grid_step": 0.01}
+    claim = {
+        "id": "E2",
+        "kind": "gap_feasible",
+        "max_delay": 2,
+        "positions": [2],
+        "gap": 0.55,
+        "grid_step": 0.01,
+    }
     [row] = GapFeasible.evaluate(claim, context())
     assert row["verdict"] == NOT_REPRODUCED
     assert GapFeasible.evaluate({**claim, "gap": 0.45}, context())[0]["verdict"] == REPRODUCED

@@ -24,17 +24,35 @@ def paper():
 
 def _curves(curves: dict[str, np.ndarray], t: np.ndarray, runs: int = 10) -> pd.DataFrame:
     """A summary with ``regret`` and ``pseudo_regret`` following each algorithm's curve."""
-    frames = [pd.DataFrame({"algorithm": alg, "metric": metric, "t": t, "n": runs,
-                            "mean": values, "se": 0.01 * values + 1.0})
-              for alg, values in curves.items() for metric in ("regret", "pseudo_regret")]
+    frames = [
+        pd.DataFrame(
+            {
+                "algorithm": alg,
+                "metric": metric,
+                "t": t,
+                "n": runs,
+                "mean": values,
+                "se": 0.01 * values + 1.0,
+            }
+        )
+        for alg, values in curves.items()
+        for metric in ("regret", "pseudo_regret")
+    ]
     return pd.concat(frames, ignore_index=True)
 
 
 def _panel_summary() -> pd.DataFrame:
     t = np.unique(np.round(np.logspace(0, 7, 60)))
     base = 1000 * np.log1p(t)
-    return _curves({"wait_ucb": 10 * base, "ucb_simplex": base, "budget_ucb": base * 1.005,
-                    "ucb_bv1": 50 * base}, t)
+    return _curves(
+        {
+            "wait_ucb": 10 * base,
+            "ucb_simplex": base,
+            "budget_ucb": base * 1.005,
+            "ucb_bv1": 50 * base,
+        },
+        t,
+    )
 
 
 def test_coinciding_marks_only_curves_within_the_tolerance():
@@ -66,15 +84,26 @@ def test_constant_policies_keeps_45_pairs_within_7_inches_at_one_standard_error(
     pmf = rng.dirichlet(np.ones(9), size=5)
     environment = {"reward_prob": [0.2, 0.4, 0.6, 0.8, 1.0], "delay_pmf": pmf.tolist()}
     problem = F2AProblem.from_config(environment)
-    paper = {**paper, "experiments": {**paper["experiments"], "big": {
-        **paper["experiments"]["thm1_fig1b"], "environment": environment}}}
+    paper = {
+        **paper,
+        "experiments": {
+            **paper["experiments"],
+            "big": {**paper["experiments"]["thm1_fig1b"], "environment": environment},
+        },
+    }
     horizon = 10_000.0
     se = rng.uniform(1, 5, problem.K * problem.D)
-    summary = pd.DataFrame({"algorithm": "constant_policies", "t": horizon, "n": 2000,
-                            "metric": [f"reward_{lab}" for lab in problem.pair_labels],
-                            "mean": problem.ratio.ravel() * horizon, "se": se})
-    fig = constant_policies({**paper["figures"]["thm1_fig1b"], "experiment": "big"}, paper,
-                            summary)
+    summary = pd.DataFrame(
+        {
+            "algorithm": "constant_policies",
+            "t": horizon,
+            "n": 2000,
+            "metric": [f"reward_{lab}" for lab in problem.pair_labels],
+            "mean": problem.ratio.ravel() * horizon,
+            "se": se,
+        }
+    )
+    fig = constant_policies({**paper["figures"]["thm1_fig1b"], "experiment": "big"}, paper, summary)
     assert fig.get_figwidth() == pytest.approx(DOUBLE_COLUMN)
     ax = fig.axes[0]
     assert len(ax.get_xticklabels()) == 45
@@ -101,5 +130,7 @@ def test_captions_state_the_band_convention_in_readable_text(paper):
 def test_panel_facts_print_numbers_not_reprs(paper):
     facts = report.panel_facts(paper, "fig2a")
     assert "np." not in facts and "float64" not in facts
-    assert facts == ("This problem: g* = 1.0000 at (k, j) = (3, 1), (3, 2), (3, 3), (3, 4), "
-                     "(3, 5); minimum gap Δ = 0.3000.")
+    assert facts == (
+        "This problem: g* = 1.0000 at (k, j) = (3, 1), (3, 2), (3, 3), (3, 4), "
+        "(3, 5); minimum gap Δ = 0.3000."
+    )

@@ -117,9 +117,11 @@ def _exact(nu, pmf):
 FIG1A = [0.25, 0.10, 0.15, 0, 0, 0, 0, 0, 0, 0.50]
 FIG1B = [0.25, 0.20, 0.15, 0, 0.25, 0, 0, 0, 0, 0.15]
 FIG1C = [0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0.5]
-TAU_2BC = [[0.10, 0.30, 0.40, 0.10, 0.10],
-           [0.50, 0.10, 0.05, 0.05, 0.30],
-           [0.05, 0.05, 0.10, 0.20, 0.60]]
+TAU_2BC = [
+    [0.10, 0.30, 0.40, 0.10, 0.10],
+    [0.50, 0.10, 0.05, 0.05, 0.30],
+    [0.05, 0.05, 0.10, 0.20, 0.60],
+]
 
 
 def test_fig1a():
@@ -127,8 +129,11 @@ def test_fig1a():
     # g_1 = .25, g_2 = .35/1.75 = .2, g_3 = .5/2.4 = 5/24 = .20833, g_10 = 1/5.9 = .16949
     # g* = 1/4 at j = 1; min gap = 1/4 − 5/24 = 1/24 = 0.041666 (paper: "0.042")
     p = F2AProblem([1.0], [FIG1A])
-    np.testing.assert_allclose(p.ratio[0], [0.2500, 0.2000, 0.2083, 0.1724, 0.1471, 0.1282,
-                                            0.1136, 0.1020, 0.0926, 0.1695], atol=5e-5)
+    np.testing.assert_allclose(
+        p.ratio[0],
+        [0.2500, 0.2000, 0.2083, 0.1724, 0.1471, 0.1282, 0.1136, 0.1020, 0.0926, 0.1695],
+        atol=5e-5,
+    )
     np.testing.assert_allclose(p.mean_cost[0], [1, 1.75, 2.4, 2.9, 3.4, 3.9, 4.4, 4.9, 5.4, 5.9])
     assert p.optimal_pairs == [(1, 1)]
     assert p.g_star == pytest.approx(0.25)
@@ -154,8 +159,11 @@ def test_fig1b():
     # g_5 = .85/3.1 = 17/62 = .274194 (g*), g_3 = .6/2.3 = 6/23 = .260870, g_6 = .85/3.25 = .261538
     # min gap = 17/62 − 17/65 = 17·3/(62·65) = 51/4030 = 0.0126551 (spec: "≈ 0.0127")
     p = F2AProblem([1.0], [FIG1B])
-    np.testing.assert_allclose(p.ratio[0], [0.2500, 0.2571, 0.2609, 0.2222, 0.2742, 0.2615,
-                                            0.2500, 0.2394, 0.2297, 0.2597], atol=5e-5)
+    np.testing.assert_allclose(
+        p.ratio[0],
+        [0.2500, 0.2571, 0.2609, 0.2222, 0.2742, 0.2615, 0.2500, 0.2394, 0.2297, 0.2597],
+        atol=5e-5,
+    )
     np.testing.assert_allclose(p.mean_cost[0], [1, 1.75, 2.3, 2.7, 3.1, 3.25, 3.4, 3.55, 3.7, 3.85])
     assert p.optimal_pairs == [(1, 5)]
     assert p.g_star == pytest.approx(17 / 62)
@@ -177,8 +185,9 @@ def test_fig1c():
     # F = [.5, ..., .5, 1]; μ^c_j = 1 + .5(j−1); g_j = .5/(1+.5(j−1)) for j < 10, g_10 = 1/5.5
     # g = [.5, 1/3, .25, .2, 1/6, 1/7, .125, 1/9, .1, 2/11]; min gap = .5 − 1/3 = 1/6
     p = F2AProblem([1.0], [FIG1C])
-    np.testing.assert_allclose(p.ratio[0], [0.5, 1 / 3, 0.25, 0.2, 1 / 6, 1 / 7, 0.125, 1 / 9,
-                                            0.1, 2 / 11], rtol=1e-12)
+    np.testing.assert_allclose(
+        p.ratio[0], [0.5, 1 / 3, 0.25, 0.2, 1 / 6, 1 / 7, 0.125, 1 / 9, 0.1, 2 / 11], rtol=1e-12
+    )
     np.testing.assert_allclose(p.mean_cost[0], 1 + 0.5 * np.arange(10))
     assert p.optimal_pairs == [(1, 1)]
     assert p.min_gap == pytest.approx(1 / 6, abs=1e-12)
@@ -214,12 +223,20 @@ def test_fig2b_case_one():
     #                                 g=[.025,.025641,.035088,.054795,.117647]
     # g* = .5 at (2,1); runner-up (2,2) with .4 -> min gap .1
     p = F2AProblem([0.7, 1.0, 0.5], TAU_2BC)
-    np.testing.assert_allclose(p.mean_cost, [[1, 1.9, 2.5, 2.7, 2.8], [1, 1.5, 1.9, 2.25, 2.55],
-                                             [1, 1.95, 2.85, 3.65, 4.25]], rtol=1e-12)
-    np.testing.assert_allclose(p.ratio, [[0.07, 0.28 / 1.9, 0.224, 0.63 / 2.7, 0.25],
-                                         [0.5, 0.4, 0.65 / 1.9, 0.7 / 2.25, 1 / 2.55],
-                                         [0.025, 0.05 / 1.95, 0.1 / 2.85, 0.2 / 3.65, 0.5 / 4.25]],
-                               rtol=1e-12)
+    np.testing.assert_allclose(
+        p.mean_cost,
+        [[1, 1.9, 2.5, 2.7, 2.8], [1, 1.5, 1.9, 2.25, 2.55], [1, 1.95, 2.85, 3.65, 4.25]],
+        rtol=1e-12,
+    )
+    np.testing.assert_allclose(
+        p.ratio,
+        [
+            [0.07, 0.28 / 1.9, 0.224, 0.63 / 2.7, 0.25],
+            [0.5, 0.4, 0.65 / 1.9, 0.7 / 2.25, 1 / 2.55],
+            [0.025, 0.05 / 1.95, 0.1 / 2.85, 0.2 / 3.65, 0.5 / 4.25],
+        ],
+        rtol=1e-12,
+    )
     assert p.optimal_pairs == [(2, 1)]
     assert p.g_star == pytest.approx(0.5)
     assert p.min_gap == pytest.approx(0.1, abs=1e-12)
@@ -280,19 +297,22 @@ def test_monte_carlo_means_match_closed_forms(nu, pmf):
 # ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("nu,pmf,match", [
-    ([1.0], [[0.5, 0.4]], r"sums to 0\.9"),                        # does not sum to one
-    ([1.0, 1.0], [[0.5, 0.5], [0.5, 0.6]], r"macro-arm 2 sums to 1\.1"),
-    ([1.0], [[1.5, -0.5]], r"negative"),                           # negative entry (sums to 1)
-    ([1.2], [[1.0]], r"\[0, 1\]"),                                 # ν > 1
-    ([-0.1], [[1.0]], r"\[0, 1\]"),                                # ν < 0
-    ([1.0, 0.5], [[1.0]], r"one delay pmf per macro-arm"),         # K mismatch
-    ([1.0], [[1.0], [1.0]], r"one delay pmf per macro-arm"),       # K mismatch the other way
-    ([1.0, 0.5], [1.0, 0.0], r"one delay pmf per macro-arm"),      # 1-D pmf with K = 2
-    ([[1.0], [1.0]], [[1.0], [1.0]], r"one probability per macro-arm"),  # 2-D reward_prob
-    ([1.0], np.zeros((1, 0)), r"sums to 0"),                        # D = 0
-    ([1.0], [[np.inf, 1.0]], r"finite and non-negative"),
-])
+@pytest.mark.parametrize(
+    "nu,pmf,match",
+    [
+        ([1.0], [[0.5, 0.4]], r"sums to 0\.9"),  # does not sum to one
+        ([1.0, 1.0], [[0.5, 0.5], [0.5, 0.6]], r"macro-arm 2 sums to 1\.1"),
+        ([1.0], [[1.5, -0.5]], r"negative"),  # negative entry (sums to 1)
+        ([1.2], [[1.0]], r"\[0, 1\]"),  # ν > 1
+        ([-0.1], [[1.0]], r"\[0, 1\]"),  # ν < 0
+        ([1.0, 0.5], [[1.0]], r"one delay pmf per macro-arm"),  # K mismatch
+        ([1.0], [[1.0], [1.0]], r"one delay pmf per macro-arm"),  # K mismatch the other way
+        ([1.0, 0.5], [1.0, 0.0], r"one delay pmf per macro-arm"),  # 1-D pmf with K = 2
+        ([[1.0], [1.0]], [[1.0], [1.0]], r"one probability per macro-arm"),  # 2-D reward_prob
+        ([1.0], np.zeros((1, 0)), r"sums to 0"),  # D = 0
+        ([1.0], [[np.inf, 1.0]], r"finite and non-negative"),
+    ],
+)
 def test_bad_input_raises_value_error(nu, pmf, match):
     with pytest.raises(ValueError, match=match):
         F2AProblem(nu, pmf)

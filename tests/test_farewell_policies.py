@@ -117,14 +117,34 @@ def _ref_at(epochs, t, n_pairs):
     return reward, L, pulls
 
 
-def _kernel(policy, params, problem, env_key, horizon, checkpoints, random_ties=False,
-            policy_key=0, alpha=None, beta=None):
+def _kernel(
+    policy,
+    params,
+    problem,
+    env_key,
+    horizon,
+    checkpoints,
+    random_ties=False,
+    policy_key=0,
+    alpha=None,
+    beta=None,
+):
     if alpha is None:
         a, b = P.wait_ucb_constants(problem.D)
         alpha, beta = np.tile(a, problem.K), np.tile(b, problem.K)  # one entry per flat pair
-    return P.run_f2a(policy, np.asarray(params, dtype=float), random_ties, alpha, beta,
-                     problem.delay_cdf, problem.reward_prob, np.uint64(env_key),
-                     np.uint64(policy_key), horizon, np.asarray(checkpoints, dtype=np.int64))
+    return P.run_f2a(
+        policy,
+        np.asarray(params, dtype=float),
+        random_ties,
+        alpha,
+        beta,
+        problem.delay_cdf,
+        problem.reward_prob,
+        np.uint64(env_key),
+        np.uint64(policy_key),
+        horizon,
+        np.asarray(checkpoints, dtype=np.int64),
+    )
 
 
 def _kernel_trajectory(out):
@@ -153,7 +173,7 @@ K2D3 = F2AProblem([0.6, 0.9], [[0.3, 0.3, 0.4], [0.1, 0.2, 0.7]])
 K2D4 = F2AProblem([0.6, 0.9], [[0.2, 0.3, 0.1, 0.4], [0.4, 0.1, 0.3, 0.2]])
 
 # params = [cost_scale, ρ, λ, constant pair]
-DEFAULT = {K1D2: [2.0, 2.0, 0.5, 0.0], K2D3: [3.0, 2.0, 1 / 3, 0.0]}   # spec defaults: D, 2, 1/D
+DEFAULT = {K1D2: [2.0, 2.0, 0.5, 0.0], K2D3: [3.0, 2.0, 1 / 3, 0.0]}  # spec defaults: D, 2, 1/D
 FINITE = [1.0, 0.5, 1.0, 0.0]  # raw costs, small radius: indices become finite quickly
 
 
@@ -166,8 +186,11 @@ def test_wait_ucb_constants_by_hand():
     # α_j = 8(j−1)/3: 0, 8/3, 16/3, 8;  β_j = √2(√(j−1)+1): √2, 2√2, √2(√2+1) = 2+√2, √2(√3+1)
     alpha, beta = P.wait_ucb_constants(4)
     np.testing.assert_allclose(alpha, [0.0, 8 / 3, 16 / 3, 8.0], rtol=1e-15)
-    np.testing.assert_allclose(beta, [math.sqrt(2), 2 * math.sqrt(2), 2 + math.sqrt(2),
-                                      math.sqrt(2) * (math.sqrt(3) + 1)], rtol=1e-15)
+    np.testing.assert_allclose(
+        beta,
+        [math.sqrt(2), 2 * math.sqrt(2), 2 + math.sqrt(2), math.sqrt(2) * (math.sqrt(3) + 1)],
+        rtol=1e-15,
+    )
     # j = 1 is UCB1: radius sqrt(2 ln s / N)
     assert alpha[0] == 0.0 and beta[0] ** 2 == pytest.approx(2.0)
 
@@ -180,8 +203,12 @@ def _state(N, R, C, cost_scale):
 
 def _over_pairs(index_function, per_pair, *scalars):
     """A scalar index function of ``policies`` applied to every pair of the per-pair arrays."""
-    return np.array([index_function(*(float(x[a]) for x in per_pair), *scalars)
-                     for a in range(len(per_pair[0]))])
+    return np.array(
+        [
+            index_function(*(float(x[a]) for x in per_pair), *scalars)
+            for a in range(len(per_pair[0]))
+        ]
+    )
 
 
 def test_index_functions_state_a():
@@ -193,8 +220,16 @@ def test_index_functions_state_a():
     #           -> 1.279843
     #           a=1 (j=2): ĝ = 1/5 = .2; L/N = .895880; α·L/N = 8/3·.895880 = 2.389013;
     #           β·√ = 2√2·.946509 = 2.677132 -> 5.266145
-    out = _over_pairs(P.wait_ucb_index, (st["ratio"], st["inv_n"], np.array([0.0, 8 / 3]),
-                                         np.array([math.sqrt(2), 2 * math.sqrt(2)])), L)
+    out = _over_pairs(
+        P.wait_ucb_index,
+        (
+            st["ratio"],
+            st["inv_n"],
+            np.array([0.0, 8 / 3]),
+            np.array([math.sqrt(2), 2 * math.sqrt(2)]),
+        ),
+        L,
+    )
     np.testing.assert_allclose(out, [1.279842570, 5.266145024], rtol=1e-8)
     # r̄ = [.5, .5], c̄ = [6/40, 5/20] = [.15, .25]; ε = sqrt(2L/N) = [.946509, 1.338566]
     # UCB-Simplex: c̄ − ε < 0 for both -> +inf, +inf
@@ -203,8 +238,9 @@ def test_index_functions_state_a():
     # Budget-UCB: a=0: r̄/c̄ = 3.333333, E/c̄ = .946509/.15 = 6.310062, min(r̄+E,1) = 1,
     #             max(c̄−E, λ) = .1 -> 6.310062·1/.1 = 63.100616; total 72.744011
     #             a=1: 2 + 5.354265 + 53.542648 = 60.896913
-    out = _over_pairs(P.budget_ucb_index, (st["rbar"], st["cbar"], st["inv_c"], st["inv_n"]),
-                      2.0, 0.1, L)
+    out = _over_pairs(
+        P.budget_ucb_index, (st["rbar"], st["cbar"], st["inv_c"], st["inv_n"]), 2.0, 0.1, L
+    )
     np.testing.assert_allclose(out, [72.744010670, 60.896912758], rtol=1e-8)
     # UCB-BV1: e = ε ≥ λ = .1 for both -> +inf
     out = _over_pairs(P.ucb_bv1_index, (st["rbar"], st["inv_c"], st["inv_n"]), 2.0, 0.1, L)
@@ -219,8 +255,16 @@ def test_index_functions_state_b_finite():
     # Wait-UCB: a=0: 1/3 + √2·sqrt(.0460517 = L/100) = .333333 + √2·.214597 = .333333 + .303485
     #           = .636819;  a=1: .16 + 8/3·.0921034 + 2√2·.303485 = .16 + .245609 + .858386
     #           = 1.263995
-    out = _over_pairs(P.wait_ucb_index, (st["ratio"], st["inv_n"], np.array([0.0, 8 / 3]),
-                                         np.array([math.sqrt(2), 2 * math.sqrt(2)])), L)
+    out = _over_pairs(
+        P.wait_ucb_index,
+        (
+            st["ratio"],
+            st["inv_n"],
+            np.array([0.0, 8 / 3]),
+            np.array([math.sqrt(2), 2 * math.sqrt(2)]),
+        ),
+        L,
+    )
     np.testing.assert_allclose(out, [0.636818759, 1.263995487], rtol=1e-8)
     # ρ = 0.25: ε = sqrt(.25 L / N) = [sqrt(.0115129) = .107298, sqrt(.0230259) = .151743]
     # UCB-Simplex: a=0: .607298/(.15 − .107298 = .042702) = 14.221877
@@ -232,8 +276,9 @@ def test_index_functions_state_b_finite():
     #                      a=1: 1.6 + .606971 + .606971·.551743/.098257 = 5.615285
     # (with neither the cap nor the floor binding, Budget-UCB's index simplifies to
     #  (r̄+E)/c̄ · (1 + E/(c̄−E)) = (r̄+E)/(c̄−E), i.e. UCB-Simplex's value: a=1 shows it.)
-    out = _over_pairs(P.budget_ucb_index, (st["rbar"], st["cbar"], st["inv_c"], st["inv_n"]),
-                      0.25, 0.05, L)
+    out = _over_pairs(
+        P.budget_ucb_index, (st["rbar"], st["cbar"], st["inv_c"], st["inv_n"]), 0.25, 0.05, L
+    )
     np.testing.assert_allclose(out, [12.736932158, 5.615285435], rtol=1e-8)
     # UCB-BV1, λ = .2: a=0: 3.333333 + (1+5)·.107298/(.2 − .107298) = 3.333333 + 6.944747
     #                     = 10.278080;  a=1: 1.6 + 6·.151743/.048257 = 1.6 + 18.866711 = 20.466711
@@ -252,13 +297,15 @@ def test_index_functions_match_reference_on_random_states():
         L = math.log(150)
         params = [cost_scale, rho, lam, 0]
         alpha, beta = P.wait_ucb_constants(D)
-        out = _over_pairs(P.wait_ucb_index,
-                          (st["ratio"], st["inv_n"], np.tile(alpha, K), np.tile(beta, K)), L)
+        out = _over_pairs(
+            P.wait_ucb_index, (st["ratio"], st["inv_n"], np.tile(alpha, K), np.tile(beta, K)), L
+        )
         np.testing.assert_allclose(out, _ref_indices(WAIT, N, R, C, D, L, params), rtol=1e-12)
         out = _over_pairs(P.ucb_simplex_index, (st["rbar"], st["cbar"], st["inv_n"]), rho, L)
         np.testing.assert_allclose(out, _ref_indices(SIMPLEX, N, R, C, D, L, params), rtol=1e-12)
-        out = _over_pairs(P.budget_ucb_index,
-                          (st["rbar"], st["cbar"], st["inv_c"], st["inv_n"]), rho, lam, L)
+        out = _over_pairs(
+            P.budget_ucb_index, (st["rbar"], st["cbar"], st["inv_c"], st["inv_n"]), rho, lam, L
+        )
         np.testing.assert_allclose(out, _ref_indices(BUDGET, N, R, C, D, L, params), rtol=1e-12)
         out = _over_pairs(P.ucb_bv1_index, (st["rbar"], st["inv_c"], st["inv_n"]), rho, lam, L)
         np.testing.assert_allclose(out, _ref_indices(BV1, N, R, C, D, L, params), rtol=1e-12)
@@ -273,9 +320,20 @@ def test_wait_ucb_first_six_epochs_by_hand():
     key = np.uint64(2020)
     # environment draws (K = 1: epoch s uses counters 2(s−1) for τ and 2(s−1)+1 for V)
     u = {c: uniform(key, c) for c in (0, 1, 2, 3, 4, 6, 8, 10)}
-    np.testing.assert_allclose([u[0], u[1], u[2], u[3], u[4], u[6], u[8], u[10]],
-                               [0.844026256, 0.667211376, 0.377775078, 0.301666025,
-                                0.039049459, 0.638082186, 0.893759670, 0.131697333], atol=1e-8)
+    np.testing.assert_allclose(
+        [u[0], u[1], u[2], u[3], u[4], u[6], u[8], u[10]],
+        [
+            0.844026256,
+            0.667211376,
+            0.377775078,
+            0.301666025,
+            0.039049459,
+            0.638082186,
+            0.893759670,
+            0.131697333,
+        ],
+        atol=1e-8,
+    )
     # ν = 1 so V = 1 in every epoch (u_V < 1 always).
     # s=1 init j=1: u=.8440 ≥ .5 -> τ=2 > j -> r=0, c=1.        N=[1,0] R=[0,0] C=[1,0]  C_1=1
     # s=2 init j=2: u=.3778 < .5 -> τ=1      -> r=1, c=1.        N=[1,1] R=[0,1] C=[1,1]  C_2=2
@@ -296,8 +354,12 @@ def test_wait_ucb_first_six_epochs_by_hand():
     #      U_2 = 4/6 + 8/3·.402359 + 2√2·√.402359 = .666667 + 1.072959 + 1.794123 = 3.533748
     #      -> j=2; u=.1317 -> τ=1 -> r=1, c=1.                  N=[1,5] R=[0,5] C=[1,7]  C_6=8
     # spent = 8 = T: the loop stops after exactly six epochs (no overshoot).
-    hand_indices = {3: [1.177410023, 5.203212527], 4: [1.482303807, 4.561110533],
-                    5: [1.665109222, 3.904964170], 6: [1.794122578, 3.533747853]}
+    hand_indices = {
+        3: [1.177410023, 5.203212527],
+        4: [1.482303807, 4.561110533],
+        5: [1.665109222, 3.904964170],
+        6: [1.794122578, 3.533747853],
+    }
     hand = [(0, 0.0, 1), (1, 1.0, 1), (1, 1.0, 1), (1, 1.0, 2), (1, 1.0, 2), (1, 1.0, 1)]
 
     # the reference reproduces the hand calculation
@@ -308,12 +370,17 @@ def test_wait_ucb_first_six_epochs_by_hand():
         np.testing.assert_allclose(e["index"], hand_indices[e["s"]], rtol=1e-8)
 
     # the kernel's index function on the hand states
-    states = {3: ([1, 1], [0, 1], [1, 1]), 4: ([1, 2], [0, 2], [1, 2]),
-              5: ([1, 3], [0, 3], [1, 4]), 6: ([1, 4], [0, 4], [1, 6])}
+    states = {
+        3: ([1, 1], [0, 1], [1, 1]),
+        4: ([1, 2], [0, 2], [1, 2]),
+        5: ([1, 3], [0, 3], [1, 4]),
+        6: ([1, 4], [0, 4], [1, 6]),
+    }
     for s, (N, R, C) in states.items():
         st = _state(N, R, C, 2.0)
-        out = _over_pairs(P.wait_ucb_index, (st["ratio"], st["inv_n"], *P.wait_ucb_constants(2)),
-                          math.log(s - 1))
+        out = _over_pairs(
+            P.wait_ucb_index, (st["ratio"], st["inv_n"], *P.wait_ucb_constants(2)), math.log(s - 1)
+        )
         np.testing.assert_allclose(out, hand_indices[s], rtol=1e-8)
 
     # the kernel at every integer checkpoint 0..8
@@ -343,8 +410,13 @@ def test_wait_ucb_overshoot_by_hand():
     #   -> j=2: r=0, c=2, C_5 = 11 > T = 10: this epoch is played (spent 9 < 10) but overshoots.
     p = F2AProblem([1.0], [[0.0, 0.0, 1.0]])
     ref = _ref_run(WAIT, [3.0, 2.0, 1 / 3, 0], p, 7, 10)
-    assert [(e["a"], e["r"], e["c"]) for e in ref] == [(0, 0, 1), (1, 0, 2), (2, 1, 3), (2, 1, 3),
-                                                       (1, 0, 2)]
+    assert [(e["a"], e["r"], e["c"]) for e in ref] == [
+        (0, 0, 1),
+        (1, 0, 2),
+        (2, 1, 3),
+        (2, 1, 3),
+        (1, 0, 2),
+    ]
     np.testing.assert_allclose(ref[3]["index"], [1.482303807, 5.894238, 9.771196], rtol=1e-6)
     np.testing.assert_allclose(ref[4]["index"], [1.665109222, 7.027003, 6.872637], rtol=1e-6)
     reward_at, epochs_at, pulls_at = _kernel(WAIT, [3.0, 2.0, 1 / 3, 0], p, 7, 10, np.arange(11))
@@ -364,8 +436,12 @@ def test_wait_ucb_overshoot_by_hand():
 
 CASES = [(WAIT, K1D2, DEFAULT[K1D2]), (WAIT, K2D3, DEFAULT[K2D3])]
 for _policy in (SIMPLEX, BUDGET, BV1):
-    CASES += [(_policy, K1D2, DEFAULT[K1D2]), (_policy, K2D3, DEFAULT[K2D3]),
-              (_policy, K1D2, FINITE), (_policy, K2D3, FINITE)]
+    CASES += [
+        (_policy, K1D2, DEFAULT[K1D2]),
+        (_policy, K2D3, DEFAULT[K2D3]),
+        (_policy, K1D2, FINITE),
+        (_policy, K2D3, FINITE),
+    ]
 CASES += [(CONST, K2D3, [1.0, 1.0, 1.0, 4.0]), (CONST, K1D2, [1.0, 1.0, 1.0, 0.0])]
 
 
@@ -379,7 +455,7 @@ def test_kernel_matches_reference_every_epoch(policy, problem, params, seed):
     expected = [(e["a"], e["r"], e["c"]) for e in ref]
     overshoot = sum(e["c"] for e in ref) > T
     assert len(traj) == len(ref) - overshoot
-    assert traj == expected[:len(traj)]
+    assert traj == expected[: len(traj)]
     if policy != CONST:  # initialisation: each pair once, ascending flat index
         n_pairs = problem.K * problem.D
         assert [a for a, _, _ in traj[:n_pairs]] == list(range(n_pairs))
@@ -456,8 +532,9 @@ def test_constant_policies_on_one_macro_arm_see_the_same_delays():
     p = K2D4
     T = 300
     for k in range(p.K):
-        full = _kernel_trajectory(_kernel(CONST, [1, 1, 1, k * p.D + p.D - 1], p, 11, 4 * T,
-                                          np.arange(4 * T + 1)))
+        full = _kernel_trajectory(
+            _kernel(CONST, [1, 1, 1, k * p.D + p.D - 1], p, 11, 4 * T, np.arange(4 * T + 1))
+        )
         taus = [c for _, _, c in full]
         vs = [r for _, r, _ in full]
         assert len(full) >= T  # horizon 4T and every epoch lasts at most D = 4
@@ -466,15 +543,16 @@ def test_constant_policies_on_one_macro_arm_see_the_same_delays():
             tau, v = _env_draw(11, s, k, p.K, p.delay_cdf[k].tolist(), p.reward_prob[k])
             assert (taus[s - 1], vs[s - 1]) == (tau, v)
         for j in range(1, p.D):
-            traj = _kernel_trajectory(_kernel(CONST, [1, 1, 1, k * p.D + j - 1], p, 11, T,
-                                              np.arange(T + 1)))
+            traj = _kernel_trajectory(
+                _kernel(CONST, [1, 1, 1, k * p.D + j - 1], p, 11, T, np.arange(T + 1))
+            )
             assert all(a == k * p.D + j - 1 for a, _, _ in traj)
             n = len(traj)
             assert [c for _, _, c in traj] == [min(t, j) for t in taus[:n]]
             assert [r for _, r, _ in traj] == [v * (t <= j) for t, v in zip(taus[:n], vs[:n])]
         # reward count of j = D equals Σ V_{k,s} over the first L_T epochs
         reward_at, epochs_at, _ = _kernel(CONST, [1, 1, 1, k * p.D + p.D - 1], p, 11, T, [T])
-        assert reward_at[0] == sum(vs[:epochs_at[0]])
+        assert reward_at[0] == sum(vs[: epochs_at[0]])
 
 
 def test_learning_policies_meet_the_same_draws_as_constant_policies():
@@ -483,8 +561,9 @@ def test_learning_policies_meet_the_same_draws_as_constant_policies():
     p, T, key = K2D3, 300, 5
     revealed = []
     for k in range(p.K):
-        traj = _kernel_trajectory(_kernel(CONST, [1, 1, 1, k * p.D + p.D - 1], p, key, p.D * T,
-                                          np.arange(p.D * T + 1)))
+        traj = _kernel_trajectory(
+            _kernel(CONST, [1, 1, 1, k * p.D + p.D - 1], p, key, p.D * T, np.arange(p.D * T + 1))
+        )
         revealed.append([(c, r) for _, r, c in traj])
     for policy in (WAIT, BUDGET):
         traj = _kernel_trajectory(_kernel(policy, DEFAULT[p], p, key, T, np.arange(T + 1)))
@@ -505,7 +584,7 @@ def test_constant_policy_monte_carlo_matches_closed_forms():
         reward_at, epochs_at, _ = _kernel(CONST, [1, 1, 1, a], p, 1000 + a, T, [T])
         L = epochs_at[0]
         mu_r, mu_c = p.mean_reward[k, j0], p.mean_cost[k, j0]
-        var_c = np.sum(np.minimum(d, j) ** 2 * p.delay_pmf[k]) - mu_c ** 2
+        var_c = np.sum(np.minimum(d, j) ** 2 * p.delay_pmf[k]) - mu_c**2
         assert abs(reward_at[0] / L - mu_r) <= 4 * math.sqrt(mu_r * (1 - mu_r) / L)
         # C_L ∈ (T − j, T], so T/L is the mean consumption up to j/L
         assert abs(T / L - mu_c) <= 4 * math.sqrt(var_c / L) + j / L + 1e-12
@@ -528,9 +607,14 @@ TIE_PARAMS = (1.0, 0.05, 1.0, 0.0)
 
 
 def _choices(policy, problem, T, random_ties, policy_key, params=TIE_PARAMS, env=3):
-    return [a for a, _, _ in _kernel_trajectory(_kernel(policy, list(params), problem, env, T,
-                                                         np.arange(T + 1), random_ties,
-                                                         policy_key))]
+    return [
+        a
+        for a, _, _ in _kernel_trajectory(
+            _kernel(
+                policy, list(params), problem, env, T, np.arange(T + 1), random_ties, policy_key
+            )
+        )
+    ]
 
 
 @pytest.mark.parametrize("policy", [WAIT, SIMPLEX, BUDGET, BV1])
@@ -549,7 +633,7 @@ def test_random_ties_reproducible_and_only_maximisers(policy):
     # only maximisers: each block of 3 epochs after the first is a permutation of {0, 1, 2}
     # (the least-pulled pairs are exactly the maximisers)
     for b in range(0, T, 3):
-        assert sorted(a1[b:b + 3]) == [0, 1, 2]
+        assert sorted(a1[b : b + 3]) == [0, 1, 2]
     assert a1[:3] == [0, 1, 2]  # initialisation is not randomised
     assert a1 != [s % 3 for s in range(T)]  # random ties actually do something
     a2 = _choices(policy, ALL_TIES, T, True, 18)
@@ -561,17 +645,19 @@ def test_random_ties_reproducible_and_only_maximisers(policy):
     assert set(a1[3::3]) == {0, 1, 2}
 
 
-@pytest.mark.parametrize("policy,problem,params", [(WAIT, K2D3, DEFAULT[K2D3]),
-                                                    (SIMPLEX, K2D3, DEFAULT[K2D3]),
-                                                    (BUDGET, K1D2, FINITE)])
+@pytest.mark.parametrize(
+    "policy,problem,params",
+    [(WAIT, K2D3, DEFAULT[K2D3]), (SIMPLEX, K2D3, DEFAULT[K2D3]), (BUDGET, K1D2, FINITE)],
+)
 def test_random_ties_match_reference_on_ordinary_problems(policy, problem, params):
     # UCB-Simplex's default config has many +inf ties; random ties pick among them
     T = 200
     for pkey in (1, 2):
-        traj = _kernel_trajectory(_kernel(policy, params, problem, 8, T, np.arange(T + 1), True,
-                                          pkey))
+        traj = _kernel_trajectory(
+            _kernel(policy, params, problem, 8, T, np.arange(T + 1), True, pkey)
+        )
         ref = _ref_run(policy, params, problem, 8, T, random_ties=True, policy_key=pkey)
-        assert traj == [(e["a"], e["r"], e["c"]) for e in ref][:len(traj)]
+        assert traj == [(e["a"], e["r"], e["c"]) for e in ref][: len(traj)]
 
 
 def test_random_ties_change_ucb_simplex_choices():
@@ -581,9 +667,16 @@ def test_random_ties_change_ucb_simplex_choices():
     assert first != rand
 
 
-@pytest.mark.parametrize("policy,params", [(WAIT, DEFAULT[K2D3]), (SIMPLEX, DEFAULT[K2D3]),
-                                           (BUDGET, DEFAULT[K2D3]), (BV1, FINITE),
-                                           (CONST, [1, 1, 1, 3])])
+@pytest.mark.parametrize(
+    "policy,params",
+    [
+        (WAIT, DEFAULT[K2D3]),
+        (SIMPLEX, DEFAULT[K2D3]),
+        (BUDGET, DEFAULT[K2D3]),
+        (BV1, FINITE),
+        (CONST, [1, 1, 1, 3]),
+    ],
+)
 def test_determinism(policy, params):
     cps = checkpoint_grid(2000, 30)
     a = _kernel(policy, params, K2D3, 123, 2000, cps, True, 9)

@@ -39,8 +39,7 @@ def _random_states(rng, size):
     return n, r, c
 
 
-@pytest.mark.parametrize("cost_scale,rho,lam", [(10.0, 2.0, 0.1), (1.0, 1.0, 1.0),
-                                                (5.0, 0.5, 0.2)])
+@pytest.mark.parametrize("cost_scale,rho,lam", [(10.0, 2.0, 0.1), (1.0, 1.0, 1.0), (5.0, 0.5, 0.2)])
 def test_indices_non_decreasing_in_log_s(cost_scale, rho, lam):
     rng = np.random.default_rng(2020)
     n, r, c = _random_states(rng, 3000)
@@ -51,20 +50,27 @@ def test_indices_non_decreasing_in_log_s(cost_scale, rho, lam):
         rbar, cbar = r[i] * inv_n, c[i] * inv_n / cost_scale
         inv_c = 1.0 / cbar
         j = i % 10
-        values = [(P.wait_ucb_index(r[i] / c[i], inv_n, alpha[j], beta[j], L),
-                   P.ucb_simplex_index(rbar, cbar, inv_n, rho, L),
-                   P.budget_ucb_index(rbar, cbar, inv_c, inv_n, rho, lam, L),
-                   P.ucb_bv1_index(rbar, inv_c, inv_n, rho, lam, L)) for L in logs]
+        values = [
+            (
+                P.wait_ucb_index(r[i] / c[i], inv_n, alpha[j], beta[j], L),
+                P.ucb_simplex_index(rbar, cbar, inv_n, rho, L),
+                P.budget_ucb_index(rbar, cbar, inv_c, inv_n, rho, lam, L),
+                P.ucb_bv1_index(rbar, inv_c, inv_n, rho, lam, L),
+            )
+            for L in logs
+        ]
         values = np.array(values)
         assert np.all(values[1:] >= values[:-1])  # +inf only ever follows +inf
         # also between neighbouring integers, where ln(s − 1) changes least
         s = int(rng.integers(10**6, 10**8))
         low, high = math.log(s - 1.0), math.log(float(s))
         assert low < high
-        assert (P.wait_ucb_index(r[i] / c[i], inv_n, alpha[j], beta[j], low)
-                <= P.wait_ucb_index(r[i] / c[i], inv_n, alpha[j], beta[j], high))
-        assert (P.budget_ucb_index(rbar, cbar, inv_c, inv_n, rho, lam, low)
-                <= P.budget_ucb_index(rbar, cbar, inv_c, inv_n, rho, lam, high))
+        assert P.wait_ucb_index(r[i] / c[i], inv_n, alpha[j], beta[j], low) <= P.wait_ucb_index(
+            r[i] / c[i], inv_n, alpha[j], beta[j], high
+        )
+        assert P.budget_ucb_index(rbar, cbar, inv_c, inv_n, rho, lam, low) <= P.budget_ucb_index(
+            rbar, cbar, inv_c, inv_n, rho, lam, high
+        )
 
 
 def test_log_of_consecutive_integers_increases():
@@ -75,12 +81,17 @@ def test_log_of_consecutive_integers_increases():
         assert math.log(x - 1.0) < math.log(float(x))
 
 
-@pytest.mark.parametrize("policy,problem,params", [(WAIT, K2D3, DEFAULT[K2D3]),
-                                                    (SIMPLEX, K2D3, DEFAULT[K2D3]),
-                                                    (BUDGET, K1D2, FINITE),
-                                                    (BUDGET, K2D3, DEFAULT[K2D3]),
-                                                    (BV1, K2D3, FINITE),
-                                                    (WAIT, K1D2, DEFAULT[K1D2])])
+@pytest.mark.parametrize(
+    "policy,problem,params",
+    [
+        (WAIT, K2D3, DEFAULT[K2D3]),
+        (SIMPLEX, K2D3, DEFAULT[K2D3]),
+        (BUDGET, K1D2, FINITE),
+        (BUDGET, K2D3, DEFAULT[K2D3]),
+        (BV1, K2D3, FINITE),
+        (WAIT, K1D2, DEFAULT[K1D2]),
+    ],
+)
 def test_long_games_match_reference(policy, problem, params):
     # s reaches tens of thousands, so windows span up to 2^(log2 s − WINDOW_SHIFT) epochs
     T = 60_000

@@ -44,6 +44,7 @@ def simulate_costs_rewards(problem, k, j, shape, rng):
 
 # --- Lemma 1 and Corollary 1 -------------------------------------------------------------------
 
+
 def test_ratio_deviation_radius_hand_values():
     # B = 1: only the Hoeffding term, sqrt(ln(4/δ)/(2n)); δ = 0.1, n = 50: sqrt(ln 40 / 100).
     assert ratio_deviation_radius(50, 1, 0.1, 1.0) == pytest.approx(math.sqrt(math.log(40) / 100))
@@ -77,8 +78,17 @@ def test_wait_ucb_radius_j1_is_ucb1():
     assert wait_ucb_radius(100, 9, 1) == pytest.approx(math.sqrt(2 * math.log(100) / 9))
 
 
-@pytest.mark.parametrize("problem, j", [(FIG1["1a"], 1), (FIG1["1a"], 3), (FIG1["1a"], 10),
-                                        (FIG1["1b"], 5), (BERNOULLI, 2), (BERNOULLI, 5)])
+@pytest.mark.parametrize(
+    "problem, j",
+    [
+        (FIG1["1a"], 1),
+        (FIG1["1a"], 3),
+        (FIG1["1a"], 10),
+        (FIG1["1b"], 5),
+        (BERNOULLI, 2),
+        (BERNOULLI, 5),
+    ],
+)
 def test_lemma1_coverage_monte_carlo(problem, j):
     n, delta, reps = 50, 0.1, 2000
     rng = np.random.default_rng([2020, j, problem.D])
@@ -90,6 +100,7 @@ def test_lemma1_coverage_monte_carlo(problem, j):
 
 
 # --- Lemma 2 and Theorem 2 ---------------------------------------------------------------------
+
 
 def test_lemma2_fig1c_j2_hand_value():
     # Fig. 1c: μ^c_j = (j+1)/2, g_j = 1/(j+1) (j < 10), g* = 1/2, so Δ_2 = 1/6.
@@ -107,7 +118,7 @@ def test_theorem2_fig1c_hand_pieces():
     problem = FIG1["1c"]
     # Constant: Σ_{j=2..10} μ^c_j Δ_j = g*·Σ μ^c_j − Σ μ^r_j = 0.5·31.5 − (8·0.5 + 1) = 10.75;
     # times (4π²/3 + 1) for Lemma 2's initial pull = 152.2143; C0 = D·g* = 5.
-    constant = 10.75 * (4 * math.pi ** 2 / 3 + 1) + 5.0
+    constant = 10.75 * (4 * math.pi**2 / 3 + 1) + 5.0
     assert theorem2_bound(1.0, problem) == pytest.approx(constant)  # ln 1 = 0
     assert theorem2_bound(1.0, problem, constant=0.0) == pytest.approx(constant - 5.0)
     # The j = 2 summand of the ln t part: μ^c_2·Δ_2·l = 1.5·(1/6)·2·1215.15731 = 607.5787.
@@ -121,9 +132,11 @@ def test_theorem2_fig1c_hand_pieces():
     expected = np.nansum(weights * per_pair) + 5.0
     assert theorem2_bound(math.exp(LN_T), problem) == pytest.approx(expected, rel=1e-12)
     assert theorem2_leading_term(math.exp(LN_T), problem) == pytest.approx(
-        expected - constant, rel=1e-12)
+        expected - constant, rel=1e-12
+    )
     assert np.nansum(weights * (per_pair - LEMMA2_CONSTANT - 1)) == pytest.approx(
-        theorem2_leading_term(math.exp(LN_T), problem), rel=1e-12)
+        theorem2_leading_term(math.exp(LN_T), problem), rel=1e-12
+    )
     assert weights[1] * (per_pair[1] - LEMMA2_CONSTANT - 1) == pytest.approx(j2_term, rel=1e-12)
 
 
@@ -142,11 +155,11 @@ def test_fig2a_lemma2_and_theorem2():
     # The five tied optima (k = 3, all j) are flat pairs 10..14.
     assert np.isnan(bound[:, 10:]).all() and not np.isnan(bound[:, :10]).any()
     # j = 1: α = 0, β = √2, so ((√2 + √2)/Δ)² = 8/Δ²: 32 ln t (Δ = 0.5), 800/9 ln t (Δ = 0.3).
-    extra = 4 * math.pi ** 2 / 3 + 1
+    extra = 4 * math.pi**2 / 3 + 1
     np.testing.assert_allclose(bound[:, 0], 32 * np.log(t) + extra, rtol=1e-12)
     np.testing.assert_allclose(bound[:, 5], 800 / 9 * np.log(t) + extra, rtol=1e-12)
     # Constant: Σ μ^cΔ = 5·0.5 + 5·0.3 = 4, times (4π²/3 + 1) = 16π²/3 + 4; C0 = D·g* = 5.
-    assert theorem2_bound(1.0, FIG2A) == pytest.approx(16 * math.pi ** 2 / 3 + 4 + 5)
+    assert theorem2_bound(1.0, FIG2A) == pytest.approx(16 * math.pi**2 / 3 + 4 + 5)
 
 
 def test_comparison_orders_fig1c_hand_values():
@@ -164,11 +177,12 @@ def test_comparison_orders_fig1c_hand_values():
 
 # --- Vacuity crossover -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", sorted(PANELS))
 def test_vacuity_crossover_brackets_the_crossing(name):
     problem = PANELS[name]
-    t_star = vacuity_crossover(problem, 10 ** 9)
-    assert 2 < t_star < 10 ** 9
+    t_star = vacuity_crossover(problem, 10**9)
+    assert 2 < t_star < 10**9
     # the trivial bound of the bound table: t times the largest gap
     assert theorem2_bound(t_star, problem) < t_star * problem.gaps.max()
     assert theorem2_bound(t_star - 1, problem) >= (t_star - 1) * problem.gaps.max()
@@ -176,17 +190,18 @@ def test_vacuity_crossover_brackets_the_crossing(name):
 
 
 def test_vacuity_crossover_brute_force_fig2a():
-    t_star = vacuity_crossover(FIG2A, 10 ** 6)
-    t = np.arange(2, 10 ** 6 + 1)
+    t_star = vacuity_crossover(FIG2A, 10**6)
+    t = np.arange(2, 10**6 + 1)
     vacuous = theorem2_bound(t, FIG2A) >= t * FIG2A.gaps.max()
     assert t_star == t[vacuous].max() + 1
 
 
 def test_vacuity_crossover_never_vacuous():
-    assert vacuity_crossover(FIG2A, 10 ** 6, constant=-1e9) == 2
+    assert vacuity_crossover(FIG2A, 10**6, constant=-1e9) == 2
 
 
 # --- Theorem 1: the constant policy ------------------------------------------------------------
+
 
 def test_constant_policy_hand_values():
     # K = 1, D = 2, ν = 0.8, P(τ=1) = 0.25, P(τ=2) = 0.75.
@@ -196,13 +211,17 @@ def test_constant_policy_hand_values():
     #   W(3) = 0.25·(0.8 + 0.85) + 0.75·(0.8 + 0.2) = 0.4125 + 0.75 = 1.1625.
     problem = F2AProblem([0.8], [[0.25, 0.75]])
     horizons = np.array([0, 1, 2, 3])
-    np.testing.assert_allclose(constant_policy_expected_reward(problem, 1, 1, horizons),
-                               [0, 0.2, 0.4, 0.6])
-    np.testing.assert_allclose(constant_policy_expected_reward(problem, 1, 2, horizons),
-                               [0, 0.2, 0.85, 1.1625])
+    np.testing.assert_allclose(
+        constant_policy_expected_reward(problem, 1, 1, horizons), [0, 0.2, 0.4, 0.6]
+    )
+    np.testing.assert_allclose(
+        constant_policy_expected_reward(problem, 1, 2, horizons), [0, 0.2, 0.85, 1.1625]
+    )
     # g_2 = 0.8/1.75 = 16/35: A(T) = W(T) − 16T/35.
-    np.testing.assert_allclose(theorem1_offset(problem, 1, 2, horizons),
-                               [0, 0.2 - 16 / 35, 0.85 - 32 / 35, 1.1625 - 48 / 35])
+    np.testing.assert_allclose(
+        theorem1_offset(problem, 1, 2, horizons),
+        [0, 0.2 - 16 / 35, 0.85 - 32 / 35, 1.1625 - 48 / 35],
+    )
 
 
 def test_theorem1_offset_sign_is_not_fixed():
@@ -214,8 +233,9 @@ def test_theorem1_offset_sign_is_not_fixed():
     assert theorem1_offset(FIG1["1c"], 1, 2, 1) == pytest.approx(1 / 6)
 
 
-@pytest.mark.parametrize("problem, k, j", [(FIG1["1b"], 1, 5), (FIG1["1a"], 1, 10),
-                                           (BERNOULLI, 1, 3), (FIG2A, 2, 4)])
+@pytest.mark.parametrize(
+    "problem, k, j", [(FIG1["1b"], 1, 5), (FIG1["1a"], 1, 10), (BERNOULLI, 1, 3), (FIG2A, 2, 4)]
+)
 def test_constant_policy_matches_monte_carlo(problem, k, j):
     horizon, reps = 30, 20000
     rng = np.random.default_rng([30, k, j, problem.D])
@@ -231,7 +251,7 @@ def test_theorem1_offset_is_bounded(name):
     # W = g·E[S_{L+1}] − E[r_{L+1}] with T + 1 ≤ S_{L+1} ≤ T + j and 0 ≤ E[r_{L+1}] ≤ ν, so
     # A_j ∈ [g_j − ν, j·g_j].
     problem = FIG1[name]
-    horizons = np.array([1, 2, 3, 7, 10, 25, 100, 1000, 10 ** 5])
+    horizons = np.array([1, 2, 3, 7, 10, 25, 100, 1000, 10**5])
     for j in range(1, problem.D + 1):
         offset = theorem1_offset(problem, 1, j, horizons)
         g = problem.ratio[0, j - 1]
@@ -243,9 +263,16 @@ def test_theorem1_offset_is_bounded(name):
 @pytest.mark.parametrize("name", sorted(PANELS))
 def test_best_constant_policy_is_ratio_maximiser(name):
     problem = PANELS[name]
-    horizon = 10 ** 4
-    rewards = np.array([[constant_policy_expected_reward(problem, k, j, horizon)
-                         for j in range(1, problem.D + 1)] for k in range(1, problem.K + 1)])
+    horizon = 10**4
+    rewards = np.array(
+        [
+            [
+                constant_policy_expected_reward(problem, k, j, horizon)
+                for j in range(1, problem.D + 1)
+            ]
+            for k in range(1, problem.K + 1)
+        ]
+    )
     best = np.flatnonzero(np.isclose(rewards.ravel(), rewards.max(), rtol=1e-12))
     optimal = [(k - 1) * problem.D + (j - 1) for k, j in problem.optimal_pairs]
     assert best.tolist() == optimal

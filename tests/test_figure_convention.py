@@ -19,9 +19,22 @@ from timebandits.core.registry import paper_module
 
 PAPERS = ("farewell", "censored", "anonymous", "continuous", "delaydep")
 # Every metric a figure of any paper reads.
-METRICS = ("regret", "pseudo_regret", "censored", "reward", "gain", "simple_regret",
-           "output_tau", "payoff", "failed", "id_cut", "stop_time", "switches", "regret_cost0",
-           "regret_cost1")
+METRICS = (
+    "regret",
+    "pseudo_regret",
+    "censored",
+    "reward",
+    "gain",
+    "simple_regret",
+    "output_tau",
+    "payoff",
+    "failed",
+    "id_cut",
+    "stop_time",
+    "switches",
+    "regret_cost0",
+    "regret_cost1",
+)
 RAW = re.compile(r"\w_\w|_\{|\^\{|\\[a-zA-Z]+|\+-|<=|>=|\de[-+]?\d")
 
 
@@ -31,8 +44,10 @@ def _figures():
     for key in PAPERS:
         paper = load_paper(key)
         module = paper_module(key, "figures")
-        seen = set(getattr(module, "COMPILED_KINDS", ())) | {"label_game_regret",
-                                                             "constant_policies"}
+        seen = set(getattr(module, "COMPILED_KINDS", ())) | {
+            "label_game_regret",
+            "constant_policies",
+        }
         for figure_id, spec in paper["figures"].items():
             if spec["kind"] not in seen:
                 seen.add(spec["kind"])
@@ -49,15 +64,25 @@ def synthetic_summary(paper: dict, spec: dict) -> pd.DataFrame:
         t = np.unique(np.geomspace(1, horizon, 40).round())
         algorithms = [*spec["algorithms"], *spec.get("faint", [])]
         for i, alg in enumerate(dict.fromkeys(algorithms + ["oracle"])):
-            scale = 300.0 * 2 ** j * (20 if alg == "oracle" else 1 + i) * np.sqrt(t)
+            scale = 300.0 * 2**j * (20 if alg == "oracle" else 1 + i) * np.sqrt(t)
             for metric in METRICS:
                 share = metric in ("failed", "id_cut", "output_tau")
                 mean = 0.1 * (1 + i) * np.ones_like(t) if share else scale
                 if metric == "stop_time":
                     mean = t / 2
-                frames.append(pd.DataFrame({
-                    "algorithm": alg, "metric": metric, "t": t, "n": 50, "mean": mean,
-                    "se": 0.02 * mean, "experiment": experiment}))
+                frames.append(
+                    pd.DataFrame(
+                        {
+                            "algorithm": alg,
+                            "metric": metric,
+                            "t": t,
+                            "n": 50,
+                            "mean": mean,
+                            "se": 0.02 * mean,
+                            "experiment": experiment,
+                        }
+                    )
+                )
     return pd.concat(frames, ignore_index=True)
 
 
@@ -79,8 +104,10 @@ def convention_problems(fig) -> list[str]:
                 problems.append(f"offset {axis.get_offset_text().get_text()!r}")
             low, high = sorted(axis.get_view_interval())
             slack = 1e-9 * (high - low)
-            ticks = [*zip(axis.get_majorticklocs(), axis.get_majorticklabels()),
-                     *zip(axis.get_minorticklocs(), axis.get_minorticklabels())]
+            ticks = [
+                *zip(axis.get_majorticklocs(), axis.get_majorticklabels()),
+                *zip(axis.get_minorticklocs(), axis.get_minorticklabels()),
+            ]
             for loc, label in ticks:
                 if low - slack <= loc <= high + slack and _digits(label.get_text()) > 4:
                     problems.append(f"tick label {label.get_text()!r}")

@@ -23,7 +23,9 @@ def test_every_failed_paper_claim_at_full_scale_has_a_cause(key):
     failed = claims[(claims["scope"] == "paper") & (claims["verdict"] == "not reproduced")]
     assert set(failed["cause"]) <= set(CAUSES), failed[["claim", "cause"]]
     silent = failed[failed["cause"] == UNEXPLAINED]
-    assert silent.empty, "no sensitivity claim or tipping point explains: " + ", ".join(silent["claim"])
+    assert silent.empty, "no sensitivity claim or tipping point explains: " + ", ".join(
+        silent["claim"]
+    )
 
 
 @pytest.mark.parametrize("key", PAPERS)
@@ -40,4 +42,8 @@ def test_the_readme_states_each_papers_result_as_the_full_build_decided_it(key):
     line = next(l for l in readme.splitlines() if l.startswith(f"- **{key}**"))
     expected = sentence(total["paper"], total["paper_n"])
     errata = errata_sentence(total)
-    assert line.endswith(f": {expected}{'; ' + errata if errata else ''}."), (line, expected, errata)
+    assert line.endswith(f": {expected}{'; ' + errata if errata else ''}."), (
+        line,
+        expected,
+        errata,
+    )

@@ -59,9 +59,11 @@ def crossings(graph, packages: dict[str, str], core: str = "timebandits.core") -
     one paper's package importing another's (``packages``: the registry's {key: package})."""
     pairs = [(core, package) for package in packages.values()]
     pairs += [(a, b) for a in packages.values() for b in packages.values() if a != b]
-    return [f"{importer} imports {imported}" for importer, imported in pairs
-            if graph.direct_import_exists(importer=importer, imported=imported,
-                                          as_packages=True)]
+    return [
+        f"{importer} imports {imported}"
+        for importer, imported in pairs
+        if graph.direct_import_exists(importer=importer, imported=imported, as_packages=True)
+    ]
 
 
 def test_core_knows_no_paper_and_papers_are_independent(graph):
@@ -77,7 +79,9 @@ def test_a_crossing_is_found():
     graph.add_import(importer="t.b.m", imported="t.a.m")
     graph.add_import(importer="t.core.x", imported="t.b.m")
     assert crossings(graph, {"a": "t.a", "b": "t.b"}, core="t.core") == [
-        "t.core imports t.b", "t.b imports t.a"]
+        "t.core imports t.b",
+        "t.b imports t.a",
+    ]
 
 
 def test_no_modules_import_each_other_in_a_circle(graph):
@@ -98,6 +102,7 @@ def test_the_import_contracts_hold():
     lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     if lint is None:
         pytest.fail("lint-imports is not installed (pip install -r requirements.lock)")
-    done = subprocess.run([lint, "--config", str(REPO / "pyproject.toml")], cwd=REPO,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [lint, "--config", str(REPO / "pyproject.toml")], cwd=REPO, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stdout[-3000:]

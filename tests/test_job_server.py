@@ -71,17 +71,28 @@ end_job()
 def server(tmp_path_factory):
     """Both job servers listening in a temporary folder (about 3 s to warm up)."""
     folder = str(tmp_path_factory.mktemp("server"))
-    processes = {stack: subprocess.Popen([sys.executable, "-m", "timebandits.core.build.job_server",
-                                          folder, stack, str(os.getpid())])
-                 for stack in job_server.STACKS}
+    processes = {
+        stack: subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "timebandits.core.build.job_server",
+                folder,
+                stack,
+                str(os.getpid()),
+            ]
+        )
+        for stack in job_server.STACKS
+    }
     deadline = time.monotonic() + 120
     for stack, process in processes.items():
         while not os.path.exists(os.path.join(folder, stack)):
             assert process.poll() is None, "a job server ended while warming up"
             assert time.monotonic() < deadline, "a job server did not listen within 120 s"
             time.sleep(0.1)
-    yield types.SimpleNamespace(path=folder, pid=processes["analysis"].pid,
-                                kernels_pid=processes["kernels"].pid)
+    yield types.SimpleNamespace(
+        path=folder, pid=processes["analysis"].pid, kernels_pid=processes["kernels"].pid
+    )
     for process in processes.values():
         process.terminate()
         process.wait(timeout=30)
@@ -92,12 +103,20 @@ def run_job(tmp_path, socket_path, action="draw", wait=True, stack="analysis", *
     script.write_text(JOB)
     environ = {**os.environ, job_server.SOCKET_ENV: socket_path, "TEST_JOB_ACTION": action, **env}
     environ.pop("SLURM_JOB_ID", None)
-    argv = [sys.executable, "-c", RULE, str(script), str(tmp_path / "out.json"),
-            str(tmp_path / "job.log"), stack]
+    argv = [
+        sys.executable,
+        "-c",
+        RULE,
+        str(script),
+        str(tmp_path / "out.json"),
+        str(tmp_path / "job.log"),
+        stack,
+    ]
     if not wait:
         return subprocess.Popen(argv, env=environ, cwd=tmp_path)
-    return subprocess.run(argv, env=environ, cwd=tmp_path, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        argv, env=environ, cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_a_handed_over_job_runs_in_a_copy_of_the_server_and_draws_the_same_bits(server, tmp_path):
@@ -128,8 +147,10 @@ def test_a_failing_job_exits_with_its_status_and_keeps_its_traceback(server, tmp
     failed = run_job(tmp_path, server.path, action="fail")
     assert failed.returncode == 1
     assert f"ValueError: planted failure (traceback in {tmp_path / 'job.log'})" in failed.stderr
-    assert (f"JobFailed: job.py ended with exit status 1; its log: {tmp_path / 'job.log'}"
-            in failed.stderr)
+    assert (
+        f"JobFailed: job.py ended with exit status 1; its log: {tmp_path / 'job.log'}"
+        in failed.stderr
+    )
     assert "Traceback" in (tmp_path / "job.log").read_text()
     exited = run_job(tmp_path, server.path, action="exit")
     assert exited.returncode == 1 and "ended with exit status 3;" in exited.stderr
@@ -165,8 +186,11 @@ def test_without_a_server_the_script_runs_in_its_own_process(tmp_path):
 
 def build(local=True, jobs=job_server.MIN_JOBS):
     """What ``start`` reads of Snakemake's workflow object."""
-    return types.SimpleNamespace(local_exec=local, remote_exec=False, dag=types.SimpleNamespace(
-        needrun_jobs=lambda: iter(range(jobs))))
+    return types.SimpleNamespace(
+        local_exec=local,
+        remote_exec=False,
+        dag=types.SimpleNamespace(needrun_jobs=lambda: iter(range(jobs))),
+    )
 
 
 def test_the_server_serves_local_builds_only_and_ends_with_the_build(tmp_path):
@@ -174,12 +198,15 @@ def test_the_server_serves_local_builds_only_and_ends_with_the_build(tmp_path):
         job_server.start(small_or_remote)
         assert "processes" not in job_server._SERVER
     # A build that dies without stopping its server: the server leaves on its own.
-    launcher = ("import os, types; from timebandits.core.build import job_server as j; "
-                "j.start(types.SimpleNamespace(local_exec=True, remote_exec=False, "
-                "dag=types.SimpleNamespace(needrun_jobs=lambda: range(j.MIN_JOBS)))); "
-                "print(os.environ[j.SOCKET_ENV], *[p.pid for p in j._SERVER['processes']], flush=True)")
-    folder, *pids = subprocess.run([sys.executable, "-c", launcher], capture_output=True,
-                                   text=True, check=True, timeout=60).stdout.split()
+    launcher = (
+        "import os, types; from timebandits.core.build import job_server as j; "
+        "j.start(types.SimpleNamespace(local_exec=True, remote_exec=False, "
+        "dag=types.SimpleNamespace(needrun_jobs=lambda: range(j.MIN_JOBS)))); "
+        "print(os.environ[j.SOCKET_ENV], *[p.pid for p in j._SERVER['processes']], flush=True)"
+    )
+    folder, *pids = subprocess.run(
+        [sys.executable, "-c", launcher], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.split()
     deadline = time.monotonic() + 120
     for pid in map(int, pids):
         while os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid):
@@ -220,7 +247,8 @@ def test_a_cluster_jobs_snakemake_runs_run_blocks_in_its_own_process(monkeypatch
         executor = object.__new__(local.Executor)
         executor.workflow = types.SimpleNamespace(
             execution_settings=types.SimpleNamespace(use_threads=False, keep_incomplete=False),
-            resource_settings=types.SimpleNamespace(cores=2))
+            resource_settings=types.SimpleNamespace(cores=2),
+        )
         local.Executor.__post_init__(executor)
         executor.pool.shutdown()
         return executor

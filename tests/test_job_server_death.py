@@ -19,9 +19,11 @@ from timebandits.core.build import job_client
 
 # A server without the warm-up (about 3 s of CPU that does not matter here): it only loads what
 # a copy needs to end (core/build/workflow.py's end_job), as the real warm-up does.
-SERVER = ("import sys, importlib; from timebandits.core.build import job_server; "
-          "job_server._warm_up = lambda stack: importlib.import_module('timebandits.core.build.workflow'); "
-          "job_server.serve(sys.argv[1], 'analysis', int(sys.argv[2]))")
+SERVER = (
+    "import sys, importlib; from timebandits.core.build import job_server; "
+    "job_server._warm_up = lambda stack: importlib.import_module('timebandits.core.build.workflow'); "
+    "job_server.serve(sys.argv[1], 'analysis', int(sys.argv[2]))"
+)
 
 # A long job: says its pid, waits for the test's go-ahead, then writes its output.
 JOB = """import os, time

@@ -21,8 +21,9 @@ pytestmark = pytest.mark.workflow  # a subprocess run of some 20 s: make test, n
 
 def tracked_copy(target: Path) -> None:
     """The repository's tracked files, as a clean clone has them."""
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, text=True,
-                           check=True).stdout.split("\0")
+    files = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.split("\0")
     for name in filter(None, files):
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, target / name)
@@ -32,24 +33,37 @@ def test_a_small_mutation_run_kills_its_mutants(tmp_path):
     tracked_copy(tmp_path)
     pyproject = tmp_path / "pyproject.toml"
     text = pyproject.read_text()
-    narrowed, count = re.subn(r"(?ms)^only_mutate = \[.*?\]$",
-                              f'only_mutate = ["{MODULE}"]\ntests_dir = ["{TESTS}"]', text)
+    narrowed, count = re.subn(
+        r"(?ms)^only_mutate = \[.*?\]$",
+        f'only_mutate = ["{MODULE}"]\ntests_dir = ["{TESTS}"]',
+        text,
+    )
     assert count == 1, "pyproject.toml's [tool.mutmut] has no only_mutate list"
     pyproject.write_text(narrowed)
     (tmp_path / "mutants" / "src").mkdir(parents=True)
-    env = {"PYTHONPATH": str(tmp_path / "mutants" / "src"), "PATH": str(Path(sys.executable).parent),
-           "HOME": str(tmp_path)}
+    env = {
+        "PYTHONPATH": str(tmp_path / "mutants" / "src"),
+        "PATH": str(Path(sys.executable).parent),
+        "HOME": str(tmp_path),
+    }
     mutmut = str(Path(sys.executable).parent / "mutmut")
-    run = subprocess.run([mutmut, "run"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                         timeout=600)
+    run = subprocess.run(
+        [mutmut, "run"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-    subprocess.run([mutmut, "export-cicd-stats"], cwd=tmp_path, env=env, capture_output=True,
-                   check=True)
+    subprocess.run(
+        [mutmut, "export-cicd-stats"], cwd=tmp_path, env=env, capture_output=True, check=True
+    )
     stats = json.loads((tmp_path / "mutants" / "mutmut-cicd-stats.json").read_text())
     assert stats["total"] > 0 and stats["killed"] == stats["total"], stats
     # every unit test of `make mutation` collects in the copy mutmut made
     arguments = tomllib.loads(text)["tool"]["mutmut"]["pytest_add_cli_args"]
-    collect = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", *arguments,
-                              "tests"], cwd=tmp_path / "mutants", env=env, capture_output=True,
-                             text=True, timeout=600)
+    collect = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", *arguments, "tests"],
+        cwd=tmp_path / "mutants",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert collect.returncode == 0, collect.stdout[-3000:]

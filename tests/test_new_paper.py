@@ -68,7 +68,8 @@ def test_a_file_in_the_way_is_refused_and_nothing_is_written(root):
     assert new_paper.main(["demo", "--root", str(root)]) == 1
     assert {p: (root / p).read_text() for p in (REGISTRY, CONFIG)} == before
     assert sorted(p.name for p in root.rglob("*") if p.is_file()) == sorted(
-        ["registry.py", "config.yaml", "demo.py"])
+        ["registry.py", "config.yaml", "demo.py"]
+    )
 
 
 def test_the_registry_gets_the_paper_last_and_keeps_its_comments():
@@ -86,18 +87,23 @@ def test_the_config_gets_the_paper_and_a_first_guess_of_its_cost():
     assert after["papers"] == before["papers"] + ["demo"]
     costs = after["cluster"]["simulation_costs"]
     assert costs == {**before["cluster"]["simulation_costs"], "demo": new_paper.FIRST_GUESS}
-    assert {k: v for k, v in after.items() if k not in ("papers", "cluster")} == \
-        {k: v for k, v in before.items() if k not in ("papers", "cluster")}
+    assert {k: v for k, v in after.items() if k not in ("papers", "cluster")} == {
+        k: v for k, v in before.items() if k not in ("papers", "cluster")
+    }
     added = [line for line in edited.splitlines() if line not in text.splitlines()]
     assert len(added) == 2 and "benchmarks/cluster_costs.py" in added[1]
     assert set(text.splitlines()) - set(edited.splitlines()) == {
-        next(line for line in text.splitlines() if line.startswith("papers:"))}
+        next(line for line in text.splitlines() if line.startswith("papers:"))
+    }
 
 
 def test_it_writes_every_file_once_then_refuses_the_same_key(root):
     written = write_paper(root, "demo")
     assert [str(p) for p in written] == [
-        *(path.format(key="demo") for path in new_paper.FILES.values()), str(REGISTRY), str(CONFIG)]
+        *(path.format(key="demo") for path in new_paper.FILES.values()),
+        str(REGISTRY),
+        str(CONFIG),
+    ]
     assert all((root / p).is_file() for p in written)
     assert (root / "src/timebandits/demo/claims/__init__.py").is_file()
     paper = yaml.safe_load((root / "config/papers/demo.yaml").read_text())
@@ -108,8 +114,13 @@ def test_it_writes_every_file_once_then_refuses_the_same_key(root):
 
 def tracked_files() -> list[str]:
     """The repository's files (tracked, and new ones git does not ignore)."""
-    out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                         cwd=REPO_ROOT, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return [name for name in out.split("\0") if name and (REPO_ROOT / name).is_file()]
 
 
@@ -122,30 +133,52 @@ def test_a_new_paper_builds_at_smoke_scale_with_no_edit(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(copy / "src")}
 
     def run(*args, timeout=600):
-        result = subprocess.run([sys.executable, *args], cwd=copy, env=env, capture_output=True,
-                                text=True, timeout=timeout)
+        result = subprocess.run(
+            [sys.executable, *args],
+            cwd=copy,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
         return result
 
     run("-m", "timebandits.core.build.new_paper", "demo")
-    lint = subprocess.run([str(Path(sys.executable).parent / "ruff"), "check", "src", "tests",
-                           "notebooks"], cwd=copy, capture_output=True, text=True)
-    assert lint.returncode == 0, lint.stdout  # the lint of `make test`, on the written files too
+    for lint in (["format", "--check"], ["check"]):  # the lints of `make test`, on its files too
+        linted = subprocess.run(
+            [str(Path(sys.executable).parent / "ruff"), *lint, "src", "tests", "notebooks"],
+            cwd=copy,
+            capture_output=True,
+            text=True,
+        )
+        assert linted.returncode == 0, linted.stdout
     # Only the new paper's verdicts and notebook (with what they need), not the whole build.
-    run("-m", "snakemake", "--profile", "profiles/smoke", "--cores", "2",
-        "smoke/results/claims/demo.csv", "smoke/results/notebooks/demo.html",
-        "smoke/results/bounds/demo.parquet")
+    run(
+        "-m",
+        "snakemake",
+        "--profile",
+        "profiles/smoke",
+        "--cores",
+        "2",
+        "smoke/results/claims/demo.csv",
+        "smoke/results/notebooks/demo.html",
+        "smoke/results/bounds/demo.parquet",
+    )
     verdicts = pd.read_csv(copy / "smoke/results/claims/demo.csv")
     assert list(verdicts["claim"]) == ["C1"]
     assert verdicts["verdict"].iloc[0] in {REPRODUCED, NOT_REPRODUCED, INCONCLUSIVE}
     assert (copy / "smoke/figures/demo/regret.png").stat().st_size > 5000
     assert not pd.read_csv(copy / "smoke/results/tables/demo/provenance.csv").empty
     # its line of the comparison notebook, from its bound table (UCB1 against Theorem 1)
-    section = run("-c", "import IPython.display as shown; shown.display = lambda o: print(o.data); "
-                  "from timebandits.core.build.preflight import load_paper; "
-                  "from timebandits.core.sim.sealed import read_sealed; "
-                  "from timebandits.demo.report import comparison_section; "
-                  "comparison_section('smoke/', {}, load_paper('demo'), "
-                  "read_sealed('smoke/results/bounds/demo.parquet'))")
+    section = run(
+        "-c",
+        "import IPython.display as shown; shown.display = lambda o: print(o.data); "
+        "from timebandits.core.build.preflight import load_paper; "
+        "from timebandits.core.sim.sealed import read_sealed; "
+        "from timebandits.demo.report import comparison_section; "
+        "comparison_section('smoke/', {}, load_paper('demo'), "
+        "read_sealed('smoke/results/bounds/demo.parquet'))",
+    )
     assert "main: mean regret" in section.stdout and "UCB1's bound" in section.stdout
     run("-m", "pytest", "-p", "no:cacheprovider", "-q", "tests/test_demo_simulation.py")

@@ -43,25 +43,31 @@ def test_a_kernel_is_bound_in_place_of_its_stand_in_after_the_first_call():
     assert isinstance(rng.uniform, numba.core.registry.CPUDispatcher)
 
 
-ANALYSIS_MODULES = [f"timebandits.{paper}.{part}"
-                    for paper in ("farewell", "censored", "anonymous", "continuous", "delaydep")
-                    for part in ("figures", "analysis", "claims", "theory", "report", "simulation")]
+ANALYSIS_MODULES = [
+    f"timebandits.{paper}.{part}"
+    for paper in ("farewell", "censored", "anonymous", "continuous", "delaydep")
+    for part in ("figures", "analysis", "claims", "theory", "report", "simulation")
+]
 
 
 def test_importing_every_paper_module_does_not_import_numba():
-    code = ("import importlib, sys\n"
-            f"for name in {ANALYSIS_MODULES!r}:\n"
-            "    importlib.import_module(name)\n"
-            "print(sorted(m for m in ('numba', 'seaborn') if m in sys.modules))\n")
+    code = (
+        "import importlib, sys\n"
+        f"for name in {ANALYSIS_MODULES!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print(sorted(m for m in ('numba', 'seaborn') if m in sys.modules))\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
 def test_a_job_that_forbids_kernels_cannot_call_one():
-    code = ("import numpy as np\n"
-            "from timebandits.core.sim import jit, rng\n"
-            "jit.forbid_kernels('figure')\n"
-            "rng.uniform(np.uint64(1), 0)\n")
+    code = (
+        "import numpy as np\n"
+        "from timebandits.core.sim import jit, rng\n"
+        "jit.forbid_kernels('figure')\n"
+        "rng.uniform(np.uint64(1), 0)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode != 0
     assert "a figure job does not simulate, but called the compiled kernel" in out.stderr

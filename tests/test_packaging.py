@@ -31,24 +31,38 @@ def locked(path: str) -> dict[str, str]:
 
 def requirements(*extras: str) -> list[Requirement]:
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
-    return [Requirement(r) for r in project["dependencies"]
-            + [r for extra in extras for r in project["optional-dependencies"][extra]]]
+    return [
+        Requirement(r)
+        for r in project["dependencies"]
+        + [r for extra in extras for r in project["optional-dependencies"][extra]]
+    ]
 
 
-@pytest.mark.parametrize("lock, extras", [("requirements.lock", ("dev",)),
-                                          ("requirements-slurm.lock", ("dev", "slurm")),
-                                          ("requirements-lab.lock", ("dev", "lab"))])
+@pytest.mark.parametrize(
+    "lock, extras",
+    [
+        ("requirements.lock", ("dev",)),
+        ("requirements-slurm.lock", ("dev", "slurm")),
+        ("requirements-lab.lock", ("dev", "lab")),
+    ],
+)
 def test_the_lock_pins_every_requirement_within_pyproject_ranges(lock, extras):
     pins = locked(lock)
     for requirement in requirements(*extras):
         name = requirement.name.lower()
         assert name in pins, f"{lock} lacks {name}: run make lock"
-        assert requirement.specifier.contains(pins[name], prereleases=True), \
+        assert requirement.specifier.contains(pins[name], prereleases=True), (
             f"{lock} pins {name}=={pins[name]}, outside pyproject's {requirement}: run make lock"
+        )
 
 
-@pytest.mark.parametrize("lock, addition", [("requirements-slurm.lock", "snakemake-executor-plugin-slurm"),
-                                            ("requirements-lab.lock", "jupyterlab")])
+@pytest.mark.parametrize(
+    "lock, addition",
+    [
+        ("requirements-slurm.lock", "snakemake-executor-plugin-slurm"),
+        ("requirements-lab.lock", "jupyterlab"),
+    ],
+)
 def test_a_further_lock_is_the_lock_plus_its_extra(lock, addition):
     base, further = locked("requirements.lock"), locked(lock)
     assert {name: further[name] for name in base} == base
@@ -57,8 +71,11 @@ def test_a_further_lock_is_the_lock_plus_its_extra(lock, addition):
 
 def test_this_environment_is_the_lock():
     """make installs exactly requirements.lock: every pin is the installed version."""
-    wrong = {name: (version, _installed(name)) for name, version in locked("requirements.lock").items()
-             if _installed(name) != version}
+    wrong = {
+        name: (version, _installed(name))
+        for name, version in locked("requirements.lock").items()
+        if _installed(name) != version
+    }
     assert not wrong, f"installed differs from requirements.lock (pin, installed): {wrong}"
 
 
@@ -72,9 +89,14 @@ def _installed(name: str) -> str | None:
 def test_environment_yml_pins_the_locked_versions():
     pins = {**locked("requirements-slurm.lock"), **locked("requirements.lock")}
     conda = yaml.safe_load((REPO_ROOT / "environment.yml").read_text())["dependencies"]
-    conda = {_name(r): r.replace(" ", "") for r in conda if isinstance(r, str) and not r.startswith("python")}
-    assert conda == {r.name.lower(): f"{r.name}=={pins[r.name.lower()]}"
-                     for r in requirements("dev", "slurm")}
+    conda = {
+        _name(r): r.replace(" ", "")
+        for r in conda
+        if isinstance(r, str) and not r.startswith("python")
+    }
+    assert conda == {
+        r.name.lower(): f"{r.name}=={pins[r.name.lower()]}" for r in requirements("dev", "slurm")
+    }
 
 
 def test_readme_and_ci_use_the_two_commands():
@@ -89,8 +111,12 @@ def test_the_pages_name_every_runtime_requirement_with_its_installed_version():
 
     from timebandits.core.versions import runtime_requirements, versions_line
 
-    declared = [re.match(r"[A-Za-z0-9._-]+", r).group(0)
-                for r in tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]["dependencies"]]
+    declared = [
+        re.match(r"[A-Za-z0-9._-]+", r).group(0)
+        for r in tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"][
+            "dependencies"
+        ]
+    ]
     assert runtime_requirements() == declared  # the installed metadata is pyproject's list
     line = versions_line()
     assert line.startswith("Python 3.")

@@ -39,8 +39,16 @@ PROBE = """<script>window.addEventListener("load", () => {
   document.body.dataset.imagesShown = [...document.images].filter(
     (i) => i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width > 0).length;
 });</script>"""
-CODE_TEXT = [r"np\.float64\(", r"np\.int64\(", r"Traceback \(most recent call last\)",
-             r"\+-", r"<pandas\.", r"<matplotlib\.", r"<IPython\.", r"\bNaN\b"]
+CODE_TEXT = [
+    r"np\.float64\(",
+    r"np\.int64\(",
+    r"Traceback \(most recent call last\)",
+    r"\+-",
+    r"<pandas\.",
+    r"<matplotlib\.",
+    r"<IPython\.",
+    r"\bNaN\b",
+]
 
 
 def chromium(*args: str) -> subprocess.CompletedProcess:
@@ -50,12 +58,25 @@ def chromium(*args: str) -> subprocess.CompletedProcess:
         pytest.skip("chromium is not installed (apt-get install chromium; CI installs it)")
     # A profile of its own: a browser the user has open cannot hold it.
     with tempfile.TemporaryDirectory() as profile:
-        return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-                               "--no-first-run", "--disable-background-networking",
-                               "--disable-component-update", "--disable-sync",
-                               "--hide-scrollbars", f"--user-data-dir={profile}",
-                               f"--window-size={WIDTH},{SCREEN}", *args],
-                              capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--hide-scrollbars",
+                f"--user-data-dir={profile}",
+                f"--window-size={WIDTH},{SCREEN}",
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
 
 class Links(HTMLParser):
@@ -91,8 +112,9 @@ def test_every_local_link_and_anchor_resolves(results, page):
     path = results / page
     for link in parsed(path).links:
         parts = urlsplit(link)
-        if parts.scheme in ("http", "https", "mailto", "data") or not (parts.path or
-                                                                        parts.fragment):
+        if parts.scheme in ("http", "https", "mailto", "data") or not (
+            parts.path or parts.fragment
+        ):
             continue
         target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
         assert target.is_file(), f"{page}: link {link} points to a missing file"
@@ -129,8 +151,12 @@ def test_page_renders_with_the_answer_first_and_nothing_wider_than_the_window(re
         dom = chromium("--dump-dom", "--virtual-time-budget=10000", probe.as_uri()).stdout
     finally:
         probe.unlink()
-    shown = {key: float(value) for key, value in re.findall(
-        r'data-(verdicts-top|page-width|text-length|images-shown)="([-\d.]+)"', dom)}
+    shown = {
+        key: float(value)
+        for key, value in re.findall(
+            r'data-(verdicts-top|page-width|text-length|images-shown)="([-\d.]+)"', dom
+        )
+    }
     assert shown["text-length"] > 500 and shown["images-shown"] >= 1, f"{page} renders blank"
     assert shown["page-width"] <= WIDTH, f"{page} is {shown['page-width']:.0f} px wide"
     top = shown["verdicts-top"]

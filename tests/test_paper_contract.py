@@ -12,8 +12,12 @@ from timebandits.core.registry import PAPER_PACKAGES, paper_module
 PAPERS = sorted(PAPER_PACKAGES)
 # module -> the names it must define, each a function (callable) or a collection
 CONTRACT = {
-    "simulation": {"POLICIES": "collection", "validate_environment": "function",
-                   "validate_algorithm": "function", "simulate_repetition": "function"},
+    "simulation": {
+        "POLICIES": "collection",
+        "validate_environment": "function",
+        "validate_algorithm": "function",
+        "simulate_repetition": "function",
+    },
     "claims": {"CLAIM_KINDS": "collection"},
     "analysis": {"bound_table": "function", "METRICS": "collection"},
     "figures": {"FIGURE_KINDS": "collection"},
@@ -38,11 +42,16 @@ def broken(module, names: dict[str, str]) -> list[str]:
 
 @pytest.mark.parametrize("key", PAPERS)
 def test_every_paper_provides_the_registrys_modules(key):
-    problems = [p for part, names in CONTRACT.items() for p in broken(paper_module(key, part), names)]
+    problems = [
+        p for part, names in CONTRACT.items() for p in broken(paper_module(key, part), names)
+    ]
     for part, names in OPTIONAL.items():
         module = paper_module(key, part)
-        problems += [f"{module.__name__}.{n} is not a function" for n in names
-                     if hasattr(module, n) and not callable(getattr(module, n))]
+        problems += [
+            f"{module.__name__}.{n} is not a function"
+            for n in names
+            if hasattr(module, n) and not callable(getattr(module, n))
+        ]
     assert problems == []
 
 
@@ -59,7 +68,10 @@ def test_claim_kinds_are_a_package_of_kinds(key):
 
 
 def test_a_broken_module_is_named():
-    module = SimpleNamespace(__name__="demo.report", TABLES=("provenance",),
-                             table=("not", "callable"))
-    assert broken(module, CONTRACT["report"]) == ["demo.report.table is not a function",
-                                                  "demo.report.comparison_section is missing"]
+    module = SimpleNamespace(
+        __name__="demo.report", TABLES=("provenance",), table=("not", "callable")
+    )
+    assert broken(module, CONTRACT["report"]) == [
+        "demo.report.table is not a function",
+        "demo.report.comparison_section is missing",
+    ]

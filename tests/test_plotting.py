@@ -31,8 +31,9 @@ def test_apply_style_sets_what_seaborn_set_theme_sets(fresh_rc):
     plotting.apply_style()
     ours = _settings()
     mpl.rcdefaults()
-    sns.set_theme(context="paper", style="whitegrid", palette=list(plotting.PALETTE),
-                  rc=plotting.STYLE)
+    sns.set_theme(
+        context="paper", style="whitegrid", palette=list(plotting.PALETTE), rc=plotting.STYLE
+    )
     theirs = _settings()
     differing = {key: (ours[key], theirs[key]) for key in ours if ours[key] != theirs[key]}
     assert differing == {}
@@ -89,7 +90,9 @@ def test_save_figure_lays_out_once_and_draws_only_the_pdf_again(fresh_rc, tmp_pa
 
     draws = []
     draw = Figure.draw
-    monkeypatch.setattr(Figure, "draw", lambda self, renderer: draws.append(1) or draw(self, renderer))
+    monkeypatch.setattr(
+        Figure, "draw", lambda self, renderer: draws.append(1) or draw(self, renderer)
+    )
     fig, ax = plotting.new_figure("single")
     ax.plot([1, 2], [3, 4])
     assert fig.get_layout_engine() is not None  # the style lays figures out (constrained)
@@ -141,13 +144,17 @@ def _log_figure(decades: float, minor_grid: bool = False):
     return fig, axes
 
 
-@pytest.mark.parametrize("decades, minor_grid, dropped", [
-    (7, False, True),  # unlabelled, unmarked, no grid: nothing to draw
-    (0.7, False, False),  # less than a decade: minor ticks are labelled (2×10⁰ …)
-    (7, True, False),  # an axes sharing the ticks draws their grid lines
-])
+@pytest.mark.parametrize(
+    "decades, minor_grid, dropped",
+    [
+        (7, False, True),  # unlabelled, unmarked, no grid: nothing to draw
+        (0.7, False, False),  # less than a decade: minor ticks are labelled (2×10⁰ …)
+        (7, True, False),  # an axes sharing the ticks draws their grid lines
+    ],
+)
 def test_minor_ticks_that_draw_nothing_are_not_made_and_the_files_are_the_same(
-        fresh_rc, tmp_path, monkeypatch, decades, minor_grid, dropped):
+    fresh_rc, tmp_path, monkeypatch, decades, minor_grid, dropped
+):
     """drop_blank_minor_ticks leaves the PDF and PNG the same bytes; it only spares matplotlib
     the tick objects of minor ticks without label, mark or grid line."""
     from matplotlib.ticker import NullLocator
@@ -178,13 +185,15 @@ def _band_figure(se: float, other_se: float | None = None):
     return fig
 
 
-@pytest.mark.parametrize("se, other_se, title", [
-    (10.0, None, "mean of 20 runs, bands ±1 s.e."),
-    (0.05, None, "mean of 20 runs; bands (±1 s.e.) narrower than the lines"),
-    (10.0, 0.05, "mean of 20 runs, bands ±1 s.e. (where none shows, narrower than its line)"),
-])
-def test_the_legend_says_when_a_band_is_too_narrow_to_see(fresh_rc, tmp_path, se, other_se,
-                                                          title):
+@pytest.mark.parametrize(
+    "se, other_se, title",
+    [
+        (10.0, None, "mean of 20 runs, bands ±1 s.e."),
+        (0.05, None, "mean of 20 runs; bands (±1 s.e.) narrower than the lines"),
+        (10.0, 0.05, "mean of 20 runs, bands ±1 s.e. (where none shows, narrower than its line)"),
+    ],
+)
+def test_the_legend_says_when_a_band_is_too_narrow_to_see(fresh_rc, tmp_path, se, other_se, title):
     """±0.05 on a 100-high axis is a hundredth of a point: under the line. ±10 shows."""
     fig = _band_figure(se, other_se)
     plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
@@ -198,8 +207,15 @@ def test_an_exact_curve_draws_no_band_and_a_steep_band_is_measured_across(fresh_
     plotting.band(ax, exact, "m", "exact", plotting.series_style(0))
     assert not ax.collections
     # a wall: vertically 1,000 tall, across the line nothing
-    steep = pd.DataFrame({"metric": "m", "t": np.r_[1.0, 1.0 + 1e-9, 100], "mean": [0, 1e3, 1e3],
-                          "se": [0.0, 0.0, 0.01], "n": 1})
+    steep = pd.DataFrame(
+        {
+            "metric": "m",
+            "t": np.r_[1.0, 1.0 + 1e-9, 100],
+            "mean": [0, 1e3, 1e3],
+            "se": [0.0, 0.0, 0.01],
+            "n": 1,
+        }
+    )
     plotting.band(ax, steep, "m", "steep", plotting.series_style(1))
     assert not plotting.band_shows(ax, ax.collections[0])
 

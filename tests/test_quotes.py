@@ -12,8 +12,10 @@ from timebandits.core.verdicts.quotes import normalise, papers_folder, quote_of,
 PAPERS = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())["papers"]
 FOLDER = papers_folder(REPO_ROOT)
 
-TEXT = ("We show that the op-\ntimal arm lies in the middle of [D], incurring a moder-\nate gap "
-        "of ∆ = 0.124. Takes longer for “UCB-Simplex” to converge.")
+TEXT = (
+    "We show that the op-\ntimal arm lies in the middle of [D], incurring a moder-\nate gap "
+    "of ∆ = 0.124. Takes longer for “UCB-Simplex” to converge."
+)
 
 
 def test_a_quote_is_found_across_line_breaks_hyphens_and_symbols():
@@ -43,16 +45,24 @@ def test_every_quote_is_in_its_paper(key):
     paper = load_paper(key)
     source = FOLDER / paper["paper"]["source"]
     if not source.exists():
-        pytest.skip(f"{source} is not here (the papers are not in the repository; set "
-                    "TIMEBANDITS_PAPERS to their folder)")
+        pytest.skip(
+            f"{source} is not here (the papers are not in the repository; set "
+            "TIMEBANDITS_PAPERS to their folder)"
+        )
     text = source.read_text(encoding="utf-8")
-    wrong = [f"{key} {claim['id']}: {problem}" for claim in paper["claims"]
-             if claim.get("quote") and (problem := quote_problem(claim["quote"], text))]
+    wrong = [
+        f"{key} {claim['id']}: {problem}"
+        for claim in paper["claims"]
+        if claim.get("quote") and (problem := quote_problem(claim["quote"], text))
+    ]
     assert not wrong, "quotes not found in the paper:\n" + "\n".join(wrong)
 
 
 @pytest.mark.parametrize("key", PAPERS)
 def test_every_claim_but_a_sensitivity_claim_quotes_its_paper(key):
-    unquoted = [claim["id"] for claim in load_paper(key)["claims"]
-                if not claim.get("parent") and not claim.get("quote")]
+    unquoted = [
+        claim["id"]
+        for claim in load_paper(key)["claims"]
+        if not claim.get("parent") and not claim.get("quote")
+    ]
     assert not unquoted, f"{key}: claims without the paper's words (quote): {unquoted}"

@@ -12,13 +12,16 @@ from docutils.core import publish_parts
 
 def rendered(title: str, caption: str) -> str:
     template = jinja2.Template((REPO_ROOT / "workflow/report/figure.rst").read_text())
-    text = template.render(snakemake=SimpleNamespace(params=SimpleNamespace(title=title,
-                                                                            caption=caption)))
+    text = template.render(
+        snakemake=SimpleNamespace(params=SimpleNamespace(title=title, caption=caption))
+    )
     return publish_parts(text, writer="html")["body"]
 
 
-@pytest.mark.parametrize("caption", ["(a) Cumulative regret; (b) share of censored rounds.",
-                                     "1. The grid; 2. after extending it."])
+@pytest.mark.parametrize(
+    "caption",
+    ["(a) Cumulative regret; (b) share of censored rounds.", "1. The grid; 2. after extending it."],
+)
 def test_a_caption_that_starts_like_a_list_reads_as_written(caption):
     html = rendered("Fig. 4", caption)
     assert "<ol" not in html and caption.split(";")[0].split(" ", 1)[1] in html

@@ -51,8 +51,11 @@ def test_a_figure_is_linked_not_embedded_and_says_where_it_is_in_the_report():
     assert '<img src="../../figures/farewell/fig1a.png"' in html
     copy = f"../{report_id('figures/farewell/fig1a.png')}/fig1a.png"
     assert f'data-in-report="{copy}"' in html
-    assert re.search(r'class="figure-elsewhere" hidden><em>[^<]*farewell › paper › figure fig1a'
-                     r'[^<]*figures/farewell/fig1a.png', html)
+    assert re.search(
+        r'class="figure-elsewhere" hidden><em>[^<]*farewell › paper › figure fig1a'
+        r"[^<]*figures/farewell/fig1a.png",
+        html,
+    )
     smoke = show.figure_html("smoke/", "farewell", SPEC, "fig1a")
     assert f"../{report_id('smoke/figures/farewell/fig1a.png')}/fig1a.png" in smoke
 
@@ -91,8 +94,9 @@ def test_an_inline_plot_is_small_enough_for_a_page_of_them():
 
 
 def test_a_long_table_carries_no_id_per_cell():
-    frame = pd.DataFrame({"experiment": [f"fig{i}" for i in range(200)],
-                          "mean": np.linspace(1, 2, 200)})
+    frame = pd.DataFrame(
+        {"experiment": [f"fig{i}" for i in range(200)], "mean": np.linspace(1, 2, 200)}
+    )
     html = show.readable(frame).to_html()
     assert "_row" not in html
     assert len(html) < 200 * 2 * 60 + 3_000  # a cell in 60 characters (with its id, 90)
@@ -114,8 +118,9 @@ def page(folder: Path, name: str) -> Path:
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)
     body = show.figure_html("", "farewell", SPEC, "fig1a")
-    path.write_text(f'<!doctype html><html><head><meta charset="utf-8"></head><body>{body}'
-                    f"{PROBE}</body></html>")
+    path.write_text(
+        f'<!doctype html><html><head><meta charset="utf-8"></head><body>{body}{PROBE}</body></html>'
+    )
     return path
 
 
@@ -134,7 +139,8 @@ def shown(dom: str) -> tuple[int, bool, bool]:
 
 
 def test_a_figure_shows_in_the_build_in_the_zip_report_and_is_named_in_the_single_file_one(
-        tmp_path):
+    tmp_path,
+):
     build = page(tmp_path / "build", "results/notebooks/farewell.html")
     png_at(tmp_path / "build/figures/farewell/fig1a.png")
     assert shown(browser(build.as_uri())) == (1, True, False)
@@ -166,11 +172,15 @@ def test_both_report_forms_hold_the_front_page_and_every_page_opens(smoke_build,
     from snakemake.report.common import data_uri
 
     zipped = tmp_path / "report.zip"
-    result = snakemake(smoke_build, "--profile", "profiles/smoke", "--cores", "1",
-                       "--report", str(zipped))
+    result = snakemake(
+        smoke_build, "--profile", "profiles/smoke", "--cores", "1", "--report", str(zipped)
+    )
     assert result.returncode == 0, result.stderr[-3000:]
-    pages = [paths.front_page("smoke/"), paths.scorecard_page("smoke/"),
-             *(paths.notebook("smoke/", name, "html") for name in [*PAPERS, "comparison"])]
+    pages = [
+        paths.front_page("smoke/"),
+        paths.scorecard_page("smoke/"),
+        *(paths.notebook("smoke/", name, "html") for name in [*PAPERS, "comparison"]),
+    ]
     linked = 0
     with zipfile.ZipFile(zipped) as archive:
         names = set(archive.namelist())
@@ -185,4 +195,3 @@ def test_both_report_forms_hold_the_front_page_and_every_page_opens(smoke_build,
                 assert f"report/data/raw/{copy}" in names, (path, copy)
                 linked += 1
     assert linked >= len(PAPERS) * 4  # the papers' figures, each shown from the report's copy
-

@@ -17,25 +17,46 @@ def fresh_rc():
         yield
 
 
-@pytest.mark.parametrize("value, label", [
-    (0, "0"), (500, "500"), (2000, "2k"), (12500, "12.5k"), (250000, "250k"), (1e6, "1M"),
-    (-1.5e6, "−1.5M"), (1e7, "10M"), (0.25, "0.25")])
+@pytest.mark.parametrize(
+    "value, label",
+    [
+        (0, "0"),
+        (500, "500"),
+        (2000, "2k"),
+        (12500, "12.5k"),
+        (250000, "250k"),
+        (1e6, "1M"),
+        (-1.5e6, "−1.5M"),
+        (1e7, "10M"),
+        (0.25, "0.25"),
+    ],
+)
 def test_short_numbers(value, label):
     assert ticks.short_number(value) == label
 
 
-@pytest.mark.parametrize("value, label", [
-    (1e-4, "10⁻⁴"), (5e-5, "5×10⁻⁵"), (1.0, "10⁰"), (10.0, "10¹"), (1000.0, "10³"),
-    (2e3, "2×10³")])
+@pytest.mark.parametrize(
+    "value, label",
+    [
+        (1e-4, "10⁻⁴"),
+        (5e-5, "5×10⁻⁵"),
+        (1.0, "10⁰"),
+        (10.0, "10¹"),
+        (1000.0, "10³"),
+        (2e3, "2×10³"),
+    ],
+)
 def test_powers_of_ten_as_the_log_axes_write_them(value, label):
     assert ticks.power_of_ten(value) == label
 
 
 def _labels(axis) -> list[str]:
     low, high = sorted(axis.get_view_interval())
-    return [label.get_text() for loc, label in zip(axis.get_majorticklocs(),
-                                                   axis.get_majorticklabels())
-            if low <= loc <= high]
+    return [
+        label.get_text()
+        for loc, label in zip(axis.get_majorticklocs(), axis.get_majorticklabels())
+        if low <= loc <= high
+    ]
 
 
 def test_linear_axes_count_in_thousands_in_every_panel_once_one_needs_it(fresh_rc, tmp_path):

@@ -28,6 +28,7 @@ from timebandits.core.verdicts.vocabulary import (
 
 pytestmark = pytest.mark.workflow
 
+
 def planned_jobs(result: subprocess.CompletedProcess) -> dict:
     """Job counts from the 'Job stats' table of a dry run."""
     text = result.stdout + result.stderr
@@ -91,8 +92,11 @@ def test_notebooks_ran_without_errors(built, name):
     assert not [o for o in outputs if o["output_type"] == "error"], name
     # figures are PNG outputs, or linked under their title and caption (display.figure_html)
     images = [o for o in outputs if "image/png" in o.get("data", {})]
-    images += [o for o in outputs if '<img src="../../figures/' in "".join(
-        o.get("data", {}).get("text/html", ""))]
+    images += [
+        o
+        for o in outputs
+        if '<img src="../../figures/' in "".join(o.get("data", {}).get("text/html", ""))
+    ]
     assert len(images) >= 4, name
 
 
@@ -113,11 +117,15 @@ def test_every_column_a_simulation_writes_is_a_declared_metric(built, key):
     from timebandits.core.registry import paper_module
 
     metrics = paper_module(key, "analysis").METRICS
-    columns = {column for path in (built / f"smoke/results/traces/{key}").rglob("*.parquet")
-               for column in pq.read_schema(path).names}
+    columns = {
+        column
+        for path in (built / f"smoke/results/traces/{key}").rglob("*.parquet")
+        for column in pq.read_schema(path).names
+    }
     assert columns, key
-    unknown = sorted(c for c in columns - {"algorithm", "repetition", "t"}
-                     if not known_metric(c, metrics))
+    unknown = sorted(
+        c for c in columns - {"algorithm", "repetition", "t"} if not known_metric(c, metrics)
+    )
     assert not unknown, f"{key}: columns not in analysis.METRICS: {unknown}"
 
 
@@ -134,8 +142,9 @@ def test_figures_embed_only_fonts_publishers_take(built, key):
     listing = subprocess.run([pdffonts, str(figure)], capture_output=True, text=True, check=True)
     fonts = listing.stdout.splitlines()[2:]
     assert fonts, f"{figure}: no fonts"
-    assert all(re.search(r"\b(TrueType|Type 1)\b", line) and "Type 3" not in line
-               for line in fonts), listing.stdout
+    assert all(
+        re.search(r"\b(TrueType|Type 1)\b", line) and "Type 3" not in line for line in fonts
+    ), listing.stdout
 
 
 def test_nothing_to_do_after_a_full_build(built):
@@ -148,8 +157,13 @@ def test_one_parameter_reruns_only_its_panel(built, tmp_path):
     config = built / "config/papers/farewell.yaml"
     original = config.read_text()
     try:
-        config.write_text(original.replace("delay_pmf: [[0.25, 0.20, 0.15, 0.0, 0.25, 0.0, 0.0, 0.0, 0.0, 0.15]]\n    algorithms: *panel_algorithms",
-                                           "delay_pmf: [[0.25, 0.20, 0.15, 0.0, 0.26, 0.0, 0.0, 0.0, 0.0, 0.14]]\n    algorithms: *panel_algorithms", 1))
+        config.write_text(
+            original.replace(
+                "delay_pmf: [[0.25, 0.20, 0.15, 0.0, 0.25, 0.0, 0.0, 0.0, 0.0, 0.15]]\n    algorithms: *panel_algorithms",
+                "delay_pmf: [[0.25, 0.20, 0.15, 0.0, 0.26, 0.0, 0.0, 0.0, 0.0, 0.14]]\n    algorithms: *panel_algorithms",
+                1,
+            )
+        )
         assert config.read_text() != original
         result = snakemake(built, "--profile", "profiles/smoke", "-n")
         assert result.returncode == 0, result.stderr[-2000:]
@@ -157,7 +171,9 @@ def test_one_parameter_reruns_only_its_panel(built, tmp_path):
         # thm1_fig1b references fig1b's problem (a YAML anchor, not a copy), so it follows; at
         # smoke scale each experiment is one job (all its algorithms, 3 repetitions)
         assert jobs["simulate"] == 2
-        rerun = set(re.findall(r"output: \S*traces/farewell/(\w+)/reps\d+-\d+\.parquet", result.stdout))
+        rerun = set(
+            re.findall(r"output: \S*traces/farewell/(\w+)/reps\d+-\d+\.parquet", result.stdout)
+        )
         assert rerun == {"fig1b", "thm1_fig1b"}
     finally:
         config.write_text(original)
@@ -180,8 +196,11 @@ def dry_run_after_edit(built, key, old, new):
 
 def test_provenance_edit_rebuilds_what_shows_it_and_no_simulation(built):
     jobs, text = dry_run_after_edit(
-        built, "farewell", "Alg. 1 does not say how argmax ties are broken;",
-        "Algorithm 1 does not say how argmax ties are broken;")
+        built,
+        "farewell",
+        "Alg. 1 does not say how argmax ties are broken;",
+        "Algorithm 1 does not say how argmax ties are broken;",
+    )
     assert "output: smoke/results/tables/farewell/provenance.csv" in text
     assert "output: smoke/results/notebooks/farewell.ipynb" in text
     assert jobs["paper_notebook"] == 1  # not the other papers'
@@ -191,8 +210,11 @@ def test_provenance_edit_rebuilds_what_shows_it_and_no_simulation(built):
 
 def test_claim_text_edit_reruns_its_claims_and_no_simulation(built):
     jobs, text = dry_run_after_edit(
-        built, "farewell", "Fig. 1a: Wait-UCB performs much better than UCB-Simplex",
-        "Fig. 1a: Wait-UCB performs far better than UCB-Simplex")
+        built,
+        "farewell",
+        "Fig. 1a: Wait-UCB performs much better than UCB-Simplex",
+        "Fig. 1a: Wait-UCB performs far better than UCB-Simplex",
+    )
     assert jobs["claims"] == 1 and "output: smoke/results/claims/farewell.csv" in text
     assert "simulate" not in jobs, jobs
 
@@ -222,16 +244,25 @@ def test_scorecard_counts_every_claim(built, key):
     assert list(rows.index) == [s for s in SCOPES if any(c["scope"] == s for c in claims)]
     for scope, row in rows.iterrows():
         assert row["claims"] == sum(c["scope"] == scope for c in claims)
-        assert row["claims"] == (row["reproduced"] + row["not_reproduced"] + row["inconclusive"]
-                                 + row["exact"] + row["not_checkable"])
+        assert row["claims"] == (
+            row["reproduced"]
+            + row["not_reproduced"]
+            + row["inconclusive"]
+            + row["exact"]
+            + row["not_checkable"]
+        )
         assert row["exact_holds"] + row["exact_fails"] <= row["exact"]
 
 
 def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
     main = runpy.run_path(str(REPO_ROOT / "workflow/scripts/scorecard.py"))["main"]
     verdicts = {
-        "farewell": [("statistical test", "reproduced"), ("statistical test", "not reproduced"),
-                     ("exact computation", "reproduced"), ("not checkable", "not checkable")],
+        "farewell": [
+            ("statistical test", "reproduced"),
+            ("statistical test", "not reproduced"),
+            ("exact computation", "reproduced"),
+            ("not checkable", "not checkable"),
+        ],
         "delaydep": [("statistical test", "inconclusive"), ("exact computation", "not reproduced")],
     }
     from timebandits.core.verdicts.vocabulary import SUMMARY_COLUMNS
@@ -240,8 +271,11 @@ def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
     for key, rows in verdicts.items():
         path = tmp_path / f"{key}.csv"
         frame = pd.DataFrame(rows, columns=["evidence", "verdict"]).assign(
-            claim=[f"C{i}" for i in range(len(rows))], scope="paper", can_reproduce=True,
-            can_refute=True)
+            claim=[f"C{i}" for i in range(len(rows))],
+            scope="paper",
+            can_reproduce=True,
+            can_refute=True,
+        )
         frame.reindex(columns=SUMMARY_COLUMNS, fill_value="").to_csv(path, index=False)
         paths.append(str(path))
         configs[key] = {"claims": [{"id": f"C{i}", "scope": "paper"} for i in range(len(rows))]}
@@ -252,11 +286,29 @@ def test_scorecard_script_counts_verdicts_by_evidence(tmp_path):
     # the page the report shows is the same table, with its reading note
     assert "Scorecard." in page.read_text() and page.read_text().count("<tr>") >= 4
     assert table.loc["farewell"].to_dict() == {
-        "scope": "paper", "claims": 4, "reproduced": 1, "not_reproduced": 1, "inconclusive": 0,
-        "exact": 1, "exact_holds": 1, "exact_fails": 0, "not_checkable": 1, "undecidable": 0}
+        "scope": "paper",
+        "claims": 4,
+        "reproduced": 1,
+        "not_reproduced": 1,
+        "inconclusive": 0,
+        "exact": 1,
+        "exact_holds": 1,
+        "exact_fails": 0,
+        "not_checkable": 1,
+        "undecidable": 0,
+    }
     assert table.loc["delaydep"].to_dict() == {
-        "scope": "paper", "claims": 2, "reproduced": 0, "not_reproduced": 0, "inconclusive": 1,
-        "exact": 1, "exact_holds": 0, "exact_fails": 1, "not_checkable": 0, "undecidable": 0}
+        "scope": "paper",
+        "claims": 2,
+        "reproduced": 0,
+        "not_reproduced": 0,
+        "inconclusive": 1,
+        "exact": 1,
+        "exact_holds": 0,
+        "exact_fails": 1,
+        "not_checkable": 0,
+        "undecidable": 0,
+    }
     assert "farewell (paper): 4 claims" in (tmp_path / "scorecard.log").read_text()
 
 
@@ -284,22 +336,36 @@ def test_a_summary_edited_by_hand_stops_its_figure_job_in_one_line(built, tmp_pa
     pq.write_table(table.set_column(column, "mean", pc.multiply(table["mean"], 2.0)), edited)
     main = runpy.run_path(str(REPO_ROOT / "workflow/scripts/figure.py"))["main"]
     monkeypatch.chdir(built)
-    with pytest.raises(OutputError, match=r"fig1a.parquet: its content differs from what its "
-                                          r"job wrote \(edited by hand\?\); rebuild it with"):
-        main("farewell", "fig1a", [str(edited)], tmp_path / "f.pdf", tmp_path / "f.png",
-             tmp_path / "f.thumbnail.png", tmp_path / "f.log")
+    with pytest.raises(
+        OutputError,
+        match=r"fig1a.parquet: its content differs from what its "
+        r"job wrote \(edited by hand\?\); rebuild it with",
+    ):
+        main(
+            "farewell",
+            "fig1a",
+            [str(edited)],
+            tmp_path / "f.pdf",
+            tmp_path / "f.png",
+            tmp_path / "f.thumbnail.png",
+            tmp_path / "f.log",
+        )
     assert not (tmp_path / "f.pdf").exists()
 
 
 def test_a_figure_asked_for_by_the_papers_name_lists_its_panels(built):
     """`snakemake figures/farewell/fig1.pdf` (the paper's Fig. 1, three panels here) stops
     before any job with one line naming the panels' files, not Snakemake's MissingRuleException."""
-    result = snakemake(built, "--profile", "profiles/smoke", "-n", "smoke/figures/farewell/fig1.pdf")
+    result = snakemake(
+        built, "--profile", "profiles/smoke", "-n", "smoke/figures/farewell/fig1.pdf"
+    )
     assert result.returncode != 0 and "MissingRuleException" not in result.stderr
     lines = [line for line in result.stderr.splitlines() if "has no figure" in line]
-    assert lines == ["smoke/figures/farewell/fig1.pdf: farewell has no figure 'fig1'; its panels: "
-                     "smoke/figures/farewell/fig1a.pdf, smoke/figures/farewell/fig1b.pdf, "
-                     "smoke/figures/farewell/fig1c.pdf"], result.stderr[-1000:]
+    assert lines == [
+        "smoke/figures/farewell/fig1.pdf: farewell has no figure 'fig1'; its panels: "
+        "smoke/figures/farewell/fig1a.pdf, smoke/figures/farewell/fig1b.pdf, "
+        "smoke/figures/farewell/fig1c.pdf"
+    ], result.stderr[-1000:]
 
 
 def test_a_copy_whose_python_runs_another_clones_code_stops_in_one_line(built):
@@ -331,8 +397,13 @@ def test_an_executed_notebook_reruns_in_jupyter_from_its_own_folder(built):
     path = built / "smoke/results/notebooks/farewell.ipynb"
     stored = nbformat.read(path, as_version=4)
     rerun = nbformat.read(path, as_version=4)
-    NotebookClient(rerun, timeout=600, kernel_name="python3", record_timing=False,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        rerun,
+        timeout=600,
+        kernel_name="python3",
+        record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    ).execute()
     same_bits(rerun)
     for before, after in zip(stored.cells, rerun.cells):
         if before.cell_type == "code":
@@ -345,11 +416,22 @@ def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_
     every job, and no job was polled by Snakemake's benchmark directive."""
     profile = runpy.run_path(str(REPO_ROOT / "benchmarks/build_profile.py"))
     jobs, unrecorded = profile["job_records"](f"{built}/smoke/")
-    rules = {"simulate", "summarise", "figure", "table", "bounds", "claims", "notebook",
-             "scorecard", "front_page"}
+    rules = {
+        "simulate",
+        "summarise",
+        "figure",
+        "table",
+        "bounds",
+        "claims",
+        "notebook",
+        "scorecard",
+        "front_page",
+    }
     assert set(jobs["rule"]) == rules and unrecorded == 0
-    logs = {path.relative_to(built / "smoke/logs").with_suffix("").as_posix()
-            for path in (built / "smoke/logs").rglob("*.log")}
+    logs = {
+        path.relative_to(built / "smoke/logs").with_suffix("").as_posix()
+        for path in (built / "smoke/logs").rglob("*.log")
+    }
     assert set(jobs["rule"] + "/" + jobs["job"]) == logs  # a record of every job that logged
     # start-up is part of the job; both are read from /proc to 10 ms, and a job with almost no
     # work of its own (it ends without the interpreter's teardown) may record them equal
@@ -359,8 +441,10 @@ def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_
     assert (jobs["cpu_seconds"] > 0).all() and (jobs["cpu_seconds"] < 2 * jobs["seconds"] + 1).all()
     # Jobs are forked from the build's warm job server (core/build/job_server.py), all but those that
     # start in the seconds before it listens.
-    served = sum("forked copy of the build's job server" in (built / "smoke/logs" / f"{log}.log").read_text()
-                 for log in logs)
+    served = sum(
+        "forked copy of the build's job server" in (built / "smoke/logs" / f"{log}.log").read_text()
+        for log in logs
+    )
     assert served >= 0.9 * len(logs), f"{served} of {len(logs)} jobs ran in the job server"
     assert (jobs["mem_mb"] > 50).all()  # an interpreter with numpy and pandas, at least
     table = profile["profile"](jobs, ["rule"])
@@ -403,9 +487,13 @@ def test_a_damaged_trace_is_rebuilt_bit_for_bit_and_a_foreign_one_refused(built,
             assert (jobs.get("claims") == 1) == (removed == path)
         made = claims.stat().st_mtime_ns
         for damage, problem, run in [
-                (lambda: os.truncate(path, 100), "unreadable (", ()),
-                (lambda: pq.write_table(table.filter(pc.not_equal(table["repetition"], 1)), path),
-                 "(incomplete)", ("-n",))]:
+            (lambda: os.truncate(path, 100), "unreadable (", ()),
+            (
+                lambda: pq.write_table(table.filter(pc.not_equal(table["repetition"], 1)), path),
+                "(incomplete)",
+                ("-n",),
+            ),
+        ]:
             damage()
             result = snakemake(built, "--profile", "profiles/smoke", *run)
             assert result.returncode == 0, result.stderr[-2000:]
@@ -417,13 +505,18 @@ def test_a_damaged_trace_is_rebuilt_bit_for_bit_and_a_foreign_one_refused(built,
             else:
                 assert path.read_bytes() == original and claims.stat().st_mtime_ns > made
         contract = json.loads(table.schema.metadata[CONTRACT_KEY])
-        foreign = {**table.schema.metadata,
-                   CONTRACT_KEY: json.dumps({**contract, "settings": "0" * 16}).encode()}
+        foreign = {
+            **table.schema.metadata,
+            CONTRACT_KEY: json.dumps({**contract, "settings": "0" * 16}).encode(),
+        }
         pq.write_table(table.replace_schema_metadata(foreign), path)
         config = {**yaml.safe_load((built / "config/config.yaml").read_text()), "scale": "smoke"}
         trace_of = trace_reader(f"{built}/smoke/", load_paper("farewell", built / "config"), config)
-        with pytest.raises(TraceError, match=r"fig1a/reps0-3.parquet: made by other settings .*"
-                                             r"rebuild it with `snakemake --force "):
+        with pytest.raises(
+            TraceError,
+            match=r"fig1a/reps0-3.parquet: made by other settings .*"
+            r"rebuild it with `snakemake --force ",
+        ):
             trace_of("fig1a", contract["algorithms"][0])
     finally:
         shutil.copy2(saved, path)  # the original bytes and times: the build stays complete

@@ -35,16 +35,20 @@ def decidability(built_traces):
     costliest = ("delaydep", "continuous", "anonymous", "censored")
     order = sorted(PAPERS, key=lambda key: (costliest + (key,)).index(key))
     with ProcessPoolExecutor(2) as pool:
-        return dict(zip(order, pool.map(full_scale_decidability, [built_traces] * len(order),
-                                        order)))
+        return dict(
+            zip(order, pool.map(full_scale_decidability, [built_traces] * len(order), order))
+        )
 
 
 @pytest.mark.parametrize("key", PAPERS)
 def test_a_claim_that_cannot_reach_a_verdict_at_the_papers_scale_says_why(decidability, key):
     # A claim that cannot reach one verdict at the paper's scale needs a `one_sided` reason.
     table = decidability[key]
-    silent = table[~(table["can_reproduce"] & table["can_refute"]) & (table["one_sided"] == "")
-                   & (table["evidence"] != NOT_CHECKABLE)]
+    silent = table[
+        ~(table["can_reproduce"] & table["can_refute"])
+        & (table["one_sided"] == "")
+        & (table["evidence"] != NOT_CHECKABLE)
+    ]
     assert silent.empty, "\n".join(f"{r.claim}: {r.decidability}" for r in silent.itertuples())
 
 
@@ -63,15 +67,22 @@ def test_every_claimed_metric_has_an_exact_range_that_holds_its_runs(built_trace
     full = yaml.safe_load((REPO_ROOT / "config/config.yaml").read_text())
     config = {**full, "scale": "smoke"}
     paper = load_paper(key)
-    ctx = ClaimContext(paper=paper, config=config, trace_of=trace_reader(built_traces, paper, config))
+    ctx = ClaimContext(
+        paper=paper, config=config, trace_of=trace_reader(built_traces, paper, config)
+    )
     checked = 0
     for claim in paper["claims"]:
         if "metric" not in claim:
             continue
-        algorithms = {a for field in ("better", "worse", "pair", "algorithms", "against", "rivals")
-                      for a in claim.get(field, [])} | ({claim["algorithm"]} if "algorithm" in claim else set())
+        algorithms = {
+            a
+            for field in ("better", "worse", "pair", "algorithms", "against", "rivals")
+            for a in claim.get(field, [])
+        } | ({claim["algorithm"]} if "algorithm" in claim else set())
         for experiment in claim.get("experiments", []):
-            for algorithm in sorted(algorithms & set(paper["experiments"][experiment]["algorithms"])):
+            for algorithm in sorted(
+                algorithms & set(paper["experiments"][experiment]["algorithms"])
+            ):
                 low, high = ctx.metric_range(experiment, algorithm, claim["metric"])
                 assert math.isfinite(low) or math.isfinite(high), (claim["id"], claim["metric"])
                 mean = float(np.nanmean(ctx.final(experiment, algorithm, claim["metric"])))

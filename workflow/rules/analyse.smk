@@ -10,6 +10,7 @@ rule summarise:
         paths.summary(ROOT, "{paper}", "{experiment}"),
     log:
         paths.log(ROOT, "summarise", "{paper}/{experiment}"),
+    priority: PRIORITY_VERDICTS
     group:
         "analysis_{paper}"
     resources:
@@ -18,7 +19,6 @@ rule summarise:
         script=script_code("summarise"),
         code=analysis_code,
         root=ROOT,
-    priority: PRIORITY_VERDICTS
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -30,6 +30,7 @@ rule bounds:
         paths.bounds(ROOT, "{paper}"),
     log:
         paths.log(ROOT, "bounds", "{paper}"),
+    priority: PRIORITY_VERDICTS
     group:
         "analysis_{paper}"
     resources:
@@ -39,7 +40,6 @@ rule bounds:
         code=analysis_code,
         root=ROOT,
         settings=paper_settings,
-    priority: PRIORITY_VERDICTS
     run:
         run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -53,6 +53,7 @@ rule claims:
         details=paths.claim_details(ROOT, "{paper}"),
     log:
         paths.log(ROOT, "claims", "{paper}"),
+    priority: PRIORITY_VERDICTS
     group:
         "analysis_{paper}"
     resources:
@@ -62,7 +63,6 @@ rule claims:
         code=analysis_code,
         root=ROOT,
         settings=claims_settings,
-    priority: PRIORITY_VERDICTS
     run:
         run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -74,18 +74,18 @@ rule table:
         paths.table(ROOT, "{paper}", "{table}"),
     log:
         paths.log(ROOT, "table", "{paper}/{table}"),
+    wildcard_constraints:
+        table=_alternatives(t for key in PAPERS for t in paper_tables(key)),
+    priority: PRIORITY_VERDICTS
     group:
         "analysis_{paper}"
     resources:
         **analysis_resources("table"),
-    wildcard_constraints:
-        table=_alternatives(t for key in PAPERS for t in paper_tables(key)),
     params:
         script=script_code("table"),
         code=analysis_code,
         root=ROOT,
         settings=paper_settings,
-    priority: PRIORITY_VERDICTS
     run:
         run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -95,10 +95,12 @@ rule scorecard:
         claims=[paths.claims(ROOT, key) for key in PAPERS],
     output:
         csv=paths.scorecard(ROOT),
-        page=report(paths.scorecard_page(ROOT), caption="../report/scorecard.rst",
-                    category="0. Start here"),
+        page=report(
+            paths.scorecard_page(ROOT), caption="../report/scorecard.rst", category="0. Start here"
+        ),
     log:
         paths.log(ROOT, "scorecard", "scorecard"),
+    priority: PRIORITY_VERDICTS
     group:
         "report"
     resources:
@@ -107,6 +109,5 @@ rule scorecard:
         script=script_code("scorecard"),
         code=analysis_code,
         papers=list(PAPERS),
-    priority: PRIORITY_VERDICTS
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

@@ -13,8 +13,12 @@ import timebandits
 from timebandits.core import paths
 from timebandits.core.build import resources
 from timebandits.core.build.preflight import load_paper
-from timebandits.core.config import (ConfigError, repetition_chunks,
-                                     resolve_experiment, validate_workflow_config)
+from timebandits.core.config import (
+    ConfigError,
+    repetition_chunks,
+    resolve_experiment,
+    validate_workflow_config,
+)
 from timebandits.core.imports import analysis_files, simulation_modules
 from timebandits.core.sim.jit import source_digest
 from timebandits.core.build.job_client import run_script
@@ -53,8 +57,9 @@ def remove_damaged_traces():
             for path, contract in experiment_chunks(key, experiment):
                 if os.path.exists(path) and (problem := footer_problem(path, contract)):
                     os.remove(path)
-                    print(f"{path}: {problem}; removed, so the workflow rebuilds it",
-                          file=sys.stderr)
+                    print(
+                        f"{path}: {problem}; removed, so the workflow rebuilds it", file=sys.stderr
+                    )
 
 
 remove_damaged_traces()
@@ -118,7 +123,7 @@ SCRIPTS = Path(workflow.basedir) / "workflow" / "scripts"
 
 
 def script_code(name):
-    """"figure.py 1a2b…": the script a rule runs (workflow/scripts/<name>.py) and its digest. It
+    """ "figure.py 1a2b…": the script a rule runs (workflow/scripts/<name>.py) and its digest. It
     is the rule's ``script`` param, a rerun trigger (Snakemake tracks the code of a ``run:`` block,
     not the script it calls), and :func:`run_job` runs the script it names."""
     return f"{name}.py {source_digest(SCRIPTS, [SCRIPTS / f'{name}.py'])}"
@@ -130,14 +135,15 @@ def run_job(stack, input, output, params, wildcards, threads, resources, log, ru
     ``snakemake`` object that Snakemake's ``script:`` directive would give it."""
     from snakemake.iocontainers import Snakemake
 
-    job = Snakemake(input, output, params, wildcards, threads, resources, log, config, rule,
-                    None, str(SCRIPTS))
+    job = Snakemake(
+        input, output, params, wildcards, threads, resources, log, config, rule, None, str(SCRIPTS)
+    )
     run_script(SCRIPTS / params.script.split()[0], stack, job)
 
 
 @functools.cache
 def code_fingerprint(files: tuple[str, ...]) -> str:
-    """"code 1a2b…": 16 hex digits of SHA-256 over ``files`` (paths within the package, and
+    """ "code 1a2b…": 16 hex digits of SHA-256 over ``files`` (paths within the package, and
     bytes). Code is a rerun trigger through params, not inputs: an edit reruns the job as an
     input would (a touch without an edit does not), and the scheduler, which looks at every
     input of every ready job before each choice, is spared some fifty files per job."""
@@ -183,26 +189,30 @@ def _analysis_code(key):
 def simulation_params(wildcards):
     """Every setting a chunk's trace depends on (rerun trigger): not titles or provenance. A
     job runs all algorithms of its experiment, so changing one algorithm reruns the experiment."""
-    return json.dumps(simulation_settings(PAPERS[wildcards.paper], config, wildcards.experiment),
-                      sort_keys=True)
+    return json.dumps(
+        simulation_settings(PAPERS[wildcards.paper], config, wildcards.experiment), sort_keys=True
+    )
 
 
 def _simulation_steps(wildcards):
     exp = experiment_of(wildcards)
-    return resources.simulation_steps(exp["horizon"], int(wildcards.stop) - int(wildcards.start),
-                                      len(exp["algorithms"]))
+    return resources.simulation_steps(
+        exp["horizon"], int(wildcards.stop) - int(wildcards.start), len(exp["algorithms"])
+    )
 
 
 def simulation_resources(wildcards):
     """Runtime (minutes) and memory (MB) a simulate job asks a cluster for, from its work."""
-    return resources.simulation_resources(config["cluster"], wildcards.paper, wildcards.experiment,
-                                          _simulation_steps(wildcards))
+    return resources.simulation_resources(
+        config["cluster"], wildcards.paper, wildcards.experiment, _simulation_steps(wildcards)
+    )
 
 
 def simulation_group(wildcards):
     """On a cluster, a small simulate job runs bundled with others in one cluster job."""
-    return resources.simulation_group(config["cluster"], wildcards.paper, wildcards.experiment,
-                                      _simulation_steps(wildcards))
+    return resources.simulation_group(
+        config["cluster"], wildcards.paper, wildcards.experiment, _simulation_steps(wildcards)
+    )
 
 
 # The order of ready jobs (it changes no result): what leads to the verdicts first (summaries,
@@ -231,8 +241,12 @@ def _longest_simulation(key):
     jobs = []
     for experiment in PAPERS[key]["experiments"]:
         exp = resolve_experiment(PAPERS[key], experiment, config)
-        jobs += [(experiment, start, stop) for start, stop in repetition_chunks(
-            exp["repetitions"], exp["horizon"], config["chunk_work"], len(exp["algorithms"]))]
+        jobs += [
+            (experiment, start, stop)
+            for start, stop in repetition_chunks(
+                exp["repetitions"], exp["horizon"], config["chunk_work"], len(exp["algorithms"])
+            )
+        ]
     return max(jobs, key=lambda job: _estimated_seconds(key, *job))
 
 
@@ -277,8 +291,13 @@ def all_papers_settings(wildcards):
 def claims_settings(wildcards):
     """What a paper's verdicts depend on: its paper file, the test settings and the base seed
     (exact checks draw their instances from it)."""
-    return fingerprint({"paper": PAPERS[wildcards.paper], "claims": config["claims"],
-                        "base_seed": config["base_seed"]})
+    return fingerprint(
+        {
+            "paper": PAPERS[wildcards.paper],
+            "claims": config["claims"],
+            "base_seed": config["base_seed"],
+        }
+    )
 
 
 def figure_settings(wildcards):
@@ -286,10 +305,18 @@ def figure_settings(wildcards):
     styles (core.pages.plotting.algorithm_style: each algorithm's position in the paper file)."""
     paper = PAPERS[wildcards.paper]
     spec = paper["figures"][wildcards.figure]
-    labels = {a: paper["algorithms"][a]["label"] for a in spec["algorithms"] + spec.get("faint", [])}
-    return fingerprint({"figure": spec, "experiment": paper["experiments"][spec["experiment"]],
-                        "also": {exp: paper["experiments"][exp] for exp in spec.get("also", [])},
-                        "labels": labels, "style_order": list(paper["algorithms"])})
+    labels = {
+        a: paper["algorithms"][a]["label"] for a in spec["algorithms"] + spec.get("faint", [])
+    }
+    return fingerprint(
+        {
+            "figure": spec,
+            "experiment": paper["experiments"][spec["experiment"]],
+            "also": {exp: paper["experiments"][exp] for exp in spec.get("also", [])},
+            "labels": labels,
+            "style_order": list(paper["algorithms"]),
+        }
+    )
 
 
 def figure_paths(paper, figure):
@@ -326,7 +353,9 @@ def all_targets():
 def summaries_of(key, figure_id):
     """The summary of the figure's experiment, then those of the experiments it ``also`` reads."""
     figure = PAPERS[key]["figures"][figure_id]
-    return [paths.summary(ROOT, key, exp) for exp in [figure["experiment"], *figure.get("also", [])]]
+    return [
+        paths.summary(ROOT, key, exp) for exp in [figure["experiment"], *figure.get("also", [])]
+    ]
 
 
 def figure_summaries(wildcards):

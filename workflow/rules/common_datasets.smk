@@ -3,8 +3,11 @@
 
 from timebandits.core.registry import PAPER_PACKAGES
 
-DATASETS = {(key, ds_id): entry for key, paper in PAPERS.items()
-            for ds_id, entry in (paper.get("datasets") or {}).items()}
+DATASETS = {
+    (key, ds_id): entry
+    for key, paper in PAPERS.items()
+    for ds_id, entry in (paper.get("datasets") or {}).items()
+}
 
 
 def dataset_block_path(root, paper, dataset, block):
@@ -19,11 +22,15 @@ def dataset_settings(paper, dataset):
     """Everything a dataset's jobs depend on at the configured scale (also the rerun trigger)."""
     entry = DATASETS[(paper, dataset)]
     override = (entry.get("scales") or {}).get(config["scale"]) or {}
-    return {"paper": paper, "dataset": dataset, "scale": config["scale"],
-            "module": f"{PAPER_PACKAGES[paper]}.{entry['module']}",
-            "blocks": int(override.get("blocks", entry["blocks"])),
-            "params": {**(entry.get("params") or {}), **(override.get("params") or {})},
-            "base_seed": config["base_seed"]}
+    return {
+        "paper": paper,
+        "dataset": dataset,
+        "scale": config["scale"],
+        "module": f"{PAPER_PACKAGES[paper]}.{entry['module']}",
+        "blocks": int(override.get("blocks", entry["blocks"])),
+        "params": {**(entry.get("params") or {}), **(override.get("params") or {})},
+        "base_seed": config["base_seed"],
+    }
 
 
 def _check_datasets():
@@ -38,13 +45,19 @@ def _check_datasets():
         try:
             generator = importlib.import_module(f"{PAPER_PACKAGES[key]}.{entry['module']}")
         except ImportError as err:
-            sys.exit(f"Configuration error: {where}.module: cannot import {entry['module']!r} ({err})")
+            sys.exit(
+                f"Configuration error: {where}.module: cannot import {entry['module']!r} ({err})"
+            )
         for name in ("generate_block", "merge_blocks"):
             if not hasattr(generator, name):
-                sys.exit(f"Configuration error: {where}.module: {generator.__name__} has no {name}()")
+                sys.exit(
+                    f"Configuration error: {where}.module: {generator.__name__} has no {name}()"
+                )
         for scale in [None, *(entry.get("scales") or {})]:
-            params = {**(entry.get("params") or {}),
-                      **(((entry.get("scales") or {}).get(scale) or {}).get("params") or {})}
+            params = {
+                **(entry.get("params") or {}),
+                **(((entry.get("scales") or {}).get(scale) or {}).get("params") or {}),
+            }
             try:
                 getattr(generator, "validate_params", lambda p: None)(params)
             except ValueError as err:

@@ -16,23 +16,24 @@
 # block Parquet files and the final gzip CSV + provenance JSON (with the file's sha256).
 # Papers without `datasets` add nothing: the rules then match no file.
 
+
 rule dataset_block:
     output:
         dataset_block_path(ROOT, "{paper}", "{dataset}", "{block}"),
     log:
         paths.log(ROOT, "dataset_block", "{paper}/{dataset}/block{block}"),
-    params:
-        script=script_code("dataset_block"),
-        settings=_dataset_settings_json,
     wildcard_constraints:
         paper=_DATASET_PAPERS,
         dataset=_DATASET_IDS,
         block=r"\d+",
+    priority: PRIORITY_VERDICTS
     threads: 1
     resources:
         mem_mb=2000,
         runtime=240,
-    priority: PRIORITY_VERDICTS
+    params:
+        script=script_code("dataset_block"),
+        settings=_dataset_settings_json,
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -45,15 +46,15 @@ rule dataset:
         provenance=dataset_path(ROOT, "{paper}", "{dataset}", "provenance.json"),
     log:
         paths.log(ROOT, "dataset", "{paper}/{dataset}"),
-    params:
-        script=script_code("dataset_merge"),
-        settings=_dataset_settings_json,
     wildcard_constraints:
         paper=_DATASET_PAPERS,
         dataset=_DATASET_IDS,
+    priority: PRIORITY_VERDICTS
     resources:
         mem_mb=2000,
         runtime=30,
-    priority: PRIORITY_VERDICTS
+    params:
+        script=script_code("dataset_merge"),
+        settings=_dataset_settings_json,
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

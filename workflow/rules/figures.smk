@@ -19,6 +19,7 @@ rule figure:
         thumbnail=paths.thumbnail(ROOT, "{paper}", "{figure}"),
     log:
         paths.log(ROOT, "figure", "{paper}/{figure}"),
+    priority: PRIORITY_PAGES
     group:
         "analysis_{paper}"
     resources:
@@ -29,6 +30,5 @@ rule figure:
         settings=figure_settings,
         caption=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["caption"],
         title=lambda wc: PAPERS[wc.paper]["figures"][wc.figure]["title"],
-    priority: PRIORITY_PAGES
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

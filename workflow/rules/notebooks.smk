@@ -9,10 +9,14 @@ rule paper_notebook:
         results=paper_notebook_inputs,
     output:
         ipynb=paths.notebook(ROOT, "{paper}", "ipynb"),
-        html=report(paths.notebook(ROOT, "{paper}", "html"), caption="../report/notebook.rst",
-                    category="notebooks"),
+        html=report(
+            paths.notebook(ROOT, "{paper}", "html"),
+            caption="../report/notebook.rst",
+            category="notebooks",
+        ),
     log:
         paths.log(ROOT, "notebook", "{paper}"),
+    priority: PRIORITY_PAGES
     group:
         "analysis_{paper}"
     resources:
@@ -23,7 +27,6 @@ rule paper_notebook:
         root=ROOT,
         settings=paper_settings,
         software=SOFTWARE,
-    priority: PRIORITY_PAGES
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -37,10 +40,14 @@ rule comparison_notebook:
         scorecard=paths.scorecard(ROOT),
     output:
         ipynb=paths.notebook(ROOT, "comparison", "ipynb"),
-        html=report(paths.notebook(ROOT, "comparison", "html"), caption="../report/notebook.rst",
-                    category="notebooks"),
+        html=report(
+            paths.notebook(ROOT, "comparison", "html"),
+            caption="../report/notebook.rst",
+            category="notebooks",
+        ),
     log:
         paths.log(ROOT, "notebook", "comparison"),
+    priority: PRIORITY_VERDICTS
     group:
         "report"
     resources:
@@ -51,7 +58,6 @@ rule comparison_notebook:
         root=ROOT,
         settings=all_papers_settings,
         software=SOFTWARE,
-    priority: PRIORITY_VERDICTS
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)
 
@@ -62,10 +68,10 @@ rule front_page:
     output:
         # In the report first, beside the scorecard; its links and thumbnails are relative to
         # results/, so in the report the page's text stands alone (workflow/report/front_page.rst).
-        report(paths.front_page(ROOT), caption="../report/front_page.rst",
-               category="0. Start here"),
+        report(paths.front_page(ROOT), caption="../report/front_page.rst", category="0. Start here"),
     log:
         paths.log(ROOT, "front_page", "index"),
+    priority: PRIORITY_PAGES
     group:
         "report"
     resources:
@@ -76,8 +82,8 @@ rule front_page:
         root=ROOT,
         papers=list(PAPERS),
         software=SOFTWARE,
-        settings=lambda wc: fingerprint({key: {k: PAPERS[key][k] for k in ("paper", "figures", "claims")}
-                                         for key in PAPERS}),
-    priority: PRIORITY_PAGES
+        settings=lambda wc: fingerprint(
+            {key: {k: PAPERS[key][k] for k in ("paper", "figures", "claims")} for key in PAPERS}
+        ),
     run:
         run_job("analysis", input, output, params, wildcards, threads, resources, log, rule)

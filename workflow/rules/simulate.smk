@@ -12,16 +12,16 @@ rule simulate:
         paths.trace_chunk(ROOT, "{paper}", "{experiment}", "{start}", "{stop}"),
     log:
         paths.log(ROOT, "simulate", "{paper}/{experiment}/reps{start}-{stop}"),
-    params:
-        script=script_code("simulate"),
-        settings=simulation_params,
-        code=simulation_code,
-        root=ROOT,
+    priority: simulation_priority
     group:
         simulation_group
     resources:
         runtime=lambda wildcards: simulation_resources(wildcards)["runtime"],
         mem_mb=lambda wildcards: simulation_resources(wildcards)["mem_mb"],
-    priority: simulation_priority
+    params:
+        script=script_code("simulate"),
+        settings=simulation_params,
+        code=simulation_code,
+        root=ROOT,
     run:
         run_job("kernels", input, output, params, wildcards, threads, resources, log, rule)

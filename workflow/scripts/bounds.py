@@ -17,6 +17,11 @@ def main(config, root, paper_key, output, log_path):
 
 
 if "snakemake" in globals():
-    main(snakemake.config, snakemake.params.root, snakemake.wildcards.paper, snakemake.output[0],  # noqa: F821
-         snakemake.log[0])  # noqa: F821
+    main(
+        snakemake.config,
+        snakemake.params.root,
+        snakemake.wildcards.paper,
+        snakemake.output[0],
+        snakemake.log[0],
+    )
     end_job()

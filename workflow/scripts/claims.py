@@ -14,8 +14,12 @@ def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_
     paper = read_paper(paper_key)
     kinds = claim_kinds_of(paper_key)
     log_start_up(log)
-    context = ClaimContext(paper=paper, config=config, trace_of=trace_reader(root, paper, config),
-                           bounds=read_sealed(bounds_path))
+    context = ClaimContext(
+        paper=paper,
+        config=config,
+        trace_of=trace_reader(root, paper, config),
+        bounds=read_sealed(bounds_path),
+    )
     verdicts, details = evaluate_claims(paper, context, kinds)
     write_atomic(details, details_path)
     write_atomic(verdicts, verdicts_path)
@@ -24,7 +28,13 @@ def main(config, root, paper_key, bounds_path, verdicts_path, details_path, log_
 
 
 if "snakemake" in globals():
-    main(snakemake.config, snakemake.params.root, snakemake.wildcards.paper,  # noqa: F821
-         snakemake.input.bounds, snakemake.output.verdicts, snakemake.output.details,  # noqa: F821
-         snakemake.log[0])  # noqa: F821
+    main(
+        snakemake.config,
+        snakemake.params.root,
+        snakemake.wildcards.paper,
+        snakemake.input.bounds,
+        snakemake.output.verdicts,
+        snakemake.output.details,
+        snakemake.log[0],
+    )
     end_job()

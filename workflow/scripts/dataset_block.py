@@ -17,8 +17,9 @@ def main(settings: dict, block: int, output: str, log_path: str) -> None:
     module = importlib.import_module(settings["module"])
     log_start_up(log)
     log(f"{settings['module']}: block {block} of {settings['blocks']} at scale {settings['scale']}")
-    frame = module.generate_block(settings["params"], block, settings["blocks"],
-                                  settings["base_seed"], log)
+    frame = module.generate_block(
+        settings["params"], block, settings["blocks"], settings["base_seed"], log
+    )
     frame.attrs.setdefault("block", {})["code"] = code_revision()
     with atomic_output(output) as tmp:
         frame.to_parquet(tmp, index=False)
@@ -26,6 +27,10 @@ def main(settings: dict, block: int, output: str, log_path: str) -> None:
 
 
 if "snakemake" in globals():
-    main(json.loads(snakemake.params.settings), int(snakemake.wildcards.block),  # noqa: F821
-         snakemake.output[0], snakemake.log[0])  # noqa: F821
+    main(
+        json.loads(snakemake.params.settings),
+        int(snakemake.wildcards.block),
+        snakemake.output[0],
+        snakemake.log[0],
+    )
     end_job()

@@ -28,32 +28,51 @@ def gzip_csv_bytes(frame: pd.DataFrame) -> bytes:
     return buffer.getvalue()
 
 
-def main(settings: dict, blocks: list[str], output: str, provenance_path: str, log_path: str) -> None:
+def main(
+    settings: dict, blocks: list[str], output: str, provenance_path: str, log_path: str
+) -> None:
     log = logger(log_path)
     module = importlib.import_module(settings["module"])
     log_start_up(log)
     frames = [pd.read_parquet(path) for path in blocks]
-    provenance = {"paper": settings["paper"], "dataset": settings["dataset"],
-                  "scale": settings["scale"], "base_seed": settings["base_seed"],
-                  "n_blocks": settings["blocks"],
-                  "generated_by": {"module": settings["module"],
-                                   "scripts": ["workflow/scripts/dataset_block.py",
-                                               "workflow/scripts/dataset_merge.py"],
-                                   "rules": "workflow/rules/datasets.smk", **code_revision()}}
+    provenance = {
+        "paper": settings["paper"],
+        "dataset": settings["dataset"],
+        "scale": settings["scale"],
+        "base_seed": settings["base_seed"],
+        "n_blocks": settings["blocks"],
+        "generated_by": {
+            "module": settings["module"],
+            "scripts": ["workflow/scripts/dataset_block.py", "workflow/scripts/dataset_merge.py"],
+            "rules": "workflow/rules/datasets.smk",
+            **code_revision(),
+        },
+    }
     frame, provenance = module.merge_blocks(frames, settings["params"], provenance)
     data = gzip_csv_bytes(frame)
-    provenance["file"] = {"path": output, "sha256": hashlib.sha256(data).hexdigest(),
-                          "rows": int(len(frame)), "columns": list(frame.columns),
-                          "format": "CSV, gzip (mtime 0)"}
+    provenance["file"] = {
+        "path": output,
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "rows": int(len(frame)),
+        "columns": list(frame.columns),
+        "format": "CSV, gzip (mtime 0)",
+    }
     with atomic_output(output) as tmp:
         Path(tmp).write_bytes(data)
     with atomic_output(provenance_path) as tmp:
         Path(tmp).write_text(json.dumps(provenance, indent=2, default=str) + "\n")
-    log(f"wrote {output} ({len(frame)} rows, sha256 {provenance['file']['sha256']}) and "
-        f"{provenance_path}")
+    log(
+        f"wrote {output} ({len(frame)} rows, sha256 {provenance['file']['sha256']}) and "
+        f"{provenance_path}"
+    )
 
 
 if "snakemake" in globals():
-    main(json.loads(snakemake.params.settings), list(snakemake.input.blocks),  # noqa: F821
-         snakemake.output.table, snakemake.output.provenance, snakemake.log[0])  # noqa: F821
+    main(
+        json.loads(snakemake.params.settings),
+        list(snakemake.input.blocks),
+        snakemake.output.table,
+        snakemake.output.provenance,
+        snakemake.log[0],
+    )
     end_job()

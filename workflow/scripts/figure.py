@@ -23,8 +23,10 @@ def main(paper_key, figure_id, summary_paths, pdf, png, thumbnail, log_path):
     plot = figures.FIGURE_KINDS[spec["kind"]]
     log_start_up(log)
     experiments = [spec["experiment"], *spec.get("also", [])]
-    summary = pd.concat([read_sealed(path).assign(experiment=exp)
-                         for exp, path in zip(experiments, summary_paths)], ignore_index=True)
+    summary = pd.concat(
+        [read_sealed(path).assign(experiment=exp) for exp, path in zip(experiments, summary_paths)],
+        ignore_index=True,
+    )
     fig = plot(spec, paper, summary)
     canvas = fig.canvas  # the Agg canvas it is drawn on: closing the figure detaches it
     save_figure(fig, pdf, png)
@@ -33,8 +35,13 @@ def main(paper_key, figure_id, summary_paths, pdf, png, thumbnail, log_path):
 
 
 if "snakemake" in globals():
-    main(snakemake.wildcards.paper, snakemake.wildcards.figure,  # noqa: F821
-         list(snakemake.input.summaries),  # noqa: F821
-         snakemake.output.pdf, snakemake.output.png, snakemake.output.thumbnail,  # noqa: F821
-         snakemake.log[0])  # noqa: F821
+    main(
+        snakemake.wildcards.paper,
+        snakemake.wildcards.figure,
+        list(snakemake.input.summaries),
+        snakemake.output.pdf,
+        snakemake.output.png,
+        snakemake.output.thumbnail,
+        snakemake.log[0],
+    )
     end_job()

@@ -20,6 +20,11 @@ def main(root, papers, software, output, log_path):
 
 
 if "snakemake" in globals():
-    main(snakemake.params.root, snakemake.params.papers, snakemake.params.software,  # noqa: F821
-         snakemake.output[0], snakemake.log[0])  # noqa: F821
+    main(
+        snakemake.params.root,
+        snakemake.params.papers,
+        snakemake.params.software,
+        snakemake.output[0],
+        snakemake.log[0],
+    )
     end_job()

@@ -9,13 +9,25 @@ def main(source, root, config, software, ipynb, html, log_path):
     log = logger(log_path)
     log_start_up(log)
     titles = {key: read_paper(key)["paper"]["title"] for key in config["papers"]}
-    execute_notebook(source, ipynb, html, parameters={"ROOT": root, "CONFIG": dict(config)},
-                     software=software, titles=titles)
+    execute_notebook(
+        source,
+        ipynb,
+        html,
+        parameters={"ROOT": root, "CONFIG": dict(config)},
+        software=software,
+        titles=titles,
+    )
     log(f"executed {source} -> {ipynb}, {html}")
 
 
 if "snakemake" in globals():
-    main(snakemake.input.source, snakemake.params.root, snakemake.config,  # noqa: F821
-         snakemake.params.software, snakemake.output.ipynb,  # noqa: F821
-         snakemake.output.html, snakemake.log[0])  # noqa: F821
+    main(
+        snakemake.input.source,
+        snakemake.params.root,
+        snakemake.config,
+        snakemake.params.software,
+        snakemake.output.ipynb,
+        snakemake.output.html,
+        snakemake.log[0],
+    )
     end_job()

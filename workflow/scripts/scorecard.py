@@ -20,21 +20,33 @@ def main(papers, claims_paths, output, page, log_path, configs=None):
     log = logger(log_path)
     log_start_up(log)
     configs = configs or {key: read_paper(key) for key in papers}
-    table = scorecard({key: read_claims(path, configs[key])
-                       for key, path in zip(papers, claims_paths, strict=True)})
+    table = scorecard(
+        {
+            key: read_claims(path, configs[key])
+            for key, path in zip(papers, claims_paths, strict=True)
+        }
+    )
     write_atomic(table, output)
     with atomic_output(Path(page)) as tmp:
-        Path(tmp).write_text(render("scorecard.html.j2", note=SCORECARD_NOTE,
-                                    table=scorecard_table(table).to_html()))
+        Path(tmp).write_text(
+            render("scorecard.html.j2", note=SCORECARD_NOTE, table=scorecard_table(table).to_html())
+        )
     for row in table.itertuples():
-        log(f"{row.paper} ({row.scope}): {row.claims} claims; tests {row.reproduced} reproduced, "
+        log(
+            f"{row.paper} ({row.scope}): {row.claims} claims; tests {row.reproduced} reproduced, "
             f"{row.not_reproduced} not reproduced, {row.inconclusive} inconclusive; exact "
             f"{row.exact_holds} of {row.exact} hold; {row.not_checkable} not checkable; "
-            f"{row.undecidable} cannot reach both verdicts as configured")
+            f"{row.undecidable} cannot reach both verdicts as configured"
+        )
     log(f"wrote {output}, {page}")
 
 
 if "snakemake" in globals():
-    main(snakemake.params.papers, snakemake.input.claims, snakemake.output.csv,  # noqa: F821
-         snakemake.output.page, snakemake.log[0])  # noqa: F821
+    main(
+        snakemake.params.papers,
+        snakemake.input.claims,
+        snakemake.output.csv,
+        snakemake.output.page,
+        snakemake.log[0],
+    )
     end_job()

@@ -20,8 +20,15 @@ def main(config, paper_key, experiment, start, stop, output, log_path):
 
 
 if "snakemake" in globals():
-    wc = snakemake.wildcards  # noqa: F821
+    wc = snakemake.wildcards
     json.loads(snakemake.params.settings)  # noqa: F821  (the rerun trigger; must be valid JSON)
-    main(snakemake.config, wc.paper, wc.experiment, int(wc.start), int(wc.stop),  # noqa: F821
-         snakemake.output[0], snakemake.log[0])  # noqa: F821
+    main(
+        snakemake.config,
+        wc.paper,
+        wc.experiment,
+        int(wc.start),
+        int(wc.stop),
+        snakemake.output[0],
+        snakemake.log[0],
+    )
     end_job()

@@ -25,6 +25,12 @@ def main(config, root, paper_key, experiment, output, log_path):
 
 
 if "snakemake" in globals():
-    main(snakemake.config, snakemake.params.root, snakemake.wildcards.paper,  # noqa: F821
-         snakemake.wildcards.experiment, snakemake.output[0], snakemake.log[0])  # noqa: F821
+    main(
+        snakemake.config,
+        snakemake.params.root,
+        snakemake.wildcards.paper,
+        snakemake.wildcards.experiment,
+        snakemake.output[0],
+        snakemake.log[0],
+    )
     end_job()

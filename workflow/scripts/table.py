@@ -11,13 +11,19 @@ def main(config, root, paper_key, table, output, log_path):
     paper = read_paper(paper_key)
     report = paper_module(paper_key, "report")
     log_start_up(log)
-    frame = report.table(table, paper, config,
-                                                      trace_reader(root, paper, config))
+    frame = report.table(table, paper, config, trace_reader(root, paper, config))
     write_atomic(frame, output)
     log(f"wrote table {table} ({len(frame)} rows) to {output}")
 
 
 if "snakemake" in globals():
-    wc = snakemake.wildcards  # noqa: F821
-    main(snakemake.config, snakemake.params.root, wc.paper, wc.table, snakemake.output[0], snakemake.log[0])  # noqa: F821
+    wc = snakemake.wildcards
+    main(
+        snakemake.config,
+        snakemake.params.root,
+        wc.paper,
+        wc.table,
+        snakemake.output[0],
+        snakemake.log[0],
+    )
     end_job()

@@ -114,8 +114,24 @@ def _delay(mode, slot, arm, best_arm, streak, d, low, high, env_key):
 
 
 @njit(cache=True)
-def _play_run(first, last, arm, labels, mode, d, low, high, best_arm, env_key, arrivals, counts,
-              state, checkpoints, regret, plays):
+def _play_run(
+    first,
+    last,
+    arm,
+    labels,
+    mode,
+    d,
+    low,
+    high,
+    best_arm,
+    env_key,
+    arrivals,
+    counts,
+    state,
+    checkpoints,
+    regret,
+    plays,
+):
     """Slots first..last played with ``arm``: slot t earns 1{arm = c_t}, which arrives z_t
     slots later (lost beyond T). Updates the label counts G_i, ``state = [gain, best count,
     streak, next checkpoint index]`` (kept in locals inside the run) and the regret at the
@@ -147,13 +163,31 @@ def _play_run(first, last, arm, labels, mode, d, low, high, best_arm, env_key, a
 def _new_game(horizon, n_arms, checkpoints):
     """A game's empty state: rewards falling due per slot, the labels' counts so far, the run
     tally of ``_play_run``, regret at the checkpoints, plays (−1 = not yet) and log-weights."""
-    return (np.zeros(horizon + 2), np.zeros(n_arms), np.zeros(4), np.zeros(checkpoints.size),
-            np.full(horizon + 1, -1, np.int64), np.zeros(n_arms))
+    return (
+        np.zeros(horizon + 2),
+        np.zeros(n_arms),
+        np.zeros(4),
+        np.zeros(checkpoints.size),
+        np.full(horizon + 1, -1, np.int64),
+        np.zeros(n_arms),
+    )
 
 
 @njit(cache=True)
-def run_ars_exp3(labels, n_arms, round_sizes, gamma, mode, d, low, high, best_arm, env_key,
-                 policy_key, checkpoints):
+def run_ars_exp3(
+    labels,
+    n_arms,
+    round_sizes,
+    gamma,
+    mode,
+    d,
+    low,
+    high,
+    best_arm,
+    env_key,
+    policy_key,
+    checkpoints,
+):
     """One game of ARS-EXP3 (module docstring); ``round_sizes`` = g(1), …, g(K) of the K
     complete rounds. Returns (regret at ``checkpoints``, plays[1..T])."""
     horizon = labels.size
@@ -168,8 +202,24 @@ def run_ars_exp3(labels, n_arms, round_sizes, gamma, mode, d, low, high, best_ar
             break
         _probabilities(weights, scale, gamma, p)
         arm = _draw(p, uniform(policy_key, k))
-        observed = _play_run(slot, slot + size - 1, arm, labels, mode, d, low, high, best_arm,
-                             env_key, arrivals, counts, state, checkpoints, regret, plays)
+        observed = _play_run(
+            slot,
+            slot + size - 1,
+            arm,
+            labels,
+            mode,
+            d,
+            low,
+            high,
+            best_arm,
+            env_key,
+            arrivals,
+            counts,
+            state,
+            checkpoints,
+            regret,
+            plays,
+        )
         slot += size
         if k < rounds:
             weights[arm] += gamma * min(observed, float(size)) / (n_arms * p[arm])
@@ -191,8 +241,9 @@ def block_ends(horizon, d_hat, policy_key):
 
 
 @njit(cache=True)
-def run_clw(labels, n_arms, d_hat, gamma, mode, d, low, high, best_arm, env_key, policy_key,
-            checkpoints):
+def run_clw(
+    labels, n_arms, d_hat, gamma, mode, d, low, high, best_arm, env_key, policy_key, checkpoints
+):
     """One game of CLW(d̂) (module docstring). Returns (regret at ``checkpoints``,
     plays[1..T])."""
     horizon = labels.size
@@ -202,8 +253,24 @@ def run_clw(labels, n_arms, d_hat, gamma, mode, d, low, high, best_arm, env_key,
     arm = _draw(p, uniform(policy_key, 1))
     first = 1
     for end in ends:
-        _play_run(first, end, arm, labels, mode, d, low, high, best_arm, env_key, arrivals,
-                  counts, state, checkpoints, regret, plays)
+        _play_run(
+            first,
+            end,
+            arm,
+            labels,
+            mode,
+            d,
+            low,
+            high,
+            best_arm,
+            env_key,
+            arrivals,
+            counts,
+            state,
+            checkpoints,
+            regret,
+            plays,
+        )
         tail = 0.0
         for u in range(max(1, end - d_hat + 1), end + 1):
             tail += arrivals[u]
@@ -212,8 +279,24 @@ def run_clw(labels, n_arms, d_hat, gamma, mode, d, low, high, best_arm, env_key,
         arm = _draw(p, uniform(policy_key, 2 * end + 1))
         first = end + 1
     if first <= horizon:  # the last block, cut at T
-        _play_run(first, horizon, arm, labels, mode, d, low, high, best_arm, env_key, arrivals,
-                  counts, state, checkpoints, regret, plays)
+        _play_run(
+            first,
+            horizon,
+            arm,
+            labels,
+            mode,
+            d,
+            low,
+            high,
+            best_arm,
+            env_key,
+            arrivals,
+            counts,
+            state,
+            checkpoints,
+            regret,
+            plays,
+        )
     return regret, plays
 
 
@@ -222,8 +305,10 @@ def _check_game(labels, n_arms, mode, d, low, high) -> np.ndarray:
     if labels.ndim != 1 or labels.size == 0 or not np.issubdtype(labels.dtype, np.integer):
         raise ValueError("labels must be a non-empty 1-d integer array")
     if n_arms < 2 or labels.min() < 0 or labels.max() >= n_arms:
-        raise ValueError(f"labels must lie in 0..{n_arms - 1} with n_arms >= 2, got "
-                         f"{labels.min()}..{labels.max()}")
+        raise ValueError(
+            f"labels must lie in 0..{n_arms - 1} with n_arms >= 2, got "
+            f"{labels.min()}..{labels.max()}"
+        )
     if mode not in MODES:
         raise ValueError(f"mode must be NON_OBLIVIOUS (0) or OBLIVIOUS (1), got {mode!r}")
     if d < 1:
@@ -233,30 +318,71 @@ def _check_game(labels, n_arms, mode, d, low, high) -> np.ndarray:
     return labels.astype(np.int64)
 
 
-def ars_exp3_call(labels, n_arms: int, beta: float, mode: int, d: int, low: int, high: int,
-                  env_key, policy_key, checkpoints):
+def ars_exp3_call(
+    labels,
+    n_arms: int,
+    beta: float,
+    mode: int,
+    d: int,
+    low: int,
+    high: int,
+    env_key,
+    policy_key,
+    checkpoints,
+):
     """(``run_ars_exp3``, its arguments) for ARS-EXP3's game on ``labels`` (T = len(labels)),
     checked: K, g and γ from theory.exp3_rounds / ars_exp3_gamma (appendix form)."""
     labels = _check_game(labels, n_arms, mode, d, low, high)
     if not 0.0 <= beta <= 1.0:
         raise ValueError(f"beta must lie in [0, 1], got {beta!r}")
     horizon = labels.size
-    return run_ars_exp3, (labels, n_arms, exp3_round_sizes(horizon, beta),
-                          ars_exp3_gamma(n_arms, horizon, beta).appendix, mode, d, low, high,
-                          best_label(labels, n_arms), env_key, policy_key,
-                          np.asarray(checkpoints, np.int64))
+    return run_ars_exp3, (
+        labels,
+        n_arms,
+        exp3_round_sizes(horizon, beta),
+        ars_exp3_gamma(n_arms, horizon, beta).appendix,
+        mode,
+        d,
+        low,
+        high,
+        best_label(labels, n_arms),
+        env_key,
+        policy_key,
+        np.asarray(checkpoints, np.int64),
+    )
 
 
-def clw_call(labels, n_arms: int, d_hat: int, mode: int, d: int, low: int, high: int,
-             env_key, policy_key, checkpoints):
+def clw_call(
+    labels,
+    n_arms: int,
+    d_hat: int,
+    mode: int,
+    d: int,
+    low: int,
+    high: int,
+    env_key,
+    policy_key,
+    checkpoints,
+):
     """(``run_clw``, its arguments) for CLW(d̂)'s game on ``labels`` (T = len(labels)),
     checked."""
     labels = _check_game(labels, n_arms, mode, d, low, high)
     if isinstance(d_hat, bool) or not isinstance(d_hat, (int, np.integer)) or d_hat < 1:
         raise ValueError(f"d_hat must be a positive integer, got {d_hat!r}")
-    return run_clw, (labels, n_arms, int(d_hat), clw_gamma(n_arms, labels.size, d_hat), mode, d,
-                     low, high, best_label(labels, n_arms), env_key, policy_key,
-                     np.asarray(checkpoints, np.int64))
+    return run_clw, (
+        labels,
+        n_arms,
+        int(d_hat),
+        clw_gamma(n_arms, labels.size, d_hat),
+        mode,
+        d,
+        low,
+        high,
+        best_label(labels, n_arms),
+        env_key,
+        policy_key,
+        np.asarray(checkpoints, np.int64),
+    )
 
 
 def play_ars_exp3(*game) -> tuple[np.ndarray, np.ndarray]:

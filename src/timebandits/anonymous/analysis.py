@@ -27,8 +27,15 @@ ASTRONOMICAL_LOG10 = 12.0
 
 def _constant(problem, params: dict):
     size = params["round_size"]
-    return theorem1_constant(problem.means, float(params["alpha"]), problem.d1(), problem.d2(),
-                             size["kind"], size.get("c", 1), size.get("beta", 1))
+    return theorem1_constant(
+        problem.means,
+        float(params["alpha"]),
+        problem.d1(),
+        problem.d2(),
+        size["kind"],
+        size.get("c", 1),
+        size.get("beta", 1),
+    )
 
 
 def _theorem2_rows(paper: dict, exp_id: str, trace_of) -> list[pd.DataFrame]:
@@ -43,12 +50,19 @@ def _theorem2_rows(paper: dict, exp_id: str, trace_of) -> list[pd.DataFrame]:
     for algorithm, _, params in runs_of(paper, exp, ARS_EXP3):
         regret = checkpoint_table(trace_of(exp_id, algorithm), "regret")
         t = regret.index.to_numpy(dtype=float)
-        bound = theorem2_bound(t, stream.n_arms, environment["delays"]["d"],
-                               float(params["beta"]))
+        bound = theorem2_bound(t, stream.n_arms, environment["delays"]["d"], float(params["beta"]))
         trivial = label_regret_max(labels, stream.n_arms, regret.index.to_numpy())
-        frames.append(compare_to_bound(regret, bound, trivial, experiment=exp_id,
-                                       algorithm=algorithm, bound_name=f"theorem2_{algorithm}",
-                                       metric="regret"))
+        frames.append(
+            compare_to_bound(
+                regret,
+                bound,
+                trivial,
+                experiment=exp_id,
+                algorithm=algorithm,
+                bound_name=f"theorem2_{algorithm}",
+                metric="regret",
+            )
+        )
     return frames
 
 
@@ -71,11 +85,21 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
             trivial = pseudo_regret_max(t, problem.gaps)
             constant = _constant(problem, params)
             full = log_term + (constant.c_star if constant.void_reason is None else math.inf)
-            for name, bound in ((f"logterm_{algorithm}", log_term),
-                                (f"theorem1_{algorithm}", full)):
-                frames.append(compare_to_bound(regret, bound, trivial, experiment=exp_id,
-                                               algorithm=algorithm, bound_name=name,
-                                               metric="regret"))
+            for name, bound in (
+                (f"logterm_{algorithm}", log_term),
+                (f"theorem1_{algorithm}", full),
+            ):
+                frames.append(
+                    compare_to_bound(
+                        regret,
+                        bound,
+                        trivial,
+                        experiment=exp_id,
+                        algorithm=algorithm,
+                        bound_name=name,
+                        metric="regret",
+                    )
+                )
     return pd.concat(frames, ignore_index=True)
 
 
@@ -97,15 +121,26 @@ def theorem1_table(paper: dict) -> pd.DataFrame:
                 flag = "astronomical"
             else:
                 flag = "finite"
-            rows.append({
-                "experiment": exp_id, "algorithm": algorithm, "label": alg["label"],
-                "alpha": float(params["alpha"]), "d1": problem.d1(), "d2": problem.d2(),
-                "log_coefficient": log_term_coefficient(problem.means, float(params["alpha"])),
-                "k0": c.k0, "N_d2": c.n_d2, "log10_t1": c.log10_t1, "log10_t2": c.log10_t2,
-                "log10_T_star": c.log10_T_star, "log10_c_star": c.log10_c_star,
-                "log10_c_star_unsimplified": c.log10_c_star_unsimplified, "flag": flag,
-                "reason": c.void_reason or "",
-            })
+            rows.append(
+                {
+                    "experiment": exp_id,
+                    "algorithm": algorithm,
+                    "label": alg["label"],
+                    "alpha": float(params["alpha"]),
+                    "d1": problem.d1(),
+                    "d2": problem.d2(),
+                    "log_coefficient": log_term_coefficient(problem.means, float(params["alpha"])),
+                    "k0": c.k0,
+                    "N_d2": c.n_d2,
+                    "log10_t1": c.log10_t1,
+                    "log10_t2": c.log10_t2,
+                    "log10_T_star": c.log10_T_star,
+                    "log10_c_star": c.log10_c_star,
+                    "log10_c_star_unsimplified": c.log10_c_star_unsimplified,
+                    "flag": flag,
+                    "reason": c.void_reason or "",
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -125,16 +160,31 @@ def theorem2_table(paper: dict) -> pd.DataFrame:
             gamma = ars_exp3_gamma(stream.n_arms, horizon, beta)
             bound = float(theorem2_bound(horizon, stream.n_arms, d, beta))
             trivial = float(label_regret_max(labels, stream.n_arms, [horizon])[0])
-            rows.append({
-                "experiment": exp_id, "algorithm": algorithm, "stream": stream.name,
-                "N": stream.n_arms, "stream_length": stream.length, "T": horizon,
-                "best_share_over_T": float(np.bincount(labels, minlength=stream.n_arms).max()
-                                           / horizon),
-                "d": d, "beta": beta, "K": rounds.K, "g_K": rounds.g_K, "g_K_plus_1": rounds.g_next,
-                "G_K": rounds.G_K, "gamma_appendix": gamma.appendix, "gamma_theorem": gamma.printed,
-                "bound": bound, "trivial": trivial, "informative": bound < trivial,
-                "bound_over_trivial": bound / trivial,
-            })
+            rows.append(
+                {
+                    "experiment": exp_id,
+                    "algorithm": algorithm,
+                    "stream": stream.name,
+                    "N": stream.n_arms,
+                    "stream_length": stream.length,
+                    "T": horizon,
+                    "best_share_over_T": float(
+                        np.bincount(labels, minlength=stream.n_arms).max() / horizon
+                    ),
+                    "d": d,
+                    "beta": beta,
+                    "K": rounds.K,
+                    "g_K": rounds.g_K,
+                    "g_K_plus_1": rounds.g_next,
+                    "G_K": rounds.G_K,
+                    "gamma_appendix": gamma.appendix,
+                    "gamma_theorem": gamma.printed,
+                    "bound": bound,
+                    "trivial": trivial,
+                    "informative": bound < trivial,
+                    "bound_over_trivial": bound / trivial,
+                }
+            )
     return pd.DataFrame(rows)
 
 

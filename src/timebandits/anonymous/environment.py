@@ -60,9 +60,9 @@ def window_sum(first, last, totals, delays, kernel_code, cumulative, reach):
 
 # The grid of a kernel's cumulative weights W(n) when the exact path applies: every W(n) is an
 # integer number of units 2^-53 (W(n) ∈ {0} ∪ [1/2, 1] for the polynomial kernels with γ ≥ 1.73).
-UNIT = 2.0 ** -53
-_UNITS = np.uint64(2 ** 53)
-_NARROW = 2 ** 32
+UNIT = 2.0**-53
+_UNITS = np.uint64(2**53)
+_NARROW = 2**32
 # What a term of A's sparse sum costs against one of its dense head (a gather from P2 against a
 # streamed product; measured, about 4x), for choosing H.
 _SPARSE_COST = 4
@@ -103,8 +103,8 @@ def window_state(kernel_code, cumulative, reach, horizon):
             head, least = n, n - _SPARSE_COST * kinks
         if n == size:
             break
-        units = cumulative[n] * 2.0 ** 53
-        if not 0.0 <= units <= 2.0 ** 53 or np.float64(np.int64(units)) != units:
+        units = cumulative[n] * 2.0**53
+        if not 0.0 <= units <= 2.0**53 or np.float64(np.int64(units)) != units:
             size = head = 0
             break
         excess += 1.0 - cumulative[n]
@@ -123,7 +123,7 @@ def window_state(kernel_code, cumulative, reach, horizon):
     level = step = np.int64(0)
     count = 0
     for k in range(size):
-        jump = np.int64(cumulative[k] * 2.0 ** 53) - level - step  # E(k)
+        jump = np.int64(cumulative[k] * 2.0**53) - level - step  # E(k)
         step += jump
         level += step
         if k < split:
@@ -133,8 +133,16 @@ def window_state(kernel_code, cumulative, reach, horizon):
         elif k == head or jump != 0:
             steps[count], jumps[count] = k, np.uint64(step if k == head else jump)
             count += 1
-    return (wide, narrow, steps[:count], jumps[:count], np.zeros(size, np.uint32),
-            np.zeros(size, np.uint64), np.zeros(2, np.int64), np.zeros(1, np.uint64))
+    return (
+        wide,
+        narrow,
+        steps[:count],
+        jumps[:count],
+        np.zeros(size, np.uint32),
+        np.zeros(size, np.uint64),
+        np.zeros(2, np.int64),
+        np.zeros(1, np.uint64),
+    )
 
 
 @njit(cache=True)
@@ -172,8 +180,11 @@ def window_feedback(first, last, totals, delays, kernel_code, cumulative, reach,
         ones[horizon - u] = count
         ones2[u] = ones2[u - 1] + np.uint64(count)
     memo[FILLED] = max(memo[FILLED], last)
-    before = value[0] if memo[POINT] == first - 1 else _feedback_units(
-        first - 1, horizon, wide, narrow, steps, jumps, ones, ones2)
+    before = (
+        value[0]
+        if memo[POINT] == first - 1
+        else _feedback_units(first - 1, horizon, wide, narrow, steps, jumps, ones, ones2)
+    )
     after = _feedback_units(last, horizon, wide, narrow, steps, jumps, ones, ones2)
     memo[POINT], value[0] = last, after
     old = after - before
@@ -183,10 +194,12 @@ def window_feedback(first, last, totals, delays, kernel_code, cumulative, reach,
     while old >= _UNITS:
         start -= 1
         old -= np.uint64(totals[start]) * np.uint64(
-            (cumulative[last - start] - cumulative[first - 1 - start]) / UNIT)
+            (cumulative[last - start] - cumulative[first - 1 - start]) / UNIT
+        )
     observed = np.float64(old) * UNIT
     for u in range(start, last + 1):
         before_u = first - 1 - u
-        observed += np.float64(totals[u]) * (cumulative[last - u]
-                                             - (cumulative[before_u] if before_u >= 0 else 0.0))
+        observed += np.float64(totals[u]) * (
+            cumulative[last - u] - (cumulative[before_u] if before_u >= 0 else 0.0)
+        )
     return observed

@@ -65,8 +65,11 @@ def sweep_styles(paper: dict, spec: dict) -> dict:
     variant of that baseline."""
     options = {a for figure in paper["figures"].values() for a in figure.get("faint", [])}
     drawn = {a for figure in paper["figures"].values() for a in figure["algorithms"]}
-    main = [a for a, alg in paper["algorithms"].items()
-            if alg["policy"] not in LABEL_GAME_POLICIES and a not in options and a in drawn]
+    main = [
+        a
+        for a, alg in paper["algorithms"].items()
+        if alg["policy"] not in LABEL_GAME_POLICIES and a not in options and a in drawn
+    ]
     styles = {a: series_style(main.index(a), len(main)) for a in spec["algorithms"]}
     baseline = [a for a in spec["algorithms"] if paper["algorithms"][a]["policy"] != "ars_ucb"]
     for i, alg in enumerate(spec.get("faint", [])):
@@ -84,8 +87,10 @@ def regret_sweep(spec: dict, paper: dict, summary: pd.DataFrame):
     fixed = SWEEPS[spec["options"]["sweep"]]
     sweep = [a for a in spec["algorithms"] if paper["algorithms"][a]["policy"] == "ars_ucb"]
     if len({str(algorithm_params(paper["algorithms"][a])[fixed]) for a in sweep}) > 1:
-        raise ValueError(f"figure {spec['title']!r}: its ARS-UCB curves must share {fixed} "
-                         f"(sweep {spec['options']['sweep']!r})")
+        raise ValueError(
+            f"figure {spec['title']!r}: its ARS-UCB curves must share {fixed} "
+            f"(sweep {spec['options']['sweep']!r})"
+        )
     fig, (linear_ax, log_ax) = _two_panels()
     labels = paper["algorithms"]
     styles = sweep_styles(paper, spec)
@@ -93,15 +98,21 @@ def regret_sweep(spec: dict, paper: dict, summary: pd.DataFrame):
     for alg in spec["algorithms"] + spec.get("faint", []):
         faint = alg in spec.get("faint", [])
         label = labels[alg]["label"] + (
-            f" (option; ↑ {off[alg]:,.0f} at T)" if alg in off else
-            " (option)" if faint else "")
+            f" (option; ↑ {off[alg]:,.0f} at T)" if alg in off else " (option)" if faint else ""
+        )
         rows = summary[summary["algorithm"] == alg]
         for ax in (linear_ax, log_ax):
             band(ax, rows, "regret", label, styles[alg], faint=faint)
     t = np.sort(summary.loc[summary["metric"] == "regret", "t"].unique().astype(float))
     lai_robbins = lai_robbins_constant(problem_of(paper, spec["experiment"]).means)
-    log_ax.plot(t, lai_robbins * np.log(t), color="0.3", linestyle=":", linewidth=1.2,
-                label=rf"Lai–Robbins line ${lai_robbins:.3g}\,\ln t$")
+    log_ax.plot(
+        t,
+        lai_robbins * np.log(t),
+        color="0.3",
+        linestyle=":",
+        linewidth=1.2,
+        label=rf"Lai–Robbins line ${lai_robbins:.3g}\,\ln t$",
+    )
     _linear_time(linear_ax)
     linear_ax.set_title(_first_panel(spec), loc="left")
     log_ax.set_xscale("log")
@@ -161,49 +172,95 @@ def round_schematic(spec: dict, paper: dict, summary: pd.DataFrame):
     credited to the next round (the second "triangle")."""
     horizon = 2000
     environment = paper["experiments"][spec["experiment"]]["environment"]
-    problem, cumulative, d1, d2 = stochastic_instance(json.dumps(environment, sort_keys=True),
-                                                      horizon)
+    problem, cumulative, d1, d2 = stochastic_instance(
+        json.dumps(environment, sort_keys=True), horizon
+    )
     kernel = problem.kernel
     if kernel.code == DELAY or not np.isfinite(kernel.support):
-        raise ValueError(f"figure {spec['title']!r} needs a finite fixed spread, not a "
-                         f"{kernel.kind} kernel")
+        raise ValueError(
+            f"figure {spec['title']!r} needs a finite fixed spread, not a {kernel.kind} kernel"
+        )
     params = algorithm_params(paper["algorithms"]["ars_ucb"])
     arm, round_index = int(spec["options"]["arm"]), int(spec["options"]["round"])
     sizes = round_size_table(params["round_size"], horizon)
-    _, _, plays = run_ars_ucb(problem.means, float(params["alpha"]), sizes, d1, d2, kernel.code,
-                              cumulative, int(min(kernel.window_reach, horizon)), 0, 0,
-                              np.uint64(SCHEMATIC_KEY), horizon, np.array([horizon]))
+    _, _, plays = run_ars_ucb(
+        problem.means,
+        float(params["alpha"]),
+        sizes,
+        d1,
+        d2,
+        kernel.code,
+        cumulative,
+        int(min(kernel.window_reach, horizon)),
+        0,
+        0,
+        np.uint64(SCHEMATIC_KEY),
+        horizon,
+        np.array([horizon]),
+    )
     first, last = round_of(plays, sizes, arm, round_index)
     reach = int(kernel.support)
     totals = np.zeros(horizon + 1)
     delays = np.zeros(horizon + 1, np.int64)
     for u in range(1, last + 1):
-        pull(problem.means[plays[u]], u, np.uint64(SCHEMATIC_KEY), kernel.code, 0, 0, totals,
-             delays)
+        pull(
+            problem.means[plays[u]], u, np.uint64(SCHEMATIC_KEY), kernel.code, 0, 0, totals, delays
+        )
     weights = kernel.weights(reach + 1)
     slots = np.arange(first, last + reach + 1)
-    earlier = np.array([sum(totals[u] * weights[s - u] for u in range(max(1, s - reach), first))
-                        for s in slots])
-    own = np.array([sum(totals[u] * weights[s - u] for u in range(first, min(s, last) + 1)
-                        if s - u <= reach) for s in slots])
+    earlier = np.array(
+        [sum(totals[u] * weights[s - u] for u in range(max(1, s - reach), first)) for s in slots]
+    )
+    own = np.array(
+        [
+            sum(
+                totals[u] * weights[s - u] for u in range(first, min(s, last) + 1) if s - u <= reach
+            )
+            for s in slots
+        ]
+    )
     inside = slots <= last
     fig, ax = new_figure("double", 2.7)
     earlier_colour, own_colour = CATEGORY_PALETTE[1], CATEGORY_PALETTE[0]
-    ax.bar(slots[inside], earlier[inside], width=0.85, color=earlier_colour,
-           label="observed: reward of earlier rounds (other arms)")
-    ax.bar(slots[inside], own[inside], bottom=earlier[inside], width=0.85, color=own_colour,
-           label="observed: this round's own reward")
-    ax.bar(slots[~inside], own[~inside], width=0.85, color="white", edgecolor=own_colour,
-           hatch="////", linewidth=0.6,
-           label="this round's reward falling due after it (credited to the next round)")
+    ax.bar(
+        slots[inside],
+        earlier[inside],
+        width=0.85,
+        color=earlier_colour,
+        label="observed: reward of earlier rounds (other arms)",
+    )
+    ax.bar(
+        slots[inside],
+        own[inside],
+        bottom=earlier[inside],
+        width=0.85,
+        color=own_colour,
+        label="observed: this round's own reward",
+    )
+    ax.bar(
+        slots[~inside],
+        own[~inside],
+        width=0.85,
+        color="white",
+        edgecolor=own_colour,
+        hatch="////",
+        linewidth=0.6,
+        label="this round's reward falling due after it (credited to the next round)",
+    )
     ax.axvspan(first - 0.5, last + 0.5, color="0.93", zorder=0)
     top = float(np.max(earlier + own))
     ax.set_ylim(0, 1.25 * top)
     observed = earlier[inside].sum() + own[inside].sum()
-    true = totals[first:last + 1].sum()
-    ax.text(0.5, 0.98, f"arm {arm + 1}, round {round_index} (shaded): slots {first}–{last}; "
-            f"observed in the round {observed:.2f}, its true total {true:.0f}",
-            transform=ax.transAxes, ha="center", va="top")
+    true = totals[first : last + 1].sum()
+    ax.text(
+        0.5,
+        0.98,
+        f"arm {arm + 1}, round {round_index} (shaded): slots {first}–{last}; "
+        f"observed in the round {observed:.2f}, its true total {true:.0f}",
+        transform=ax.transAxes,
+        ha="center",
+        va="top",
+    )
     ax.set_xlabel("time slot $t$")
     ax.set_ylabel("reward falling due in slot $t$")
     legend_below(fig, ax, None, columns=2)
@@ -228,8 +285,13 @@ def label_game_regret(spec: dict, paper: dict, summary: pd.DataFrame):
         style = series_style(players.index(alg), len(players))
         # The curves swing within each week: markers spaced along t, not along the path.
         steps = max(1, rows["t"].nunique() // 6)
-        band(linear_ax, rows, "regret", labels[alg]["label"],
-             {**style, "markevery": (players.index(alg) * steps // len(players), steps)})
+        band(
+            linear_ax,
+            rows,
+            "regret",
+            labels[alg]["label"],
+            {**style, "markevery": (players.index(alg) * steps // len(players), steps)},
+        )
         band(log_ax, rows, "regret", labels[alg]["label"], style)
     exp3 = [a for a in spec["algorithms"] if labels[a]["policy"] == "ars_exp3"]
     if exp3:
@@ -237,16 +299,31 @@ def label_game_regret(spec: dict, paper: dict, summary: pd.DataFrame):
         t = t[t >= 10]
         beta = float(algorithm_params(labels[exp3[0]])["beta"])
         d = environment["delays"]["d"]
-        log_ax.plot(t, theorem2_bound(t, stream.n_arms, d, beta), color="0.3", linestyle="--",
-                    linewidth=1.2, label=f"Theorem 2's bound ($N = {stream.n_arms}$, $d = {d}$)")
+        log_ax.plot(
+            t,
+            theorem2_bound(t, stream.n_arms, d, beta),
+            color="0.3",
+            linestyle="--",
+            linewidth=1.2,
+            label=f"Theorem 2's bound ($N = {stream.n_arms}$, $d = {d}$)",
+        )
         rows = summary[(summary["algorithm"] == exp3[0]) & (summary["metric"] == "regret")]
         last = rows.sort_values("t").iloc[-1]
         for slope, style, name in ((2 / 3, ":", "2/3"), (1.0, "-.", "1")):
-            log_ax.plot(t, last["mean"] * (t / last["t"]) ** slope, color="0.55",
-                        linestyle=style, linewidth=1.0, label=f"slope ${name}$")
+            log_ax.plot(
+                t,
+                last["mean"] * (t / last["t"]) ** slope,
+                color="0.55",
+                linestyle=style,
+                linewidth=1.0,
+                label=f"slope ${name}$",
+            )
     _linear_time(linear_ax)
-    linear_ax.set_title(f"{_first_panel(spec)}; {stream.n_arms} arms, best label "
-                        f"{stream.best_share:.1%} of the stream", loc="left")
+    linear_ax.set_title(
+        f"{_first_panel(spec)}; {stream.n_arms} arms, best label "
+        f"{stream.best_share:.1%} of the stream",
+        loc="left",
+    )
     log_ax.set_xscale("log")
     log_ax.set_yscale("log")
     log_ax.set_xlabel("time slot $t$ (log scale)")
@@ -260,5 +337,8 @@ def label_game_regret(spec: dict, paper: dict, summary: pd.DataFrame):
 # Figures drawn from a simulation of their own (a round of ARS-UCB), so their job runs a compiled
 # kernel; every other figure job forbids it (workflow/scripts/figure.py).
 COMPILED_KINDS = {"round_schematic"}
-FIGURE_KINDS = {"regret_sweep": regret_sweep, "round_schematic": round_schematic,
-                "label_game_regret": label_game_regret}
+FIGURE_KINDS = {
+    "regret_sweep": regret_sweep,
+    "round_schematic": round_schematic,
+    "label_game_regret": label_game_regret,
+}

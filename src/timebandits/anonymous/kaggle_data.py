@@ -21,15 +21,18 @@ from .label_stream import LabelStream, StreamError, numbered_stream, weekday_nam
 DATA_DIR = Path("data/raw")
 # The Kaggle files each real-data kind reads, with the columns it needs.
 KAGGLE_FILES = {
-    "kaggle_outbrain": {"events.csv": ("display_id", "timestamp"),
-                        "clicks_train.csv": ("display_id", "ad_id", "clicked"),
-                        "promoted_content.csv": ("ad_id", "document_id"),
-                        "documents_categories.csv": ("document_id", "category_id",
-                                                     "confidence_level")},
+    "kaggle_outbrain": {
+        "events.csv": ("display_id", "timestamp"),
+        "clicks_train.csv": ("display_id", "ad_id", "clicked"),
+        "promoted_content.csv": ("ad_id", "document_id"),
+        "documents_categories.csv": ("document_id", "category_id", "confidence_level"),
+    },
     "kaggle_coupon": {"coupon_visit_train.csv": ("I_DATE",)},
 }
-_COMPETITIONS = {"kaggle_outbrain": "Outbrain Click Prediction (2016)",
-                 "kaggle_coupon": "Coupon Purchase Prediction (2015)"}
+_COMPETITIONS = {
+    "kaggle_outbrain": "Outbrain Click Prediction (2016)",
+    "kaggle_coupon": "Coupon Purchase Prediction (2015)",
+}
 
 
 def stream_files(spec: dict, data_dir: Path = DATA_DIR) -> list[Path]:
@@ -43,9 +46,11 @@ def check_stream_files(spec: dict, data_dir: Path = DATA_DIR) -> None:
     for name, columns in KAGGLE_FILES.get(spec["kind"], {}).items():
         path = Path(data_dir) / name
         if not path.is_file():
-            raise StreamError(f"stream {spec['kind']} needs {path}, which is missing: it is never "
-                              f"downloaded; place Kaggle's {name} from the "
-                              f"{_COMPETITIONS[spec['kind']]} competition there")
+            raise StreamError(
+                f"stream {spec['kind']} needs {path}, which is missing: it is never "
+                f"downloaded; place Kaggle's {name} from the "
+                f"{_COMPETITIONS[spec['kind']]} competition there"
+            )
         header = _read_csv(path, nrows=0).columns
         missing = [c for c in columns if c not in header]
         if missing:
@@ -73,29 +78,42 @@ def _rows(path: Path, usecols: list[str]) -> pd.DataFrame:
 def outbrain_stream(spec: dict, data_dir: Path) -> LabelStream:
     """The ``kaggle_outbrain`` stream from the files in ``data_dir`` (module docstring)."""
     files = {name: Path(data_dir) / name for name in KAGGLE_FILES["kaggle_outbrain"]}
-    read = {name: _rows(path, usecols=list(KAGGLE_FILES["kaggle_outbrain"][name]))
-            for name, path in files.items()}
+    read = {
+        name: _rows(path, usecols=list(KAGGLE_FILES["kaggle_outbrain"][name]))
+        for name, path in files.items()
+    }
     clicks = read["clicks_train.csv"]
     clicked = clicks[clicks["clicked"] == 1][["display_id", "ad_id"]]
     events = read["events.csv"][["display_id", "timestamp"]]
     displays = clicked.merge(events, on="display_id", how="inner")
     displays = displays.sort_values(["timestamp", "display_id"], kind="stable")
-    documents = displays.merge(read["promoted_content.csv"], on="ad_id", how="inner",
-                               sort=False)
-    categories = read["documents_categories.csv"].sort_values(
-        ["document_id", "confidence_level", "category_id"], ascending=[True, False, True],
-        kind="stable").drop_duplicates("document_id")
-    labelled = documents.merge(categories[["document_id", "category_id"]], on="document_id",
-                               how="inner", sort=False)
+    documents = displays.merge(read["promoted_content.csv"], on="ad_id", how="inner", sort=False)
+    categories = (
+        read["documents_categories.csv"]
+        .sort_values(
+            ["document_id", "confidence_level", "category_id"],
+            ascending=[True, False, True],
+            kind="stable",
+        )
+        .drop_duplicates("document_id")
+    )
+    labelled = documents.merge(
+        categories[["document_id", "category_id"]], on="document_id", how="inner", sort=False
+    )
     if labelled.empty:
-        raise StreamError(f"{', '.join(map(str, files.values()))}: no clicked display has an "
-                          "event, a promoted document and a category (the join is empty)")
+        raise StreamError(
+            f"{', '.join(map(str, files.values()))}: no clicked display has an "
+            "event, a promoted document and a category (the join is empty)"
+        )
     labelled = labelled.sort_values(["timestamp", "display_id"], kind="stable")
     return numbered_stream(
-        "kaggle_outbrain", labelled["category_id"], spec.get("top", 10),
+        "kaggle_outbrain",
+        labelled["category_id"],
+        spec.get("top", 10),
         "REAL DATA (Kaggle Outbrain Click Prediction, data/raw/): clicked ad of each "
         "display in event-timestamp order -> promoted document -> its most confident "
-        "category")
+        "category",
+    )
 
 
 def coupon_stream(data_dir: Path) -> LabelStream:
@@ -105,9 +123,13 @@ def coupon_stream(data_dir: Path) -> LabelStream:
     try:
         dates = pd.to_datetime(visits["I_DATE"]).sort_values(kind="stable")
     except (ValueError, TypeError) as err:
-        raise StreamError(f"{path}: column I_DATE holds a value that is not a date: "
-                          f"{str(err).splitlines()[0]}") from err
+        raise StreamError(
+            f"{path}: column I_DATE holds a value that is not a date: {str(err).splitlines()[0]}"
+        ) from err
     return numbered_stream(
-        "kaggle_coupon", weekday_names(dates), None,
+        "kaggle_coupon",
+        weekday_names(dates),
+        None,
         "REAL DATA (Kaggle Coupon Purchase Prediction, data/raw/"
-        "coupon_visit_train.csv): weekday of each visit, in I_DATE order")
+        "coupon_visit_train.csv): weekday of each visit, in I_DATE order",
+    )

@@ -54,9 +54,11 @@ class LabelStream:
         if extend not in EXTENDS:
             raise StreamError(f"extend must be one of {EXTENDS}, got {extend!r}")
         if horizon > self.length and extend == "stop":
-            raise StreamError(f"stream {self.name} has {self.length} labels, fewer than the "
-                              f"horizon T = {horizon} (extend: stop); shorten T or use "
-                              "extend: cycle")
+            raise StreamError(
+                f"stream {self.name} has {self.length} labels, fewer than the "
+                f"horizon T = {horizon} (extend: stop); shorten T or use "
+                "extend: cycle"
+            )
         return np.resize(self.labels, horizon) if horizon > self.length else self.labels[:horizon]
 
 
@@ -67,17 +69,22 @@ def numbered_stream(name: str, values: pd.Series, top: int | None, source: str) 
     values = values.astype(str).reset_index(drop=True)
     counts = values.value_counts()
     if counts.size < 2:
-        raise StreamError(f"stream {name} from {source.split(': ', 1)[0]} has "
-                          f"{values.size} slots with {counts.size} distinct label(s) "
-                          f"{list(counts.index)}; a game needs at least 2")
+        raise StreamError(
+            f"stream {name} from {source.split(': ', 1)[0]} has "
+            f"{values.size} slots with {counts.size} distinct label(s) "
+            f"{list(counts.index)}; a game needs at least 2"
+        )
     order = sorted(counts.index, key=lambda label: (-counts[label], label))
     kept = order if top is None else order[:top]
     index = {label: i for i, label in enumerate(kept)}
     mask = values.isin(index)
     labels = values[mask].map(index).to_numpy(dtype=np.int64)
     dropped = int((~mask).sum())
-    note = (f"; the {top} most frequent labels kept ({dropped} of {values.size} slots dropped)"
-            if top is not None else "")
+    note = (
+        f"; the {top} most frequent labels kept ({dropped} of {values.size} slots dropped)"
+        if top is not None
+        else ""
+    )
     return LabelStream(name, labels, tuple(kept), source + note)
 
 

@@ -37,8 +37,15 @@ def _zeta(s, q=None):
     return zeta(s, q)
 
 
-KERNELS = ("delay", "bounded", "linear_decreasing", "linear_increasing", "discounted",
-           "polynomial", "weights")
+KERNELS = (
+    "delay",
+    "bounded",
+    "linear_decreasing",
+    "linear_increasing",
+    "discounted",
+    "polynomial",
+    "weights",
+)
 # How far the weights of a ``weights`` kernel may sum from 1.
 WEIGHTS_SUM_TOLERANCE = 1e-9
 DELAY, DETERMINISTIC = 0, 1
@@ -51,15 +58,20 @@ WINDOW_TRUNCATION_ERROR = 1e-12
 
 def _checked_weights(weights) -> tuple[float, ...]:
     """The weights w_1 … w_L of a ``weights`` kernel, checked: numbers ≥ 0 summing to 1."""
-    if (not isinstance(weights, list) or not weights
-            or not all(isinstance(w, (int, float)) and not isinstance(w, bool) for w in weights)):
+    if (
+        not isinstance(weights, list)
+        or not weights
+        or not all(isinstance(w, (int, float)) and not isinstance(w, bool) for w in weights)
+    ):
         raise ValueError(f"kernel.weights must be a non-empty list of numbers, got {weights!r}")
     negative = [(tau, w) for tau, w in enumerate(weights, start=1) if w < 0]
     if negative:
         raise ValueError(f"kernel.weights must be >= 0, got w_τ < 0 at (τ, w_τ) = {negative}")
     if abs(math.fsum(weights) - 1.0) > WEIGHTS_SUM_TOLERANCE:
-        raise ValueError(f"kernel.weights must sum to 1 (a pull's whole total is spread), "
-                         f"got sum {math.fsum(weights)!r}")
+        raise ValueError(
+            f"kernel.weights must sum to 1 (a pull's whole total is spread), "
+            f"got sum {math.fsum(weights)!r}"
+        )
     return tuple(float(w) for w in weights)
 
 
@@ -78,14 +90,23 @@ class Kernel:
             raise ValueError(f"kernel.kind must be one of {KERNELS}, got {spec!r}")
         kind = spec["kind"]
         params = {key: value for key, value in spec.items() if key != "kind"}
-        needed = {"delay": ("low", "high"), "bounded": ("dmin", "dmax"),
-                  "linear_decreasing": ("d",), "linear_increasing": ("d",),
-                  "discounted": ("ratio",), "polynomial": ("exponent",),
-                  "weights": ("weights",)}[kind]
+        needed = {
+            "delay": ("low", "high"),
+            "bounded": ("dmin", "dmax"),
+            "linear_decreasing": ("d",),
+            "linear_increasing": ("d",),
+            "discounted": ("ratio",),
+            "polynomial": ("exponent",),
+            "weights": ("weights",),
+        }[kind]
         if sorted(params) != sorted(needed):
             raise ValueError(f"kernel {kind!r} takes exactly {needed}, got {sorted(params)}")
-        integers = {"delay": ("low", "high"), "bounded": ("dmin", "dmax"),
-                    "linear_decreasing": ("d",), "linear_increasing": ("d",)}.get(kind, ())
+        integers = {
+            "delay": ("low", "high"),
+            "bounded": ("dmin", "dmax"),
+            "linear_decreasing": ("d",),
+            "linear_increasing": ("d",),
+        }.get(kind, ())
         for key in integers:
             if isinstance(params[key], bool) or not isinstance(params[key], int):
                 raise ValueError(f"kernel.{key} must be an integer, got {params[key]!r}")
@@ -112,10 +133,15 @@ class Kernel:
     def support(self) -> float:
         """The largest offset with mass (``math.inf`` for the infinite kernels)."""
         p = self.params
-        return {"delay": lambda: p.get("high"), "bounded": lambda: p.get("dmax", 0) - 1,
-                "linear_decreasing": lambda: p.get("d"), "linear_increasing": lambda: p.get("d"),
-                "discounted": lambda: math.inf, "polynomial": lambda: math.inf,
-                "weights": lambda: len(p.get("weights", ()))}[self.kind]()
+        return {
+            "delay": lambda: p.get("high"),
+            "bounded": lambda: p.get("dmax", 0) - 1,
+            "linear_decreasing": lambda: p.get("d"),
+            "linear_increasing": lambda: p.get("d"),
+            "discounted": lambda: math.inf,
+            "polynomial": lambda: math.inf,
+            "weights": lambda: len(p.get("weights", ())),
+        }[self.kind]()
 
     @property
     def window_reach(self) -> float:
@@ -126,8 +152,9 @@ class Kernel:
         the polynomial kernel, whose window sums run exactly over every earlier pull."""
         if self.kind == "discounted":
             ratio = self.params["ratio"]
-            return float(math.ceil(math.log(WINDOW_TRUNCATION_ERROR * (1.0 - ratio))
-                                   / math.log(ratio)))
+            return float(
+                math.ceil(math.log(WINDOW_TRUNCATION_ERROR * (1.0 - ratio)) / math.log(ratio))
+            )
         return self.support
 
     @property
@@ -136,9 +163,13 @@ class Kernel:
         interval [t + dmin, t + dmax), d for the linear kernels, L for given weights w_1 … w_L
         (``math.inf`` otherwise); what generalized ODAAF is told (spec §2.5)."""
         p = self.params
-        return {"delay": p.get("high"), "bounded": p.get("dmax"), "linear_decreasing": p.get("d"),
-                "linear_increasing": p.get("d"),
-                "weights": len(p.get("weights", ()))}.get(self.kind, math.inf)
+        return {
+            "delay": p.get("high"),
+            "bounded": p.get("dmax"),
+            "linear_decreasing": p.get("d"),
+            "linear_increasing": p.get("d"),
+            "weights": len(p.get("weights", ())),
+        }.get(self.kind, math.inf)
 
     def offset_variance(self) -> float:
         """Var of the offset under w (ODAAF-V's V(τ)): ((high − low + 1)² − 1)/12 for a delay,
@@ -156,7 +187,7 @@ class Kernel:
             return _zeta(gamma - 2) / _zeta(gamma) - self.mean_offset() ** 2
         tau = np.arange(int(self.support) + 1, dtype=float)
         w = self.weights(tau.size)
-        return float(tau ** 2 @ w - (tau @ w) ** 2)
+        return float(tau**2 @ w - (tau @ w) ** 2)
 
     def weights(self, size: int) -> np.ndarray:
         """w_τ for τ = 0 … size − 1 (for a delay, P(z = τ))."""
@@ -174,8 +205,8 @@ class Kernel:
             inside = (tau >= 1) & (tau <= p["d"])
             w[inside] = 2.0 * tau[inside] / (p["d"] * (p["d"] + 1))
         elif self.kind == "weights":
-            given = np.asarray(p["weights"], dtype=float)[:max(size - 1, 0)]
-            w[1:1 + given.size] = given
+            given = np.asarray(p["weights"], dtype=float)[: max(size - 1, 0)]
+            w[1 : 1 + given.size] = given
         elif self.kind == "discounted":
             # exp of a product, not a power: 10x faster over a 10^6-slot horizon
             w[1:] = (1.0 - p["ratio"]) * np.exp(math.log(p["ratio"]) * (tau[1:] - 1.0))
@@ -196,15 +227,17 @@ class Kernel:
         if self.kind == "delay":
             return np.clip((p["high"] - d + 1) / (p["high"] - p["low"] + 1), 0.0, 1.0)
         if self.kind == "bounded":
-            return np.clip((p["dmax"] - np.maximum(d, p["dmin"])) / (p["dmax"] - p["dmin"]),
-                           0.0, 1.0)
+            return np.clip(
+                (p["dmax"] - np.maximum(d, p["dmin"])) / (p["dmax"] - p["dmin"]), 0.0, 1.0
+            )
         if self.kind == "linear_decreasing":
             m = np.clip(p["d"] + 1 - d, 0.0, None)  # terms d' … d have weights m, m − 1, …, 1
             return m * (m + 1) / (p["d"] * (p["d"] + 1))
         if self.kind == "linear_increasing":
             low = np.maximum(d, 1.0)
-            return np.clip((p["d"] * (p["d"] + 1) - (low - 1) * low) / (p["d"] * (p["d"] + 1)),
-                           0.0, 1.0)
+            return np.clip(
+                (p["d"] * (p["d"] + 1) - (low - 1) * low) / (p["d"] * (p["d"] + 1)), 0.0, 1.0
+            )
         if self.kind == "weights":
             given = np.asarray(p["weights"], dtype=float)
             suffix = np.concatenate([np.cumsum(given[::-1])[::-1], [0.0]])  # W̄(1) … W̄(L+1)
@@ -238,8 +271,11 @@ class Kernel:
         tail ∫_M^∞ g − g(M)/2 − g'(M)/12 with g(q) = weight(W̄(q)) (the next term is below
         1e-20 there)."""
         if self.kind != "polynomial":
-            last = self.support if math.isfinite(self.support) else math.ceil(
-                math.log(1e-17) / math.log(self.params["ratio"])) + 1
+            last = (
+                self.support
+                if math.isfinite(self.support)
+                else math.ceil(math.log(1e-17) / math.log(self.params["ratio"])) + 1
+            )
             return float(np.sum(weight(self.tail(np.arange(1, int(last) + 1)))))
         gamma = self.params["exponent"]
         norm = _zeta(gamma)
@@ -268,8 +304,11 @@ class AnonymousProblem:
     @classmethod
     def from_config(cls, environment: dict) -> "AnonymousProblem":
         means = environment.get("means")
-        if (not isinstance(means, list) or len(means) < 2
-                or not all(isinstance(m, (int, float)) and 0 <= m <= 1 for m in means)):
+        if (
+            not isinstance(means, list)
+            or len(means) < 2
+            or not all(isinstance(m, (int, float)) and 0 <= m <= 1 for m in means)
+        ):
             raise ValueError(f"means must be a list of at least 2 numbers in [0, 1], got {means!r}")
         if sorted(means, reverse=True)[0] == sorted(means, reverse=True)[1]:
             raise ValueError(f"means must have a unique largest value, got {means!r}")
@@ -289,6 +328,7 @@ class AnonymousProblem:
         X·W̄(d'), variance s_i(1 − s_i)W̄²; for a delay it is Bernoulli(s_i·P(z ≥ d'))."""
         s = self.means
         if self.kernel.kind == "delay":
+
             def weight(q):
                 x = np.multiply.outer(np.atleast_1d(q), s)
                 return (x * (1.0 - x)).max(axis=-1)
@@ -297,6 +337,7 @@ class AnonymousProblem:
 
             def weight(q):
                 return spread * np.square(q)
+
         return self.kernel.squared_tail_sum(weight)
 
     def mean_offset(self) -> float:

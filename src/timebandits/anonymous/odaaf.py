@@ -79,21 +79,38 @@ def phase_length(variant, phase, horizon, expected_delay, delay_variance, delay_
     """n_m of ``variant`` for phase m = ``phase`` ≥ 1 before rounding (module docstring):
     E = ``expected_delay``, V = ``delay_variance``, d = ``delay_bound``. Needs
     ln(T Δ̃_m²) > 0."""
-    tolerance = 0.5 ** phase
+    tolerance = 0.5**phase
     log_term = math.log(horizon * tolerance * tolerance)
     if variant == ODAAF_V:
-        return _squared_sum(tolerance, log_term,
-                            4.0 * tolerance * (expected_delay + 2.0 * delay_variance))
+        return _squared_sum(
+            tolerance, log_term, 4.0 * tolerance * (expected_delay + 2.0 * delay_variance)
+        )
     plain = _squared_sum(tolerance, log_term, 6.0 * phase * tolerance * expected_delay)
     if variant == ODAAF:
         return plain
-    return max(_squared_sum(tolerance, log_term, 4.0 * tolerance * expected_delay),
-               min(phase * delay_bound, plain))
+    return max(
+        _squared_sum(tolerance, log_term, 4.0 * tolerance * expected_delay),
+        min(phase * delay_bound, plain),
+    )
 
 
 @njit(cache=True)
-def _play(mean, gap, first, last, env_key, kernel_code, delay_low, delay_high, totals, delays,
-          checkpoints, regret_out, regret, cp):
+def _play(
+    mean,
+    gap,
+    first,
+    last,
+    env_key,
+    kernel_code,
+    delay_low,
+    delay_high,
+    totals,
+    delays,
+    checkpoints,
+    regret_out,
+    regret,
+    cp,
+):
     """Pull one arm in slots first..last; returns the updated regret and checkpoint index."""
     t = first - 1
     while t < last:  # the slots up to the next checkpoint, then the checkpoint
@@ -109,8 +126,21 @@ def _play(mean, gap, first, last, env_key, kernel_code, delay_low, delay_high, t
 
 
 @njit(cache=True)
-def run_odaaf(means, variant, expected_delay, delay_variance, delay_bound, kernel_code,
-              cumulative, reach, delay_low, delay_high, env_key, horizon, checkpoints):
+def run_odaaf(
+    means,
+    variant,
+    expected_delay,
+    delay_variance,
+    delay_bound,
+    kernel_code,
+    cumulative,
+    reach,
+    delay_low,
+    delay_high,
+    env_key,
+    horizon,
+    checkpoints,
+):
     """One game of ``horizon`` slots of ODAAF ``variant`` (ODAAF, ODAAF_V or ODAAF_B).
 
     What the learner is told: ``expected_delay`` E[τ] (for generalized ODAAF, the interval
@@ -141,21 +171,53 @@ def run_odaaf(means, variant, expected_delay, delay_variance, delay_bound, kerne
             for j in range(n_arms):
                 if active[j] and (arm < 0 or observed[j] > observed[arm]):
                     arm = j
-            regret, cp = _play(means[arm], gaps[arm], t + 1, horizon, env_key, kernel_code,
-                               delay_low, delay_high, totals, delays, checkpoints, regret_out,
-                               regret, cp)
+            regret, cp = _play(
+                means[arm],
+                gaps[arm],
+                t + 1,
+                horizon,
+                env_key,
+                kernel_code,
+                delay_low,
+                delay_high,
+                totals,
+                delays,
+                checkpoints,
+                regret_out,
+                regret,
+                cp,
+            )
             break
-        target = math.ceil(min(phase_length(variant, phase, horizon, expected_delay,
-                                            delay_variance, delay_bound), horizon))
+        target = math.ceil(
+            min(
+                phase_length(variant, phase, horizon, expected_delay, delay_variance, delay_bound),
+                horizon,
+            )
+        )
         for j in range(n_arms):
             if not active[j] or t == horizon:
                 continue
             first = t + 1
             t = min(t + target - pulls, horizon)
-            regret, cp = _play(means[j], gaps[j], first, t, env_key, kernel_code, delay_low,
-                               delay_high, totals, delays, checkpoints, regret_out, regret, cp)
-            observed[j] += window_feedback(first, t, totals, delays, kernel_code, cumulative,
-                                           reach, window)
+            regret, cp = _play(
+                means[j],
+                gaps[j],
+                first,
+                t,
+                env_key,
+                kernel_code,
+                delay_low,
+                delay_high,
+                totals,
+                delays,
+                checkpoints,
+                regret_out,
+                regret,
+                cp,
+            )
+            observed[j] += window_feedback(
+                first, t, totals, delays, kernel_code, cumulative, reach, window
+            )
         pulls = target
         best = -math.inf
         for j in range(n_arms):

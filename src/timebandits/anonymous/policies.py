@@ -36,8 +36,21 @@ LEMMA1_METRICS = ("lemma1_checks", "lemma1_misses", "lemma1_bound", "lemma1_rati
 
 
 @njit(cache=True)
-def run_ars_ucb(means, alpha, round_sizes, d1, d2, kernel_code, cumulative, reach, delay_low,
-                delay_high, env_key, horizon, checkpoints):
+def run_ars_ucb(
+    means,
+    alpha,
+    round_sizes,
+    d1,
+    d2,
+    kernel_code,
+    cumulative,
+    reach,
+    delay_low,
+    delay_high,
+    env_key,
+    horizon,
+    checkpoints,
+):
     """One game of ``horizon`` slots; ``round_sizes[k − 1]`` = f(k) (long enough that no arm
     needs more rounds); ``d1``, ``d2`` the instance's constants (Lemma 1's radius only).
 
@@ -71,8 +84,11 @@ def run_ars_ucb(means, alpha, round_sizes, d1, d2, kernel_code, cumulative, reac
             best = -1.0
             for i in range(n_arms):
                 estimate = observed[i] / pulls[i]
-                radius = (math.sqrt(4.0 * log_t / pulls[i]) + d1 * next_round[i] / pulls[i]
-                          + math.sqrt(12.0 * d2 * next_round[i] * log_t) / pulls[i])
+                radius = (
+                    math.sqrt(4.0 * log_t / pulls[i])
+                    + d1 * next_round[i] / pulls[i]
+                    + math.sqrt(12.0 * d2 * next_round[i] * log_t) / pulls[i]
+                )
                 miss = abs(estimate - means[i])
                 lemma[LEMMA1_CHECKS] += 1.0
                 lemma[LEMMA1_MISSES] += 1.0 if miss >= radius else 0.0
@@ -96,8 +112,9 @@ def run_ars_ucb(means, alpha, round_sizes, d1, d2, kernel_code, cumulative, reac
                 regret_out[cp] = regret
                 lemma_out[:, cp] = lemma
                 cp += 1
-        observed[arm] += window_feedback(first, t, totals, delays, kernel_code, cumulative, reach,
-                                         window)
+        observed[arm] += window_feedback(
+            first, t, totals, delays, kernel_code, cumulative, reach, window
+        )
         pulls[arm] += length
         next_round[arm] += 1
     return regret_out, lemma_out, plays

@@ -32,15 +32,22 @@ def instances_table(paper: dict) -> pd.DataFrame:
             continue
         problem = problem_of(paper, exp_id)
         kernel = problem.kernel
-        rows.append({
-            "instance": exp_id, "title": exp["title"], "kernel": kernel.kind,
-            "kernel_params": ", ".join(f"{k} = {v:g}" for k, v in kernel.params.items()),
-            "mean_offset": problem.mean_offset(), "d1": problem.d1(), "d2": problem.d2(),
-            "interval_size": kernel.interval_size, "offset_variance": kernel.offset_variance(),
-            "window_reach": kernel.window_reach,
-            "log_coefficient_alpha4": log_term_coefficient(problem.means, 4.0),
-            "lai_robbins": lai_robbins_constant(problem.means),
-        })
+        rows.append(
+            {
+                "instance": exp_id,
+                "title": exp["title"],
+                "kernel": kernel.kind,
+                "kernel_params": ", ".join(f"{k} = {v:g}" for k, v in kernel.params.items()),
+                "mean_offset": problem.mean_offset(),
+                "d1": problem.d1(),
+                "d2": problem.d2(),
+                "interval_size": kernel.interval_size,
+                "offset_variance": kernel.offset_variance(),
+                "window_reach": kernel.window_reach,
+                "log_coefficient_alpha4": log_term_coefficient(problem.means, 4.0),
+                "lai_robbins": lai_robbins_constant(problem.means),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -55,16 +62,26 @@ def label_games_table(paper: dict) -> pd.DataFrame:
         horizon = int(exp["horizon"])
         counts = np.bincount(labels, minlength=stream.n_arms)
         delays = environment["delays"]
-        rows.append({
-            "experiment": exp_id, "stream": stream.name,
-            "source": stream.source, "N": stream.n_arms, "stream_length": stream.length,
-            "T": horizon, "extend": environment["extend"],
-            "best_label": stream.arm_names[int(counts.argmax())],
-            "best_share_over_T": float(counts.max() / horizon),
-            "adversary": delays["adversary"], "d": delays["d"],
-            "delay_range": (f"U{{{delays['low']}..{delays['high']}}}"
-                            if delays["adversary"] == "oblivious" else f"1 or {delays['d']}"),
-        })
+        rows.append(
+            {
+                "experiment": exp_id,
+                "stream": stream.name,
+                "source": stream.source,
+                "N": stream.n_arms,
+                "stream_length": stream.length,
+                "T": horizon,
+                "extend": environment["extend"],
+                "best_label": stream.arm_names[int(counts.argmax())],
+                "best_share_over_T": float(counts.max() / horizon),
+                "adversary": delays["adversary"],
+                "d": delays["d"],
+                "delay_range": (
+                    f"U{{{delays['low']}..{delays['high']}}}"
+                    if delays["adversary"] == "oblivious"
+                    else f"1 or {delays['d']}"
+                ),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -84,23 +101,54 @@ def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
 
 # The notebook's view of each table: the CSV's columns it shows, under a reader's heading.
 VIEWS = {
-    "instances": {"instance": "instance", "title": "figure panel",
-                  "mean_offset": "mean offset Σ τ·w(τ)", "d1": "d1", "d2": "d2",
-                  "interval_size": "interval size (gen. ODAAF)",
-                  "offset_variance": "offset variance (ODAAF-V)"},
-    "theorem1": {"experiment": "instance", "label": "algorithm", "k0": "k₀", "N_d2": "N(d2)",
-                 "log10_t1": "log₁₀ t₁", "log10_t2": "log₁₀ t₂", "log10_T_star": "log₁₀ T*",
-                 "log10_c_star": "log₁₀ c*", "log10_c_star_unsimplified":
-                 "log₁₀ c* (unsimplified)", "flag": "flag"},
-    "label_games": {"experiment": "experiment", "stream": "stream", "source": "source",
-                    "N": "N", "T": "T", "best_label": "best label",
-                    "best_share_over_T": "its share over T", "adversary": "delays",
-                    "d": "d", "delay_range": "delay range"},
-    "theorem2": {"experiment": "experiment", "N": "N", "T": "T", "d": "d", "K": "K",
-                 "g_K": "g(K)", "G_K": "G(K)", "gamma_appendix": "γ (App. B)",
-                 "gamma_theorem": "γ (Theorem 2)", "bound": "Theorem 2's bound",
-                 "trivial": "maxᵢ Gᵢ(T)", "informative": "informative",
-                 "bound_over_trivial": "bound / maxᵢ Gᵢ(T)"},
+    "instances": {
+        "instance": "instance",
+        "title": "figure panel",
+        "mean_offset": "mean offset Σ τ·w(τ)",
+        "d1": "d1",
+        "d2": "d2",
+        "interval_size": "interval size (gen. ODAAF)",
+        "offset_variance": "offset variance (ODAAF-V)",
+    },
+    "theorem1": {
+        "experiment": "instance",
+        "label": "algorithm",
+        "k0": "k₀",
+        "N_d2": "N(d2)",
+        "log10_t1": "log₁₀ t₁",
+        "log10_t2": "log₁₀ t₂",
+        "log10_T_star": "log₁₀ T*",
+        "log10_c_star": "log₁₀ c*",
+        "log10_c_star_unsimplified": "log₁₀ c* (unsimplified)",
+        "flag": "flag",
+    },
+    "label_games": {
+        "experiment": "experiment",
+        "stream": "stream",
+        "source": "source",
+        "N": "N",
+        "T": "T",
+        "best_label": "best label",
+        "best_share_over_T": "its share over T",
+        "adversary": "delays",
+        "d": "d",
+        "delay_range": "delay range",
+    },
+    "theorem2": {
+        "experiment": "experiment",
+        "N": "N",
+        "T": "T",
+        "d": "d",
+        "K": "K",
+        "g_K": "g(K)",
+        "G_K": "G(K)",
+        "gamma_appendix": "γ (App. B)",
+        "gamma_theorem": "γ (Theorem 2)",
+        "bound": "Theorem 2's bound",
+        "trivial": "maxᵢ Gᵢ(T)",
+        "informative": "informative",
+        "bound_over_trivial": "bound / maxᵢ Gᵢ(T)",
+    },
 }
 
 
@@ -118,9 +166,10 @@ def shared_constants(root: str) -> str:
 
     frame = pd.read_csv(paths.table(root, "anonymous", "instances"))
     parts = []
-    for column, name in (("log_coefficient_alpha4", "Theorem 1's log-term coefficient "
-                          "8α Σᵢ 1/Δᵢ at α = 4"),
-                         ("lai_robbins", "the Lai–Robbins constant Σᵢ Δᵢ / kl(sᵢ, s₁)")):
+    for column, name in (
+        ("log_coefficient_alpha4", "Theorem 1's log-term coefficient 8α Σᵢ 1/Δᵢ at α = 4"),
+        ("lai_robbins", "the Lai–Robbins constant Σᵢ Δᵢ / kl(sᵢ, s₁)"),
+    ):
         values = frame[column].round(9).unique()
         parts.append(f"{name} is {' or '.join(number(v) for v in values)}")
     return "In every instance " + "; ".join(parts) + "."
@@ -148,38 +197,78 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     from timebandits.core.pages import bound_plots, bound_tables
     from timebandits.core.pages import display as show
 
-    display(Markdown(
-        f"{show.markdown_text(paper['paper']['citation'])}\n\n"
-        "Theorem 1 bounds ARS-UCB's regret by 8α (Σᵢ≥₂ 1/Δᵢ) ln T + c\\*(d1, d2, N, α) for "
-        "α > 4. The paper's runs use α = 4, where c* is undefined (the proof divides by √α − 2); "
-        "for α > 4 it is astronomically large (t1 = exp((4 d1/(√α − 2))²)), and for polynomial "
-        "γ = 2 it is infinite (d1 = ∞). The table gives log10 of each part; `flag` says which case "
-        "applies."))
+    display(
+        Markdown(
+            f"{show.markdown_text(paper['paper']['citation'])}\n\n"
+            "Theorem 1 bounds ARS-UCB's regret by 8α (Σᵢ≥₂ 1/Δᵢ) ln T + c\\*(d1, d2, N, α) for "
+            "α > 4. The paper's runs use α = 4, where c* is undefined (the proof divides by √α − 2); "
+            "for α > 4 it is astronomically large (t1 = exp((4 d1/(√α − 2))²)), and for polynomial "
+            "γ = 2 it is infinite (d1 = ∞). The table gives log10 of each part; `flag` says which case "
+            "applies."
+        )
+    )
     constants = theorem1_table(paper)
-    display(show.collapsed(show.readable(constants), f"Theorem 1's constants per instance and "
-                                                     f"variant: {len(constants)} rows (click to "
-                                                     f"open)"))
-    labels = {name: paper["algorithms"][algorithm]["label"] for name, algorithm
-              in bounds[["bound", "algorithm"]].drop_duplicates().itertuples(index=False)}
-    instances = [e for e, exp in paper["experiments"].items()
-                 if exp["group"] == "paper" and not is_label_game(exp["environment"])]
+    display(
+        show.collapsed(
+            show.readable(constants),
+            f"Theorem 1's constants per instance and "
+            f"variant: {len(constants)} rows (click to "
+            f"open)",
+        )
+    )
+    labels = {
+        name: paper["algorithms"][algorithm]["label"]
+        for name, algorithm in bounds[["bound", "algorithm"]]
+        .drop_duplicates()
+        .itertuples(index=False)
+    }
+    instances = [
+        e
+        for e, exp in paper["experiments"].items()
+        if exp["group"] == "paper" and not is_label_game(exp["environment"])
+    ]
     streams = [e for e, exp in paper["experiments"].items() if is_label_game(exp["environment"])]
     for bound, candidates, title, what in (
-            ("logterm_ars_ucb", instances, "The log term alone (claim C1b).",
-             "ARS-UCB against 8α (Σᵢ 1/Δᵢ) ln t, c* dropped."),
-            ("theorem1_ars_ucb", instances, "Theorem 1 with its constant (claim C1c).",
-             "+∞ (no dashed line) where c* is undefined or infinite, otherwise far above the "
-             "trivial bound t·max Δ: it can neither support nor contradict the runs."),
-            ("theorem2_ars_exp3", streams, "Theorem 2 (claim C8).",
-             "ARS-EXP3's regret maxᵢ Gᵢ(t) − gain(t) against 3 g(K)√(N K ln N) + 2dK + g(K+1); "
-             "the trivial bound is maxᵢ Gᵢ(t), the best label's count (a learner earns ≥ 0).")):
+        (
+            "logterm_ars_ucb",
+            instances,
+            "The log term alone (claim C1b).",
+            "ARS-UCB against 8α (Σᵢ 1/Δᵢ) ln t, c* dropped.",
+        ),
+        (
+            "theorem1_ars_ucb",
+            instances,
+            "Theorem 1 with its constant (claim C1c).",
+            "+∞ (no dashed line) where c* is undefined or infinite, otherwise far above the "
+            "trivial bound t·max Δ: it can neither support nor contradict the runs.",
+        ),
+        (
+            "theorem2_ars_exp3",
+            streams,
+            "Theorem 2 (claim C8).",
+            "ARS-EXP3's regret maxᵢ Gᵢ(t) − gain(t) against 3 g(K)√(N K ln N) + 2dK + g(K+1); "
+            "the trivial bound is maxᵢ Gᵢ(t), the best label's count (a learner earns ≥ 0).",
+        ),
+    ):
         exp_id = bound_tables.best_experiment(bounds, bound, candidates)
-        bound_plots.plot_bound(bounds, exp_id, bound, title, labels=labels, note=(
-            f"{what} {paper['experiments'][exp_id]['title']} (the experiment where it says the "
-            f"most)."))
-    display(Markdown("**Lemma 1** (claim C9) is a Monte Carlo over every decision of every ARS-UCB "
-                     "run; see the claims table. **Theorem 2 per stream**: the bound at T, and "
-                     "whether it is below the largest regret the game allows, maxᵢ Gᵢ(T) "
-                     "(`informative`; claims C8, C8-s show whether either verdict was reachable)."))
+        bound_plots.plot_bound(
+            bounds,
+            exp_id,
+            bound,
+            title,
+            labels=labels,
+            note=(
+                f"{what} {paper['experiments'][exp_id]['title']} (the experiment where it says the "
+                f"most)."
+            ),
+        )
+    display(
+        Markdown(
+            "**Lemma 1** (claim C9) is a Monte Carlo over every decision of every ARS-UCB "
+            "run; see the claims table. **Theorem 2 per stream**: the bound at T, and "
+            "whether it is below the largest regret the game allows, maxᵢ Gᵢ(T) "
+            "(`informative`; claims C8, C8-s show whether either verdict was reachable)."
+        )
+    )
     display(show.readable(theorem2_table(paper)))
     display(bound_tables.details(bounds, paper))

@@ -28,14 +28,20 @@ def check_round_size(kind, c, beta) -> None:
         raise ValueError(f"round-size kind must be one of {ROUND_SIZE_KINDS}, got {kind!r}")
     if kind == "power":
         if is_integer(beta) and beta == 0:
-            raise ValueError("f(k) = c*k**0 is constant, not increasing: Theorem 1 needs an "
-                             "increasing f (beta >= 1)")
+            raise ValueError(
+                "f(k) = c*k**0 is constant, not increasing: Theorem 1 needs an "
+                "increasing f (beta >= 1)"
+            )
         if not (is_integer(c) and c >= 1 and is_integer(beta) and beta >= 1):
-            raise ValueError("power round sizes f(k) = c*k**beta need integers c >= 1 and "
-                             f"beta >= 1 (paper §2.2), got c={c!r}, beta={beta!r}")
+            raise ValueError(
+                "power round sizes f(k) = c*k**beta need integers c >= 1 and "
+                f"beta >= 1 (paper §2.2), got c={c!r}, beta={beta!r}"
+            )
     elif not (is_integer(c) and c >= 0):
-        raise ValueError("exponential round sizes f(k) = 2**(k+c) need an integer c >= 0 "
-                         f"(paper §2.2), got c={c!r}")
+        raise ValueError(
+            "exponential round sizes f(k) = 2**(k+c) need an integer c >= 0 "
+            f"(paper §2.2), got c={c!r}"
+        )
 
 
 def _check_count(count) -> None:
@@ -64,7 +70,7 @@ def exact_size(kind: str, c: int, beta: int, k: int) -> int:
     if k == 0:
         return 0
     if kind == "power":
-        return c * k ** beta
+        return c * k**beta
     return 2 ** (max(k, 2) + c)  # f(1) overridden to 2^{2+c}
 
 
@@ -102,7 +108,7 @@ def round_sizes(kind: str, c: int, beta: int, count: int) -> np.ndarray:
         raise ValueError(f"f({count}) of the {kind} family (c={c}, beta={beta}) exceeds int64")
     k = np.arange(1, count + 1, dtype=np.int64)
     if kind == "power":
-        return c * k ** beta
+        return c * k**beta
     return np.left_shift(np.int64(1), np.maximum(k, 2) + c)
 
 

@@ -75,16 +75,23 @@ def _delays(environment: dict) -> dict:
         raise ValueError(f"delays.adversary must be one of {tuple(ADVERSARIES)}, got {delays!r}")
     needed = ("adversary", "d") + (("low", "high") if delays["adversary"] == "oblivious" else ())
     if sorted(delays) != sorted(needed):
-        raise ValueError(f"delays of a {delays['adversary']} adversary take exactly {needed}, "
-                         f"got {sorted(delays)}")
+        raise ValueError(
+            f"delays of a {delays['adversary']} adversary take exactly {needed}, "
+            f"got {sorted(delays)}"
+        )
     for key in needed[1:]:
         if isinstance(delays[key], bool) or not isinstance(delays[key], int):
             raise ValueError(f"delays.{key} must be an integer, got {delays[key]!r}")
     if delays["d"] < 1:
         raise ValueError(f"delays.d must be >= 1, got {delays['d']!r}")
-    if delays["adversary"] == "oblivious" and not 1 <= delays["low"] <= delays["high"] <= delays["d"]:
-        raise ValueError(f"oblivious delays need 1 <= low <= high <= d (a delay of z slots, "
-                         f"z ~ U{{low..high}}), got {delays}")
+    if (
+        delays["adversary"] == "oblivious"
+        and not 1 <= delays["low"] <= delays["high"] <= delays["d"]
+    ):
+        raise ValueError(
+            f"oblivious delays need 1 <= low <= high <= d (a delay of z slots, "
+            f"z ~ U{{low..high}}), got {delays}"
+        )
     return delays
 
 
@@ -111,8 +118,11 @@ def validate_experiment(experiment: dict) -> None:
 
 def environment_files(environment: dict) -> list[str]:
     """The data files a label-stream game reads (Kaggle CSVs in data/raw/), for Snakemake."""
-    return [str(path) for path in stream_files(environment["stream"])] \
-        if is_label_game(environment) else []
+    return (
+        [str(path) for path in stream_files(environment["stream"])]
+        if is_label_game(environment)
+        else []
+    )
 
 
 def algorithm_params(algorithm: dict) -> dict:
@@ -135,15 +145,17 @@ def algorithm_params(algorithm: dict) -> dict:
     elif algorithm["policy"] == ARS_EXP3:
         beta = params["beta"]
         if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 <= beta <= 1:
-            raise ValueError(f"beta must be a number in [0, 1] (Theorem 2: g(k) = k^beta), "
-                             f"got {beta!r}")
+            raise ValueError(
+                f"beta must be a number in [0, 1] (Theorem 2: g(k) = k^beta), got {beta!r}"
+            )
     elif algorithm["policy"] == CLW:
         factor = params["d_factor"]
         if isinstance(factor, bool) or not isinstance(factor, (int, float)) or factor <= 0:
             raise ValueError(f"d_factor must be a positive number, got {factor!r}")
     elif params["expected_delay"] not in KNOWLEDGE:
-        raise ValueError(f"expected_delay must be one of {KNOWLEDGE}, "
-                         f"got {params['expected_delay']!r}")
+        raise ValueError(
+            f"expected_delay must be one of {KNOWLEDGE}, got {params['expected_delay']!r}"
+        )
     return params
 
 
@@ -159,9 +171,11 @@ def told_delay(problem: AnonymousProblem, algorithm: dict) -> float:
     kernel = problem.kernel
     expected = kernel.mean_offset() if knowledge == "mean_offset" else float(kernel.interval_size)
     if not np.isfinite(expected):
-        raise ValueError(f"{algorithm['policy']} needs a finite expected delay, but kernel "
-                         f"{kernel.kind} {kernel.params} has {knowledge} = inf (the paper runs "
-                         "no baseline on the infinite kernels, Fig. 4)")
+        raise ValueError(
+            f"{algorithm['policy']} needs a finite expected delay, but kernel "
+            f"{kernel.kind} {kernel.params} has {knowledge} = inf (the paper runs "
+            "no baseline on the infinite kernels, Fig. 4)"
+        )
     return expected
 
 
@@ -172,23 +186,30 @@ def clw_interval(environment: dict, algorithm: dict) -> int:
     factor = algorithm_params(algorithm)["d_factor"]
     told = factor * d
     if abs(told - round(told)) > 1e-9 or round(told) < 1:
-        raise ValueError(f"CLW is told d_factor * d = {factor:g} * {d} = {told:g}, which must be "
-                         "a positive integer")
+        raise ValueError(
+            f"CLW is told d_factor * d = {factor:g} * {d} = {told:g}, which must be "
+            "a positive integer"
+        )
     return int(round(told))
 
 
 def validate_run(environment: dict, algorithm: dict) -> None:
     game = is_label_game(environment)
     if game != (algorithm["policy"] in LABEL_GAME_POLICIES):
-        raise ValueError(f"{algorithm['policy']} runs on "
-                         + ("label-stream games (Fig. 5)" if not game else "stochastic instances")
-                         + ", not on this experiment's environment")
+        raise ValueError(
+            f"{algorithm['policy']} runs on "
+            + ("label-stream games (Fig. 5)" if not game else "stochastic instances")
+            + ", not on this experiment's environment"
+        )
     if algorithm["policy"] == CLW:
         clw_interval(environment, algorithm)
     elif algorithm["policy"] in VARIANTS:
         told_delay(AnonymousProblem.from_config(environment), algorithm)
-    elif (algorithm["policy"] == UCB and algorithm_params(algorithm)["feedback"] == "anonymous"
-          and environment["kernel"]["kind"] != "delay"):
+    elif (
+        algorithm["policy"] == UCB
+        and algorithm_params(algorithm)["feedback"] == "anonymous"
+        and environment["kernel"]["kind"] != "delay"
+    ):
         raise ValueError("UCB on anonymous feedback runs on the delay kernels only (ucb.py)")
 
 
@@ -226,20 +247,28 @@ def runs_of(paper: dict, experiment: dict, policy: str):
             yield algorithm, alg, algorithm_params(alg)
 
 
-def label_game_call(experiment: dict, algorithm: dict, env_seed, policy_seed,
-                    checkpoints: np.ndarray):
+def label_game_call(
+    experiment: dict, algorithm: dict, env_seed, policy_seed, checkpoints: np.ndarray
+):
     """(the compiled kernel, its arguments) of one run of ARS-EXP3 or CLW on a label game
     (Fig. 5); the kernel returns (regret at ``checkpoints``, plays[1..T])."""
     environment = experiment["environment"]
     stream, labels = game_labels(environment, int(experiment["horizon"]))
     delays = _delays(environment)
-    game = (ADVERSARIES[delays["adversary"]], delays["d"], delays.get("low", 1),
-            delays.get("high", 1), key64(env_seed), key64(policy_seed), checkpoints)
+    game = (
+        ADVERSARIES[delays["adversary"]],
+        delays["d"],
+        delays.get("low", 1),
+        delays.get("high", 1),
+        key64(env_seed),
+        key64(policy_seed),
+        checkpoints,
+    )
     if algorithm["policy"] == ARS_EXP3:
-        return adversarial.ars_exp3_call(labels, stream.n_arms,
-                                         float(algorithm_params(algorithm)["beta"]), *game)
-    return adversarial.clw_call(labels, stream.n_arms, clw_interval(environment, algorithm),
-                                *game)
+        return adversarial.ars_exp3_call(
+            labels, stream.n_arms, float(algorithm_params(algorithm)["beta"]), *game
+        )
+    return adversarial.clw_call(labels, stream.n_arms, clw_interval(environment, algorithm), *game)
 
 
 @functools.lru_cache(maxsize=4)
@@ -261,33 +290,65 @@ def environment_arguments(experiment: dict, env_seed, checkpoints: np.ndarray):
     W(0..T), window reach, delay low and high, environment key, T, checkpoints)."""
     horizon = int(experiment["horizon"])
     problem, cumulative, d1, d2 = stochastic_instance(
-        json.dumps(experiment["environment"], sort_keys=True), horizon)
+        json.dumps(experiment["environment"], sort_keys=True), horizon
+    )
     kernel = problem.kernel
-    return problem, d1, d2, (kernel.code, cumulative, int(min(kernel.window_reach, horizon)),
-                             int(kernel.params.get("low", 0)), int(kernel.params.get("high", 0)),
-                             key64(env_seed), horizon, checkpoints)
+    return (
+        problem,
+        d1,
+        d2,
+        (
+            kernel.code,
+            cumulative,
+            int(min(kernel.window_reach, horizon)),
+            int(kernel.params.get("low", 0)),
+            int(kernel.params.get("high", 0)),
+            key64(env_seed),
+            horizon,
+            checkpoints,
+        ),
+    )
 
 
-def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
-                        checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+def simulate_repetition(
+    experiment: dict, algorithm: dict, env_seed, policy_seed, checkpoints: np.ndarray
+) -> dict[str, np.ndarray]:
     if is_label_game(experiment["environment"]):
-        kernel, arguments = label_game_call(experiment, algorithm, env_seed, policy_seed,
-                                            checkpoints)
+        kernel, arguments = label_game_call(
+            experiment, algorithm, env_seed, policy_seed, checkpoints
+        )
         return {"regret": kernel(*arguments)[0]}
     params = algorithm_params(algorithm)
     problem, d1, d2, common = environment_arguments(experiment, env_seed, checkpoints)
     kernel, horizon = problem.kernel, int(experiment["horizon"])
     if algorithm["policy"] == ARS_UCB:
-        regret, lemma, _ = run_ars_ucb(problem.means, float(params["alpha"]),
-                                       round_size_table(params["round_size"], horizon),
-                                       d1, d2, *common)
+        regret, lemma, _ = run_ars_ucb(
+            problem.means,
+            float(params["alpha"]),
+            round_size_table(params["round_size"], horizon),
+            d1,
+            d2,
+            *common,
+        )
         if "lemma1" in experiment.get("record", []):
             return {"regret": regret, **dict(zip(LEMMA1_METRICS, lemma))}
     elif algorithm["policy"] == UCB:
-        regret = run_ucb(problem.means, float(params["alpha"]), params["feedback"] == "immediate",
-                         common[0], common[3], common[4], *common[5:])
+        regret = run_ucb(
+            problem.means,
+            float(params["alpha"]),
+            params["feedback"] == "immediate",
+            common[0],
+            common[3],
+            common[4],
+            *common[5:],
+        )
     else:
-        regret = run_odaaf(problem.means, VARIANTS[algorithm["policy"]],
-                           told_delay(problem, algorithm),
-                           kernel.offset_variance(), float(kernel.support), *common)
+        regret = run_odaaf(
+            problem.means,
+            VARIANTS[algorithm["policy"]],
+            told_delay(problem, algorithm),
+            kernel.offset_variance(),
+            float(kernel.support),
+            *common,
+        )
     return {"regret": regret}

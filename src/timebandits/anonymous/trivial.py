@@ -37,7 +37,7 @@ def best_label_gains(labels: np.ndarray, n_arms: int, t) -> np.ndarray:
     counts = np.zeros(n_arms, dtype=np.int64)
     done = 0
     for index in order:  # one pass over the stream, checkpoint by checkpoint
-        counts += np.bincount(labels[done:t[index]], minlength=n_arms)
+        counts += np.bincount(labels[done : t[index]], minlength=n_arms)
         done = int(t[index])
         out[index] = counts.max()
     return out

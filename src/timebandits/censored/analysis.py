@@ -29,8 +29,10 @@ PACKING_POINTS = 20001
 PACKING_EPSILON_MIN = 1e-3
 
 # Which bound each policy's curves are compared with.
-BOUNDS = {"rcucb": ("theorem1", theorem1_bound, theorem1_per_pair),
-          "ucb": ("corollary14", corollary14_bound, corollary14_per_pair)}
+BOUNDS = {
+    "rcucb": ("theorem1", theorem1_bound, theorem1_per_pair),
+    "ucb": ("corollary14", corollary14_bound, corollary14_per_pair),
+}
 
 
 def _bound_arguments(paper: dict, algorithm: str, problem) -> tuple:
@@ -64,10 +66,17 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
             trace = trace_of(exp_id, algorithm)
             regret = checkpoint_table(trace, "regret")
             t = regret.index.to_numpy(dtype=float)
-            frames.append(compare_to_bound(regret, total(problem.nu, lam, alpha, t),
-                                           trivial_bound(t, problem.gaps.max()), experiment=exp_id,
-                                           algorithm=algorithm, bound_name=f"{name}_{algorithm}",
-                                           metric="regret"))
+            frames.append(
+                compare_to_bound(
+                    regret,
+                    total(problem.nu, lam, alpha, t),
+                    trivial_bound(t, problem.gaps.max()),
+                    experiment=exp_id,
+                    algorithm=algorithm,
+                    bound_name=f"{name}_{algorithm}",
+                    metric="regret",
+                )
+            )
             terms = per_pair(problem.nu, lam, alpha, t)
             suboptimal = list(zip(*np.nonzero(problem.gaps > 0)))
             labels = [pair_label(i, k) for i, k in suboptimal]
@@ -75,14 +84,18 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
                 continue
             plays = trace.pivot(index="t", columns="repetition", values=labels)[labels]
             rows, columns = map(list, zip(*suboptimal))
-            frames.append(compare_curves(  # every pair at once: (t x pair x repetition)
-                plays.to_numpy(dtype=float).reshape(len(t), len(labels), -1),
-                terms[:, rows, columns],
-                np.repeat(trivial_bound(t, 1.0)[:, None], len(labels), axis=1),
-                t=regret.index.to_numpy(),
-                experiment=exp_id, algorithm=algorithm,
-                bound_names=[f"pairs_{name}_{algorithm}_{label}" for label in labels],
-                metrics=labels))
+            frames.append(
+                compare_curves(  # every pair at once: (t x pair x repetition)
+                    plays.to_numpy(dtype=float).reshape(len(t), len(labels), -1),
+                    terms[:, rows, columns],
+                    np.repeat(trivial_bound(t, 1.0)[:, None], len(labels), axis=1),
+                    t=regret.index.to_numpy(),
+                    experiment=exp_id,
+                    algorithm=algorithm,
+                    bound_names=[f"pairs_{name}_{algorithm}_{label}" for label in labels],
+                    metrics=labels,
+                )
+            )
     return pd.concat(frames, ignore_index=True)
 
 
@@ -92,16 +105,23 @@ def theorem2_parameters(paper: dict, experiment: str) -> dict:
     Def. 3 computed from the exact ν on PACKING_POINTS limits per arm."""
     environment = paper["experiments"][experiment]["environment"]
     if "near_optimality_d" not in environment:
-        raise ValueError(f"experiment {experiment!r} runs z-RCUCB but its environment lacks "
-                         f"near_optimality_d (Theorem 2 needs it)")
+        raise ValueError(
+            f"experiment {experiment!r} runs z-RCUCB but its environment lacks "
+            f"near_optimality_d (Theorem 2 needs it)"
+        )
     problem = problem_of(paper, experiment)
     taus = np.linspace(problem.tau_max / PACKING_POINTS, problem.tau_max, PACKING_POINTS)
     curves = np.array([problem.nu_at(arm, taus) for arm in range(problem.n)])
     sup = problem.continuous_optimum()[0]
     d = float(environment["near_optimality_d"])
     epsilons = np.geomspace(PACKING_EPSILON_MIN, sup - curves.min(), 80)
-    return {"problem": problem, "sup": sup, "d": d, "range": sup - curves.min(),
-            "C": near_optimality_constant(taus, curves, sup, d, epsilons)}
+    return {
+        "problem": problem,
+        "sup": sup,
+        "d": d,
+        "range": sup - curves.min(),
+        "C": near_optimality_constant(taus, curves, sup, d, epsilons),
+    }
 
 
 def theorem2_curve(paper: dict, experiment: str, algorithm: str, t, constants=None) -> np.ndarray:
@@ -114,9 +134,19 @@ def theorem2_curve(paper: dict, experiment: str, algorithm: str, t, constants=No
     t = np.asarray(t, dtype=float)
     lam_max = float(problem.penalty_at(problem.tau_max))
     c_T = np.atleast_1d(theorem2_c_T(t, delta, problem.n, alpha, lam_max, problem.tau_max))
-    scale = np.array([theorem2_constant(constants["d"], constants["C"], m, alpha, lam_max,
-                                        theorem2_H_T(problem.penalty_at, problem.tau_max, m, c))
-                      for c in c_T])
+    scale = np.array(
+        [
+            theorem2_constant(
+                constants["d"],
+                constants["C"],
+                m,
+                alpha,
+                lam_max,
+                theorem2_H_T(problem.penalty_at, problem.tau_max, m, c),
+            )
+            for c in c_T
+        ]
+    )
     return scale * theorem2_rate(t, delta, constants["d"])
 
 
@@ -128,10 +158,15 @@ def theorem2_rows(paper: dict, experiment: str, algorithm: str, trace) -> pd.Dat
     constants = theorem2_parameters(paper, experiment)
     table = checkpoint_table(trace, "simple_regret")
     t = table.index.to_numpy(dtype=float)
-    return compare_to_bound(table, theorem2_curve(paper, experiment, algorithm, t, constants),
-                            np.full(t.shape, constants["range"]), experiment=experiment,
-                            algorithm=algorithm, bound_name=f"theorem2_{algorithm}",
-                            metric="simple_regret")
+    return compare_to_bound(
+        table,
+        theorem2_curve(paper, experiment, algorithm, t, constants),
+        np.full(t.shape, constants["range"]),
+        experiment=experiment,
+        algorithm=algorithm,
+        bound_name=f"theorem2_{algorithm}",
+        metric="simple_regret",
+    )
 
 
 def truth_of(paper: dict, experiment: str) -> float:
@@ -158,15 +193,26 @@ def censoring_table(paper: dict, trace_of) -> pd.DataFrame:
             continue
         theirs = printed.get(exp_id, {})
         truth = truth_of(paper, exp_id)
-        row = {"experiment": exp_id, "title": exp["title"], "truth": truth,
-               "truth_printed": theirs.get("truth", np.nan)}
+        row = {
+            "experiment": exp_id,
+            "title": exp["title"],
+            "truth": truth,
+            "truth_printed": theirs.get("truth", np.nan),
+        }
         for algorithm in ("rcucb", "thompson", "ucb"):
             share = censored_share(trace_of(exp_id, algorithm))
             printed_value = theirs.get(algorithm, [np.nan, np.nan])
-            printed_value = printed_value if isinstance(printed_value, list) else [printed_value, np.nan]
-            row.update({f"{algorithm}": share.mean(), f"{algorithm}_sd": share.std(ddof=1),
-                        f"{algorithm}_printed": printed_value[0],
-                        f"{algorithm}_sd_printed": printed_value[1]})
+            printed_value = (
+                printed_value if isinstance(printed_value, list) else [printed_value, np.nan]
+            )
+            row.update(
+                {
+                    f"{algorithm}": share.mean(),
+                    f"{algorithm}_sd": share.std(ddof=1),
+                    f"{algorithm}_printed": printed_value[0],
+                    f"{algorithm}_sd_printed": printed_value[1],
+                }
+            )
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -174,8 +220,18 @@ def censoring_table(paper: dict, trace_of) -> pd.DataFrame:
 # The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
 # `metric` may name (checked when the paper file loads: core/build/config_checks.py); {…} stands for
 # a number.
-METRICS = ("regret", "censored", "reward", "gain", "simple_regret", "output_tau", "grid_points",
-           "plays_a{i}_l{k}", "above_conf", "below_conf")
+METRICS = (
+    "regret",
+    "censored",
+    "reward",
+    "gain",
+    "simple_regret",
+    "output_tau",
+    "grid_points",
+    "plays_a{i}_l{k}",
+    "above_conf",
+    "below_conf",
+)
 
 
 def metric_range(paper: dict, experiment: str, metric: str, horizon: float):

@@ -34,8 +34,9 @@ def grid_from_config(spec, calibration=None) -> np.ndarray:
     → linspace(Q1, Q3, K) of the ``calibration`` times (pool only)."""
     if not isinstance(spec, dict):
         if isinstance(spec, (str, bytes)) or np.ndim(spec) != 1:
-            raise ValueError(f"grid: expected a list of limits or a mapping with a rule, "
-                             f"got {spec!r}")
+            raise ValueError(
+                f"grid: expected a list of limits or a mapping with a rule, got {spec!r}"
+            )
         return checked_grid([number(v, f"grid[{k}]") for k, v in enumerate(spec)])
     rule = spec.get("rule")
     if rule in ("inner", "literal"):
@@ -81,8 +82,11 @@ def cost_from_config(spec) -> float:
 def penalty_from_config(spec) -> tuple[float, float, float]:
     """``penalty: {threshold, below, above}`` → (threshold, below, above), checked."""
     check_keys(spec, "penalty.", ("threshold", "below", "above"), ())
-    values = (number(spec["threshold"], "penalty.threshold", allow_inf=True),
-              number(spec["below"], "penalty.below"), number(spec["above"], "penalty.above"))
+    values = (
+        number(spec["threshold"], "penalty.threshold", allow_inf=True),
+        number(spec["below"], "penalty.below"),
+        number(spec["above"], "penalty.above"),
+    )
     check_penalty(*values)
     return values
 
@@ -96,8 +100,10 @@ def check_penalty(threshold: float, below: float, above: float) -> None:
         if not (math.isfinite(value) and value >= 0):
             raise ValueError(f"penalty.{key}: must be a finite number >= 0, got {value}")
     if math.isfinite(threshold) and above < below:
-        raise ValueError(f"penalty: λ must be non-decreasing, but above = {above} < below = "
-                         f"{below} makes it drop at the threshold {threshold}")
+        raise ValueError(
+            f"penalty: λ must be non-decreasing, but above = {above} < below = "
+            f"{below} makes it drop at the threshold {threshold}"
+        )
 
 
 def gaussian_params(environment: dict) -> tuple[int, np.ndarray]:
@@ -106,34 +112,40 @@ def gaussian_params(environment: dict) -> tuple[int, np.ndarray]:
     n = means.shape[0]
     variance = number(environment["variance"], "variance")
     if variance <= 0:
-        raise ValueError(f"variance: must be > 0 (σ is the variance of each coordinate), "
-                         f"got {variance}")
+        raise ValueError(
+            f"variance: must be > 0 (σ is the variance of each coordinate), got {variance}"
+        )
     has_x, has_rho = "correlation_x" in environment, "correlation" in environment
     if has_x == has_rho:
-        raise ValueError("correlation_x: give exactly one of correlation_x (ρ = 2x·sqrt(1 − x²), "
-                         "eq. 35) and correlation (ρ directly)")
+        raise ValueError(
+            "correlation_x: give exactly one of correlation_x (ρ = 2x·sqrt(1 − x²), "
+            "eq. 35) and correlation (ρ directly)"
+        )
     if has_x:
         key, x = "correlation_x", _per_arm(environment["correlation_x"], "correlation_x", n)
         if np.any(np.abs(x) > 1):
             raise ValueError(f"correlation_x: each x must satisfy |x| <= 1, got {x.tolist()}")
-        rho = 2 * x * np.sqrt(1 - x ** 2)
+        rho = 2 * x * np.sqrt(1 - x**2)
     else:
         key, rho = "correlation", _per_arm(environment["correlation"], "correlation", n)
     if np.any(np.abs(rho) > 1 - 1e-9):
         raise ValueError(f"{key}: needs |ρ| < 1 (Σ singular otherwise), got ρ = {rho.tolist()}")
     truncation = environment.get("truncation", "joint")
     if truncation not in _TRUNCATIONS:
-        raise ValueError(f"truncation: unknown truncation {truncation!r} "
-                         f"(expected joint or open_consumption)")
+        raise ValueError(
+            f"truncation: unknown truncation {truncation!r} (expected joint or open_consumption)"
+        )
     code = _TRUNCATIONS[truncation]
     sd = math.sqrt(variance)
-    params = np.column_stack([means, np.full(n, sd), rho, np.sqrt(1 - rho ** 2)])
+    params = np.column_stack([means, np.full(n, sd), rho, np.sqrt(1 - rho**2)])
     c_upper = 1.0 if code == GAUSSIAN_JOINT else math.inf
     for i in range(n):
         mass = gaussian_integrals(params[i], c_upper, np.array([math.inf]))[0][0]
         if mass < MIN_ACCEPTANCE:
-            raise ValueError(f"means: arm {i + 1}'s Gaussian puts mass {mass:.3g} < "
-                             f"{MIN_ACCEPTANCE} on the truncation region")
+            raise ValueError(
+                f"means: arm {i + 1}'s Gaussian puts mass {mass:.3g} < "
+                f"{MIN_ACCEPTANCE} on the truncation region"
+            )
     return code, params
 
 
@@ -157,8 +169,9 @@ def _means_from_config(spec) -> np.ndarray:
         return np.column_stack(columns)
     pairs = [_numbers(m, f"means[{i}]") for i, m in enumerate(_list(spec, "means"))]
     if not pairs or any(pair.size != 2 for pair in pairs):
-        raise ValueError(f"means: expected a non-empty list of [reward, consumption] pairs, "
-                         f"got {spec!r}")
+        raise ValueError(
+            f"means: expected a non-empty list of [reward, consumption] pairs, got {spec!r}"
+        )
     return np.array(pairs)
 
 
@@ -186,8 +199,10 @@ def check_keys(spec, prefix: str, required, optional) -> None:
             raise ValueError(f"{prefix}{key}: missing")
     for key in spec:
         if key not in required and key not in optional:
-            raise ValueError(f"{prefix}{key}: unknown key (allowed: "
-                             f"{', '.join(tuple(required) + tuple(optional))})")
+            raise ValueError(
+                f"{prefix}{key}: unknown key (allowed: "
+                f"{', '.join(tuple(required) + tuple(optional))})"
+            )
 
 
 def number(value, key: str, *, allow_inf: bool = False) -> float:
@@ -215,10 +230,14 @@ def _per_arm(value, key: str, n: int | None) -> np.ndarray:
     if isinstance(value, (list, tuple, np.ndarray)):
         values = _numbers(value, key)
         if values.size == 0 or (n is not None and values.size != n):
-            raise ValueError(f"{key}: expected {n if n is not None else 'one value per arm'} "
-                             f"values, got {values.size}")
+            raise ValueError(
+                f"{key}: expected {n if n is not None else 'one value per arm'} "
+                f"values, got {values.size}"
+            )
         return values
     if n is None:
-        raise ValueError(f"{key}: a single number needs the arm count 'arms: n'; "
-                         f"otherwise give a list with one value per arm")
+        raise ValueError(
+            f"{key}: a single number needs the arm count 'arms: n'; "
+            f"otherwise give a list with one value per arm"
+        )
     return np.full(n, number(value, key))

@@ -20,9 +20,12 @@ GAUSSIAN_JOINT = 0
 GAUSSIAN_OPEN = 1
 BETA_EXPONENTIAL = 2
 POOL = 3
-FAMILY_NAMES = {GAUSSIAN_JOINT: "truncated_gaussian (joint)",
-                GAUSSIAN_OPEN: "truncated_gaussian (open_consumption)",
-                BETA_EXPONENTIAL: "beta_exponential", POOL: "pool"}
+FAMILY_NAMES = {
+    GAUSSIAN_JOINT: "truncated_gaussian (joint)",
+    GAUSSIAN_OPEN: "truncated_gaussian (open_consumption)",
+    BETA_EXPONENTIAL: "beta_exponential",
+    POOL: "pool",
+}
 
 # Columns of ``arm_params``: Gaussians (μ_r, μ_c, sd, ρ, sqrt(1 − ρ²));
 # Beta–Exponential (a, b, rate, 0, 0); pool: zeros.
@@ -79,8 +82,11 @@ def gaussian_integrals(params, c_upper: float, limits: np.ndarray):
 
     inside = ndtr(beta) - ndtr(alpha)
     reward = cond_mean * inside + cond_sd * (_phi(alpha) - _phi(beta))
-    return ((weight * inside).sum(axis=(1, 2)), (weight * reward).sum(axis=(1, 2)),
-            (weight * c * inside).sum(axis=(1, 2)))
+    return (
+        (weight * inside).sum(axis=(1, 2)),
+        (weight * reward).sum(axis=(1, 2)),
+        (weight * c * inside).sum(axis=(1, 2)),
+    )
 
 
 def _phi(x):

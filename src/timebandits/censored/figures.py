@@ -41,7 +41,8 @@ REGRET_LABEL = r"regret $\sum_{s \leq t}\,(\nu^* - \nu_{I_s,\tau_s})$"
 def _with_censored_share(summary: pd.DataFrame) -> pd.DataFrame:
     """The summary plus metric ``share``: censored rounds so far / t (mean and s.e.)."""
     shares = summary[summary["metric"] == "censored"].assign(
-        mean=lambda f: f["mean"] / f["t"], se=lambda f: f["se"] / f["t"], metric="share")
+        mean=lambda f: f["mean"] / f["t"], se=lambda f: f["se"] / f["t"], metric="share"
+    )
     return pd.concat([summary, shares], ignore_index=True)
 
 
@@ -66,8 +67,13 @@ def _legend_columns(spec: dict) -> int:
     return 2 if len(spec["algorithms"]) > 3 and not spec.get("faint") else 3
 
 
-def _draw_panels(spec: dict, paper: dict, summary: pd.DataFrame, axes: dict,
-                 share_title: str = "(b) share of censored rounds") -> None:
+def _draw_panels(
+    spec: dict,
+    paper: dict,
+    summary: pd.DataFrame,
+    axes: dict,
+    share_title: str = "(b) share of censored rounds",
+) -> None:
     """Draw ``metric`` (mean ± 1 s.e.) of every algorithm of the figure on ``axes[metric]`` (the
     faint sensitivity runs thin and light), the running censored share on ``axes["share"]``
     (titled ``share_title``), and the legend under the panels."""
@@ -91,8 +97,9 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     """Figs. 4, 6–9. (a) The paper's plot: cumulative pseudo-regret against the round with the
     exact ν table. (b) The running share of censored rounds, the quantity of the censoring
     tables."""
-    fig, (regret_ax, share_ax) = new_figure("double", 2.7, ncols=2,
-                                            gridspec_kw={"width_ratios": [1.5, 1]})
+    fig, (regret_ax, share_ax) = new_figure(
+        "double", 2.7, ncols=2, gridspec_kw={"width_ratios": [1.5, 1]}
+    )
     regret_ax.set_xlabel("round t")
     regret_ax.set_ylabel(REGRET_LABEL)
     regret_ax.set_title("(a) cumulative pseudo-regret")
@@ -104,20 +111,28 @@ def paired_difference(summary: pd.DataFrame, metric: str, ours: str, theirs: str
     """The difference ``ours`` − ``theirs`` of the mean curves of ``metric``, as summary rows
     (metric ``difference``) whose ``se`` is that of a difference of two means, √(s.e.² + s.e.²),
     the runs taken as independent (a summary holds no per-run pairs); checkpoints of both only."""
+
     def curve(alg):
         rows = summary[(summary["algorithm"] == alg) & (summary["metric"] == metric)]
         return rows.set_index("t")[["mean", "se", "n"]]
+
     a, b = curve(ours), curve(theirs)
     t = a.index.intersection(b.index).sort_values()
     a, b = a.loc[t], b.loc[t]
-    return pd.DataFrame({"metric": "difference", "t": t.to_numpy(),
-                         "mean": (a["mean"] - b["mean"]).to_numpy(),
-                         "se": np.hypot(a["se"], b["se"]).to_numpy(),
-                         "n": np.minimum(a["n"], b["n"]).to_numpy()})
+    return pd.DataFrame(
+        {
+            "metric": "difference",
+            "t": t.to_numpy(),
+            "mean": (a["mean"] - b["mean"]).to_numpy(),
+            "se": np.hypot(a["se"], b["se"]).to_numpy(),
+            "n": np.minimum(a["n"], b["n"]).to_numpy(),
+        }
+    )
 
 
-def _difference_panel(ax, spec: dict, paper: dict, summary: pd.DataFrame, metric: str,
-                      better: str) -> None:
+def _difference_panel(
+    ax, spec: dict, paper: dict, summary: pd.DataFrame, metric: str, better: str
+) -> None:
     """``better`` − each other algorithm of the figure on ``metric``, against log t, with a line
     at 0: where a curve dips below it, ``better`` is behind that algorithm."""
     name = paper["algorithms"][better]["label"]
@@ -126,8 +141,13 @@ def _difference_panel(ax, spec: dict, paper: dict, summary: pd.DataFrame, metric
         if alg == better:
             continue
         rows = paired_difference(summary, metric, better, alg)
-        band(ax, rows, "difference", f"{name} − {paper['algorithms'][alg]['label']}",
-             algorithm_style(paper, alg))
+        band(
+            ax,
+            rows,
+            "difference",
+            f"{name} − {paper['algorithms'][alg]['label']}",
+            algorithm_style(paper, alg),
+        )
         low = min(low, float((rows["mean"] - rows["se"]).min()))
         high = max(high, float((rows["mean"] + rows["se"]).max()))
     ax.axhline(0.0, color=BOUND_GREY, linewidth=0.8)
@@ -153,8 +173,13 @@ def reward_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     reward_ax.set_title("(a) realised reward (as printed)")
     gain_ax.set_ylabel(r"penalized gain $\sum_{s \leq t} y_{\tau_s}$")
     gain_ax.set_title("(c) penalized gain, eq. (1)")
-    _draw_panels(spec, paper, summary, {"reward": reward_ax, "gain": gain_ax, "share": share_ax},
-                 share_title="(d) share of censored rounds")
+    _draw_panels(
+        spec,
+        paper,
+        summary,
+        {"reward": reward_ax, "gain": gain_ax, "share": share_ax},
+        share_title="(d) share of censored rounds",
+    )
     _difference_panel(difference_ax, spec, paper, summary, "reward", "rcucb")
     difference_ax.set_ylabel("difference of realised rewards\n(linear below 100, log above)")
     difference_ax.set_title("(b) RCUCB minus each baseline, realised reward")
@@ -167,8 +192,9 @@ def simple_regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     (ln(T²/δ)/T)^{1/(d+2)} drawn through the first mean as a slope guide; a horizon where every
     run's output is optimal (mean 0, no place on a log axis) is marked at the axis's foot.
     (b) The output limit τ̂ against the continuous optimum τ*."""
-    fig, (regret_ax, tau_ax) = new_figure("double", 2.7, ncols=2,
-                                          gridspec_kw={"width_ratios": [1.4, 1]})
+    fig, (regret_ax, tau_ax) = new_figure(
+        "double", 2.7, ncols=2, gridspec_kw={"width_ratios": [1.4, 1]}
+    )
     constants = theorem2_parameters(paper, spec["experiment"])
     _, _, tau_star = constants["problem"].continuous_optimum()
     regret_ax.set_yscale("log")  # before the bands: a lower edge at 0 reaches the axis's foot
@@ -177,26 +203,47 @@ def simple_regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
         style = algorithm_style(paper, alg)
         label = paper["algorithms"][alg]["label"]
         regret = rows[rows["metric"] == "simple_regret"].sort_values("t")
-        band(regret_ax, regret.assign(mean=log_safe(regret["mean"])), "simple_regret", label,
-             style)
-        mark_zeros(regret_ax, regret["t"], regret["mean"], style["color"],
-                   f"{label}: simple regret 0 in every run")
+        band(regret_ax, regret.assign(mean=log_safe(regret["mean"])), "simple_regret", label, style)
+        mark_zeros(
+            regret_ax,
+            regret["t"],
+            regret["mean"],
+            style["color"],
+            f"{label}: simple regret 0 in every run",
+        )
         band(tau_ax, rows, "output_tau", label, style)
         t = regret["t"].to_numpy(dtype=float)
         bound = theorem2_curve(paper, spec["experiment"], alg, t, constants)
-        regret_ax.plot(t, bound, color=BOUND_GREY, linestyle="--", linewidth=1.2,
-                       label=f"Theorem 2 bound (d = {constants['d']:g}, C = {constants['C']:.3g})")
+        regret_ax.plot(
+            t,
+            bound,
+            color=BOUND_GREY,
+            linestyle="--",
+            linewidth=1.2,
+            label=f"Theorem 2 bound (d = {constants['d']:g}, C = {constants['C']:.3g})",
+        )
         first = regret["mean"].iloc[0]
         rate = theorem2_rate(t, algorithm_params(paper["algorithms"][alg])["delta"], constants["d"])
         if first > 0:
-            regret_ax.plot(t, rate * first / rate[0], color=RATE_GREY, linestyle=":",
-                           linewidth=1.2, label="Theorem 2 rate, through the first mean")
+            regret_ax.plot(
+                t,
+                rate * first / rate[0],
+                color=RATE_GREY,
+                linestyle=":",
+                linewidth=1.2,
+                label="Theorem 2 rate, through the first mean",
+            )
     regret_ax.set_xscale("log")
     regret_ax.set_xlabel("horizon T (log scale)")
     regret_ax.set_ylabel("simple regret\nsup ν − ν(output) (log scale)")
     regret_ax.set_title("(a) simple regret of the output")
-    tau_ax.axhline(tau_star, color=BOUND_GREY, linewidth=1.0, linestyle="--",
-                   label=rf"$\tau^*$ = {tau_star:.3g}")
+    tau_ax.axhline(
+        tau_star,
+        color=BOUND_GREY,
+        linewidth=1.0,
+        linestyle="--",
+        label=rf"$\tau^*$ = {tau_star:.3g}",
+    )
     tau_ax.set_xscale("log")
     tau_ax.set_xlabel("horizon T (log scale)")
     tau_ax.set_ylabel(r"output limit $\hat{\tau}$")
@@ -212,7 +259,7 @@ def _penalty(setting: dict) -> dict:
 
 
 def _arm_name(arm: int, names: list[str], width: int = 20) -> str:
-    """"arm 1: complex model (e.g. deep net)", wrapped for a row label."""
+    """ "arm 1: complex model (e.g. deep net)", wrapped for a row label."""
     return textwrap.fill(f"arm {arm + 1}: {names[arm]}", width)
 
 
@@ -251,13 +298,19 @@ def nu_curves(spec: dict, paper: dict, summary: pd.DataFrame):
         problem = example1_problem(_penalty(penalty))
         taus = np.linspace(penalty["tau_range"][0], penalty["tau_range"][1], 400)[1:]
         for arm in range(problem.n):
-            ax.plot(taus, problem.nu_at(arm, taus), color=CATEGORY_PALETTE[arm],
-                    label=f"arm {arm + 1}: {names[arm]}")
+            ax.plot(
+                taus,
+                problem.nu_at(arm, taus),
+                color=CATEGORY_PALETTE[arm],
+                label=f"arm {arm + 1}: {names[arm]}",
+            )
         ax.axhline(0.0, color="0.3", linewidth=0.7)
         ax.set_xlabel(r"resource limit $\tau$")
         ax.set_ylabel(r"penalized expected gain $\nu_{i,\tau}$")
-        ax.set_title(f"({'abc'[panel]}) λ(x) = {penalty['below']:g}x for x ≤ "
-                     f"{penalty['threshold']:g}, {penalty['above']:g}x above")
+        ax.set_title(
+            f"({'abc'[panel]}) λ(x) = {penalty['below']:g}x for x ≤ "
+            f"{penalty['threshold']:g}, {penalty['above']:g}x above"
+        )
     legend_below(fig, np.atleast_1d(axes)[0], None, columns=3)
     return fig
 
@@ -273,11 +326,15 @@ def refinement_figure(spec: dict, paper: dict, summary: pd.DataFrame):
         for x in level.points:
             ax.text(x, 0.35, f"{x:.4g}", ha="center", fontsize=7)
         marked = ", ".join(f"{x:g}" for x in level.extended_at)
-        where = (f" after extending at τ = {marked}" if marked
-                 else r": the initial grid $\{\tau_{\max}\}$")
+        where = (
+            f" after extending at τ = {marked}"
+            if marked
+            else r": the initial grid $\{\tau_{\max}\}$"
+        )
         count = len(level.points)
-        ax.set_title(f"({'abc'[panel]}) {count} grid point{'s' if count > 1 else ''}{where}",
-                     loc="left")
+        ax.set_title(
+            f"({'abc'[panel]}) {count} grid point{'s' if count > 1 else ''}{where}", loc="left"
+        )
         ax.set_ylim(-0.5, 0.9)
         ax.set_yticks([])
         ax.grid(False)
@@ -291,6 +348,11 @@ def refinement_figure(spec: dict, paper: dict, summary: pd.DataFrame):
 # Figures whose job runs a compiled kernel (draws of Example 1's arms; z-RCUCB's grid refinement);
 # every other figure job forbids it (workflow/scripts/figure.py).
 COMPILED_KINDS = {"example_distributions", "refinement"}
-FIGURE_KINDS = {"example_distributions": example_distributions, "nu_curves": nu_curves,
-                "refinement": refinement_figure, "regret_panel": regret_panel,
-                "reward_panel": reward_panel, "simple_regret_panel": simple_regret_panel}
+FIGURE_KINDS = {
+    "example_distributions": example_distributions,
+    "nu_curves": nu_curves,
+    "refinement": refinement_figure,
+    "regret_panel": regret_panel,
+    "reward_panel": reward_panel,
+    "simple_regret_panel": simple_regret_panel,
+}

@@ -43,8 +43,8 @@ def extend(points, tau, m: int) -> np.ndarray:
 
 
 class SchematicLevel(NamedTuple):
-    points: np.ndarray      # the grid after this step, ascending
-    extended_at: tuple      # the points extended to reach it (empty for the initial grid)
+    points: np.ndarray  # the grid after this step, ascending
+    extended_at: tuple  # the points extended to reach it (empty for the initial grid)
 
 
 def refinement_schematic(m: int = 4, tau_max: float = 1.0) -> list[SchematicLevel]:
@@ -56,5 +56,8 @@ def refinement_schematic(m: int = 4, tau_max: float = 1.0) -> list[SchematicLeve
     middle = extend(top, tau_max, m)
     first, second = middle[0], middle[1]  # τmax/m and 2τmax/m
     bottom = extend(extend(middle, first, m), second, m)
-    return [SchematicLevel(top, ()), SchematicLevel(middle, (float(tau_max),)),
-            SchematicLevel(bottom, (float(first), float(second)))]
+    return [
+        SchematicLevel(top, ()),
+        SchematicLevel(middle, (float(tau_max),)),
+        SchematicLevel(bottom, (float(first), float(second))),
+    ]

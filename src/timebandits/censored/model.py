@@ -76,12 +76,18 @@ class CensoredProblem:
             raise ValueError(f"arm_params: expected shape (n >= 1, {N_PARAMS}), got {params.shape}")
         if self.family_code not in FAMILY_NAMES:
             raise ValueError(f"family: unknown family code {self.family_code!r}")
-        offsets = (np.zeros(params.shape[0] + 1, dtype=np.int64) if self.pool_offsets is None
-                   else np.ascontiguousarray(self.pool_offsets, dtype=np.int64))
+        offsets = (
+            np.zeros(params.shape[0] + 1, dtype=np.int64)
+            if self.pool_offsets is None
+            else np.ascontiguousarray(self.pool_offsets, dtype=np.int64)
+        )
         object.__setattr__(self, "arm_params", params)
         object.__setattr__(self, "grid", checked_grid(self.grid))
-        object.__setattr__(self, "pool_values",
-                           np.ascontiguousarray(self.pool_values, dtype=np.float64).reshape(-1, 2))
+        object.__setattr__(
+            self,
+            "pool_values",
+            np.ascontiguousarray(self.pool_values, dtype=np.float64).reshape(-1, 2),
+        )
         object.__setattr__(self, "pool_offsets", offsets)
         slope = number(self.cost_slope, "cost.slope")
         if slope < 0:
@@ -100,54 +106,84 @@ class CensoredProblem:
             raise ValueError(f"environment: expected a mapping, got {environment!r}")
         family = environment.get("family")
         if family not in FAMILY_KEYS:
-            raise ValueError(f"family: unknown family {family!r} (expected truncated_gaussian, "
-                             f"beta_exponential or pool)")
+            raise ValueError(
+                f"family: unknown family {family!r} (expected truncated_gaussian, "
+                f"beta_exponential or pool)"
+            )
         required, optional = FAMILY_KEYS[family]
         check_keys(environment, "", COMMON_KEYS + required, optional + COMMON_OPTIONAL)
         if "near_optimality_d" in environment and not (
-                number(environment["near_optimality_d"], "near_optimality_d") >= 0):
-            raise ValueError(f"near_optimality_d: must be >= 0, got "
-                             f"{environment['near_optimality_d']!r}")
+            number(environment["near_optimality_d"], "near_optimality_d") >= 0
+        ):
+            raise ValueError(
+                f"near_optimality_d: must be >= 0, got {environment['near_optimality_d']!r}"
+            )
         if family == "pool":
             # only the pool needs pandas and the data file
             from .pool_records import load_pool_records
 
             rewards, consumptions, calibration = load_pool_records(environment)
-            return cls.from_records(rewards, consumptions, environment["grid"],
-                                    environment["cost"], environment["penalty"],
-                                    calibration=calibration)
+            return cls.from_records(
+                rewards,
+                consumptions,
+                environment["grid"],
+                environment["cost"],
+                environment["penalty"],
+                calibration=calibration,
+            )
         if family == "truncated_gaussian":
             code, params = gaussian_params(environment)
         else:
             code, params = BETA_EXPONENTIAL, beta_exponential_params(environment)
         threshold, below, above = penalty_from_config(environment["penalty"])
-        return cls(code, params, grid_from_config(environment["grid"]),
-                   cost_from_config(environment["cost"]), threshold, below, above)
+        return cls(
+            code,
+            params,
+            grid_from_config(environment["grid"]),
+            cost_from_config(environment["cost"]),
+            threshold,
+            below,
+            above,
+        )
 
     @classmethod
-    def from_records(cls, rewards, consumptions, grid, cost, penalty,
-                     calibration=None) -> "CensoredProblem":
+    def from_records(
+        cls, rewards, consumptions, grid, cost, penalty, calibration=None
+    ) -> "CensoredProblem":
         """The ``pool`` family: arm i's law is the uniform distribution over its records
         (``rewards[i][j]``, ``consumptions[i][j]``). ``grid``, ``cost`` and ``penalty`` take the
         config forms (``grid`` also a plain array; the ``iqr`` rule needs ``calibration``)."""
         if len(rewards) != len(consumptions) or not len(rewards):
-            raise ValueError(f"records: need one reward and one consumption array per arm, got "
-                             f"{len(rewards)} and {len(consumptions)}")
+            raise ValueError(
+                f"records: need one reward and one consumption array per arm, got "
+                f"{len(rewards)} and {len(consumptions)}"
+            )
         blocks = []
         for i, (r, c) in enumerate(zip(rewards, consumptions)):
             r, c = np.asarray(r, dtype=float).ravel(), np.asarray(c, dtype=float).ravel()
             if r.size != c.size or r.size == 0:
-                raise ValueError(f"records: arm {i + 1} needs equally many (>= 1) rewards and "
-                                 f"consumptions, got {r.size} and {c.size}")
+                raise ValueError(
+                    f"records: arm {i + 1} needs equally many (>= 1) rewards and "
+                    f"consumptions, got {r.size} and {c.size}"
+                )
             if not (np.all(np.isfinite(r)) and np.all(np.isfinite(c)) and np.all(c >= 0)):
-                raise ValueError(f"records: arm {i + 1} has non-finite values or a negative "
-                                 f"consumption")
+                raise ValueError(
+                    f"records: arm {i + 1} has non-finite values or a negative consumption"
+                )
             blocks.append(np.column_stack([r, c]))
         offsets = np.concatenate([[0], np.cumsum([b.shape[0] for b in blocks])])
         threshold, below, above = penalty_from_config(penalty)
-        return cls(POOL, np.zeros((len(blocks), N_PARAMS)), grid_from_config(grid, calibration),
-                   cost_from_config(cost), threshold, below, above,
-                   np.concatenate(blocks), offsets)
+        return cls(
+            POOL,
+            np.zeros((len(blocks), N_PARAMS)),
+            grid_from_config(grid, calibration),
+            cost_from_config(cost),
+            threshold,
+            below,
+            above,
+            np.concatenate(blocks),
+            offsets,
+        )
 
     # ---- sizes, cost and penalty ----------------------------------------------------------------
 
@@ -197,7 +233,7 @@ class CensoredProblem:
         if self.family_code == BETA_EXPONENTIAL:
             return beta_exponential_gain_censor(params, self.cost_slope, taus)
         if self.family_code == POOL:
-            rows = self.pool_values[self.pool_offsets[arm]:self.pool_offsets[arm + 1]]
+            rows = self.pool_values[self.pool_offsets[arm] : self.pool_offsets[arm + 1]]
             return pool_gain_censor(rows[:, 0], rows[:, 1], self.cost_slope, taus)
         c_upper = 1.0 if self.family_code == GAUSSIAN_JOINT else math.inf
         mass, reward, consumption = gaussian_integrals(params, c_upper, np.append(taus, math.inf))
@@ -258,8 +294,12 @@ class CensoredProblem:
             candidate = (float(values[k]), arm, float(taus[k]))
             low, high = taus[max(k - 1, 0)], taus[min(k + 1, taus.size - 1)]
             if high > low:
-                search = minimize_scalar(lambda x: -self.nu_at(arm, [x])[0], bounds=(low, high),
-                                         method="bounded", options={"xatol": 1e-10})
+                search = minimize_scalar(
+                    lambda x: -self.nu_at(arm, [x])[0],
+                    bounds=(low, high),
+                    method="bounded",
+                    options={"xatol": 1e-10},
+                )
                 if -search.fun > candidate[0]:
                     candidate = (float(-search.fun), arm, float(search.x))
             best = max(best, candidate, key=lambda c: c[0])
@@ -288,9 +328,14 @@ def example1_problem(penalty: dict, grid=None) -> CensoredProblem:
     not the paper's): truncated Gaussians on [0, 1]² with μ = (0.8, 0.8), (0.55, 0.45),
     (0.3, 0.2), Σ = 0.01·[[1, 0.5], [0.5, 1]]; c(x) = x/10 (Example 2); ``penalty`` in config
     form; ``grid`` defaults to the paper's grid M (inner rule, 10 limits in (0, 1])."""
-    return CensoredProblem.from_config({
-        "family": "truncated_gaussian", "means": [[0.8, 0.8], [0.55, 0.45], [0.3, 0.2]],
-        "variance": 0.01, "correlation": 0.5,
-        "grid": grid if grid is not None else {"rule": "inner", "size": 10, "upper": 1.0},
-        "cost": {"slope": 0.1}, "penalty": penalty,
-    })
+    return CensoredProblem.from_config(
+        {
+            "family": "truncated_gaussian",
+            "means": [[0.8, 0.8], [0.55, 0.45], [0.3, 0.2]],
+            "variance": 0.01,
+            "correlation": 0.5,
+            "grid": grid if grid is not None else {"rule": "inner", "size": 10, "upper": 1.0},
+            "cost": {"slope": 0.1},
+            "penalty": penalty,
+        }
+    )

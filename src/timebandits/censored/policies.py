@@ -49,8 +49,12 @@ RCUCB = 0
 UCB = 1
 THOMPSON = 2
 THOMPSON_PLAYED = 3
-POLICY_CODES = {"rcucb": RCUCB, "ucb": UCB, "thompson": THOMPSON,
-                "thompson_played": THOMPSON_PLAYED}
+POLICY_CODES = {
+    "rcucb": RCUCB,
+    "ucb": UCB,
+    "thompson": THOMPSON,
+    "thompson_played": THOMPSON_PLAYED,
+}
 
 
 @njit(cache=True)
@@ -85,9 +89,26 @@ def _rcucb_refresh(i, K, penalty, literal, n0, n_at, gain_sum, exceed, mean, wid
 
 
 @njit(cache=True)
-def run_censored(code, literal, alpha, penalty_max, grid, penalty, cost_slope, nu,
-                 family, arm_params, pool_values, pool_offsets, env_key, policy_key, horizon,
-                 checkpoints, record_pairs, record_coverage):
+def run_censored(
+    code,
+    literal,
+    alpha,
+    penalty_max,
+    grid,
+    penalty,
+    cost_slope,
+    nu,
+    family,
+    arm_params,
+    pool_values,
+    pool_offsets,
+    env_key,
+    policy_key,
+    horizon,
+    checkpoints,
+    record_pairs,
+    record_coverage,
+):
     """One game of ``horizon`` rounds on the exact ν table ``nu`` (n, K). Returns, at every
     checkpoint t (cumulative over rounds 1..t): pseudo-regret Σ (ν* − ν_{I_s,τ_s}), censored
     rounds Σ 1{C_s > τ_s}, realised reward Σ R_s·1{C_s ≤ τ_s}, penalised gain Σ y_{τ_s}; if
@@ -107,21 +128,21 @@ def run_censored(code, literal, alpha, penalty_max, grid, penalty, cost_slope, n
     flat_nu = nu.ravel()
     flat_gaps = flat_nu.max() - flat_nu
 
-    plays = np.zeros(pairs)          # T_{i,k}: plays of exactly (i, k)
-    pulls = np.zeros(n, np.int64)    # N_{i,0}: plays of arm i (the environment's pull index)
-    n_at = np.zeros(pairs)           # RCUCB: N_{i,k};  UCB: T_{i,k}
-    gain_sum = np.zeros(pairs)       # RCUCB: Σ (R − c(C))1{C ≤ τ_k};  UCB: Σ y_k
-    exceed = np.zeros(pairs)         # RCUCB: E_{i,k}
-    shape_a = np.ones(pairs)         # TS: 1 + S_{i,k}
-    shape_b = np.ones(pairs)         # TS: 1 + F_{i,k}
-    da = np.empty(pairs)             # TS: Marsaglia–Tsang constants of Gamma(1 + S), Gamma(1 + F)
+    plays = np.zeros(pairs)  # T_{i,k}: plays of exactly (i, k)
+    pulls = np.zeros(n, np.int64)  # N_{i,0}: plays of arm i (the environment's pull index)
+    n_at = np.zeros(pairs)  # RCUCB: N_{i,k};  UCB: T_{i,k}
+    gain_sum = np.zeros(pairs)  # RCUCB: Σ (R − c(C))1{C ≤ τ_k};  UCB: Σ y_k
+    exceed = np.zeros(pairs)  # RCUCB: E_{i,k}
+    shape_a = np.ones(pairs)  # TS: 1 + S_{i,k}
+    shape_b = np.ones(pairs)  # TS: 1 + F_{i,k}
+    da = np.empty(pairs)  # TS: Marsaglia–Tsang constants of Gamma(1 + S), Gamma(1 + F)
     ca = np.empty(pairs)
     db = np.empty(pairs)
     cb = np.empty(pairs)
     for p in range(pairs):
         da[p], ca[p] = gamma_constants(1.0)
         db[p], cb[p] = gamma_constants(1.0)
-    theta = np.zeros(pairs)          # TS: this round's posterior draws
+    theta = np.zeros(pairs)  # TS: this round's posterior draws
     draw_bits = np.zeros(4 * pairs, np.uint64)
     no_width = np.zeros(pairs)
     mean = np.zeros(pairs)
@@ -148,8 +169,9 @@ def run_censored(code, literal, alpha, penalty_max, grid, penalty, cost_slope, n
                 p_best, counter = argmax_random_ties(theta, no_width, 0.0, policy_key, counter)
             else:
                 factor = 2.0 * alpha if code == RCUCB else 0.5 * alpha
-                p_best, counter = argmax_random_ties(mean, width, math.sqrt(factor * math.log(t)),
-                                                     policy_key, counter)
+                p_best, counter = argmax_random_ties(
+                    mean, width, math.sqrt(factor * math.log(t)), policy_key, counter
+                )
             i, k = p_best // K, p_best % K
         r, c = sample_pull(family, arm_params, pool_values, pool_offsets, env_key, i, pulls[i])
         pulls[i] += 1

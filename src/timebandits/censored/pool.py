@@ -72,11 +72,11 @@ N_CONFIGS = len(NUM_TREES) * len(MTRY) * len(MIN_NODE_SIZE) * len(SAMPLE_FRACTIO
 # --- generation (one block of configurations) ------------------------------------------------
 
 DEFAULT_SPEC = {
-    "records": 3,            # K records per configuration, record 0 = calibration pass
-    "test_fraction": 0.3,    # paper: 70:30 split
-    "n_jobs": 1,             # threads of one fit (fixed: it changes fit times)
-    "configs": None,         # None: all 672; an int m: m configurations spread over the grid
-    "max_trees": None,       # None: the arm's num.trees; an int caps it (smoke scale only)
+    "records": 3,  # K records per configuration, record 0 = calibration pass
+    "test_fraction": 0.3,  # paper: 70:30 split
+    "n_jobs": 1,  # threads of one fit (fixed: it changes fit times)
+    "configs": None,  # None: all 672; an int m: m configurations spread over the grid
+    "max_trees": None,  # None: the arm's num.trees; an int caps it (smoke scale only)
     "quality_columns": False,  # True: join modeldata's 7 missing columns from openintro (80 predictors)
 }
 
@@ -121,19 +121,21 @@ def block_configs(spec: dict, block: int, n_blocks: int) -> np.ndarray:
         raise ValueError(f"block {block} is not in [0, {n_blocks})")
     configs = selected_configs(spec)
     n = len(configs)
-    return configs[block * n // n_blocks:(block + 1) * n // n_blocks]
+    return configs[block * n // n_blocks : (block + 1) * n // n_blocks]
 
 
 def record_seed(seed: int, config: int, record: int) -> np.random.SeedSequence:
     """The randomness of one record (its split and the forest's random_state), from
     (base seed, "censored", "ames_pool", config index, record index) -- the same on any machine,
     in any block layout."""
-    return np.random.SeedSequence([int(seed), zlib.crc32(b"censored"), zlib.crc32(b"ames_pool"),
-                                   int(config), int(record)])
+    return np.random.SeedSequence(
+        [int(seed), zlib.crc32(b"censored"), zlib.crc32(b"ames_pool"), int(config), int(record)]
+    )
 
 
-def run_record(X: np.ndarray, y: np.ndarray, arm: dict, seed: np.random.SeedSequence,
-               spec: dict) -> dict:
+def run_record(
+    X: np.ndarray, y: np.ndarray, arm: dict, seed: np.random.SeedSequence, spec: dict
+) -> dict:
     """One (fresh split, fit, evaluate) job of one configuration."""
     from sklearn.ensemble import RandomForestRegressor
 
@@ -142,13 +144,21 @@ def run_record(X: np.ndarray, y: np.ndarray, arm: dict, seed: np.random.SeedSequ
     order = np.random.default_rng(split_seed).permutation(len(y))
     n_train = int(round((1 - spec["test_fraction"]) * len(y)))
     train, test = order[:n_train], order[n_train:]
-    n_estimators = int(arm["num_trees"]) if spec["max_trees"] is None else min(
-        int(arm["num_trees"]), spec["max_trees"])
+    n_estimators = (
+        int(arm["num_trees"])
+        if spec["max_trees"] is None
+        else min(int(arm["num_trees"]), spec["max_trees"])
+    )
     forest = RandomForestRegressor(
-        n_estimators=n_estimators, max_features=int(arm["mtry"]), bootstrap=True,
-        max_samples=float(arm["sample_fraction"]), min_samples_split=int(arm["min_node_size"]),
-        criterion="squared_error", n_jobs=spec["n_jobs"],
-        random_state=int(forest_seed.generate_state(1)[0]))
+        n_estimators=n_estimators,
+        max_features=int(arm["mtry"]),
+        bootstrap=True,
+        max_samples=float(arm["sample_fraction"]),
+        min_samples_split=int(arm["min_node_size"]),
+        criterion="squared_error",
+        n_jobs=spec["n_jobs"],
+        random_state=int(forest_seed.generate_state(1)[0]),
+    )
     cpu0, wall0 = time.process_time(), time.perf_counter()
     forest.fit(X[train], y[train])
     fit_seconds = time.perf_counter() - wall0
@@ -157,13 +167,20 @@ def run_record(X: np.ndarray, y: np.ndarray, arm: dict, seed: np.random.SeedSequ
     rmse = float(np.sqrt(np.mean((prediction - y[test]) ** 2)))
     target_range = float(y[test].max() - y[test].min())
     reward = float(np.clip(1.0 - rmse / target_range, 0.0, 1.0))
-    return {"n_estimators": n_estimators, "reward": reward, "fit_seconds": fit_seconds,
-            "fit_cpu_seconds": fit_cpu_seconds, "rmse": rmse, "target_range": target_range,
-            "job_seconds": time.perf_counter() - start}
+    return {
+        "n_estimators": n_estimators,
+        "reward": reward,
+        "fit_seconds": fit_seconds,
+        "fit_cpu_seconds": fit_cpu_seconds,
+        "rmse": rmse,
+        "target_range": target_range,
+        "job_seconds": time.perf_counter() - start,
+    }
 
 
-def generate_block(spec: dict, block: int, n_blocks: int, seed: int,
-                   log: Callable[[str], None] = print) -> pd.DataFrame:
+def generate_block(
+    spec: dict, block: int, n_blocks: int, seed: int, log: Callable[[str], None] = print
+) -> pd.DataFrame:
     """Records 0..K-1 of every configuration of block ``block`` (:func:`block_configs`).
 
     One row per (config, record): config, record, num_trees, mtry, min_node_size,
@@ -185,17 +202,30 @@ def generate_block(spec: dict, block: int, n_blocks: int, seed: int,
         for config in configs:
             arm = grid.loc[config].to_dict()
             result = run_record(X, y, arm, record_seed(seed, config, record), spec)
-            rows.append({"config": int(config), "record": record,
-                         **{k: arm[k] for k in HYPERPARAMETERS}, **result})
-        log(f"block {block}/{n_blocks}: record {record + 1}/{spec['records']} of "
-            f"{len(configs)} configs done, {time.perf_counter() - t0:.0f} s")
+            rows.append(
+                {
+                    "config": int(config),
+                    "record": record,
+                    **{k: arm[k] for k in HYPERPARAMETERS},
+                    **result,
+                }
+            )
+        log(
+            f"block {block}/{n_blocks}: record {record + 1}/{spec['records']} of "
+            f"{len(configs)} configs done, {time.perf_counter() - t0:.0f} s"
+        )
     frame = pd.DataFrame(rows, columns=POOL_COLUMNS)
     frame = frame.astype({"num_trees": int, "mtry": int, "min_node_size": int})
     frame = frame.sort_values(["config", "record"], ignore_index=True)
-    frame.attrs["block"] = {"block": block, "n_blocks": n_blocks, "configs": len(configs),
-                            "started": started, "load_average_at_start": load_at_start,
-                            "pool.py_sha256": SOURCE_SHA256,
-                            "wall_seconds": time.perf_counter() - t0}
+    frame.attrs["block"] = {
+        "block": block,
+        "n_blocks": n_blocks,
+        "configs": len(configs),
+        "started": started,
+        "load_average_at_start": load_at_start,
+        "pool.py_sha256": SOURCE_SHA256,
+        "wall_seconds": time.perf_counter() - t0,
+    }
     return frame
 
 
@@ -223,10 +253,15 @@ def machine_description() -> dict:
                 memory = line.split(":", 1)[1].strip()
     except OSError:
         pass
-    return {"cpu_model": cpu or platform.processor() or None, "cores": os.cpu_count(),
-            "memory": memory, "load_average": _load_average(),
-            "os": platform.platform(), "machine": platform.machine(),
-            "python": sys.version.split()[0]}
+    return {
+        "cpu_model": cpu or platform.processor() or None,
+        "cores": os.cpu_count(),
+        "memory": memory,
+        "load_average": _load_average(),
+        "os": platform.platform(),
+        "machine": platform.machine(),
+        "python": sys.version.split()[0],
+    }
 
 
 def software_versions() -> dict:
@@ -242,7 +277,9 @@ def software_versions() -> dict:
     return versions
 
 
-def merge_blocks(frames: list[pd.DataFrame], spec: dict, provenance: dict) -> tuple[pd.DataFrame, dict]:
+def merge_blocks(
+    frames: list[pd.DataFrame], spec: dict, provenance: dict
+) -> tuple[pd.DataFrame, dict]:
     """The pool (all blocks, sorted by config and record, rounded to 6 significant digits) and
     its provenance: ``provenance`` (what the caller knows: script, seed, scale, …) plus the
     software and machine, the data description, the learner mapping, the blocks' runs and the
@@ -252,8 +289,10 @@ def merge_blocks(frames: list[pd.DataFrame], spec: dict, provenance: dict) -> tu
     expected = {(int(c), r) for c in selected_configs(spec) for r in range(spec["records"])}
     found = set(zip(pool["config"].astype(int), pool["record"].astype(int)))
     if found != expected or len(pool) != len(expected):
-        raise ValueError(f"the blocks hold {len(pool)} records ({len(found)} distinct), "
-                         f"expected {len(expected)}: missing {sorted(expected - found)[:5]}…")
+        raise ValueError(
+            f"the blocks hold {len(pool)} records ({len(found)} distinct), "
+            f"expected {len(expected)}: missing {sorted(expected - found)[:5]}…"
+        )
     blocks = [f.attrs.get("block") for f in frames]
     table = load_table(spec["quality_columns"])
     calibration = pool.loc[pool["record"] == 0, "fit_seconds"].to_numpy()
@@ -261,39 +300,52 @@ def merge_blocks(frames: list[pd.DataFrame], spec: dict, provenance: dict) -> tu
     provenance = {
         **provenance,
         "what": "Pool of (reward, fit seconds) records of the 672 Random-Forest configurations of "
-                "paper 001 §5.2 (Fig. 5) on AmesHousing; record 0 of each configuration is the "
-                "calibration pass.",
+        "paper 001 §5.2 (Fig. 5) on AmesHousing; record 0 of each configuration is the "
+        "calibration pass.",
         "spec": spec,
         "software": software_versions(),
         "machine": machine_description(),
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "data": data_description(table),
-        "learner": {"class": "sklearn.ensemble.RandomForestRegressor",
-                    "stands_in_for": "ranger (R), paper §5.2",
-                    "mapping": {"num.trees": "n_estimators", "mtry": "max_features",
-                                "sample.fraction": "max_samples (bootstrap=True; ranger replace=TRUE)",
-                                "min.node.size": "min_samples_split (not identical)",
-                                "splitrule variance": "criterion='squared_error'",
-                                "num.threads": f"n_jobs={spec['n_jobs']}"},
-                    "random_state": "from SeedSequence(base seed, 'censored', 'ames_pool', config, "
-                                    "record), spawned into split and forest seeds"},
+        "learner": {
+            "class": "sklearn.ensemble.RandomForestRegressor",
+            "stands_in_for": "ranger (R), paper §5.2",
+            "mapping": {
+                "num.trees": "n_estimators",
+                "mtry": "max_features",
+                "sample.fraction": "max_samples (bootstrap=True; ranger replace=TRUE)",
+                "min.node.size": "min_samples_split (not identical)",
+                "splitrule variance": "criterion='squared_error'",
+                "num.threads": f"n_jobs={spec['n_jobs']}",
+            },
+            "random_state": "from SeedSequence(base seed, 'censored', 'ames_pool', config, "
+            "record), spawned into split and forest seeds",
+        },
         "reward": "1 - RMSE / (max - min of the test targets), clipped to [0, 1]",
         "consumption": "wall-clock seconds of RandomForestRegressor.fit (time.perf_counter)",
         "split": f"fresh random {1 - spec['test_fraction']:.0%}:{spec['test_fraction']:.0%} "
-                 f"train/test split per record",
+        f"train/test split per record",
         "grid_order": "config = index in itertools.product(num_trees, mtry, min_node_size, "
-                      "sample_fraction), last fastest",
+        "sample_fraction), last fastest",
         "records_per_config": spec["records"],
         "records_why": spec.get("records_why"),
         "blocks": blocks,
-        "compute": {"total_fit_seconds": float(pool["fit_seconds"].sum()),
-                    "total_job_seconds": float(pool["job_seconds"].sum()),
-                    "total_block_wall_seconds": float(sum(b["wall_seconds"] for b in blocks if b))},
-        "calibration_fit_seconds": {"min": float(calibration.min()), "q1": float(q1),
-                                    "median": float(np.median(calibration)), "q3": float(q3),
-                                    "max": float(calibration.max())},
-        "mean_reward_per_config": {"min": float(pool.groupby("config")["reward"].mean().min()),
-                                   "max": float(pool.groupby("config")["reward"].mean().max())},
+        "compute": {
+            "total_fit_seconds": float(pool["fit_seconds"].sum()),
+            "total_job_seconds": float(pool["job_seconds"].sum()),
+            "total_block_wall_seconds": float(sum(b["wall_seconds"] for b in blocks if b)),
+        },
+        "calibration_fit_seconds": {
+            "min": float(calibration.min()),
+            "q1": float(q1),
+            "median": float(np.median(calibration)),
+            "q3": float(q3),
+            "max": float(calibration.max()),
+        },
+        "mean_reward_per_config": {
+            "min": float(pool.groupby("config")["reward"].mean().min()),
+            "max": float(pool.groupby("config")["reward"].mean().max()),
+        },
     }
     return round_pool(pool), provenance
 
@@ -301,6 +353,13 @@ def merge_blocks(frames: list[pd.DataFrame], spec: dict, provenance: dict) -> tu
 def round_pool(pool: pd.DataFrame) -> pd.DataFrame:
     """Float columns to 6 significant digits (keeps the committed file small)."""
     pool = pool.copy()
-    for column in ("reward", "fit_seconds", "fit_cpu_seconds", "rmse", "target_range", "job_seconds"):
+    for column in (
+        "reward",
+        "fit_seconds",
+        "fit_cpu_seconds",
+        "rmse",
+        "target_range",
+        "job_seconds",
+    ):
         pool[column] = [float(f"{v:.6g}") for v in pool[column]]
     return pool

@@ -17,9 +17,18 @@ import pandas as pd
 
 # The hyper-parameter columns of a configuration (paper §5.2; pool.configuration_grid).
 HYPERPARAMETERS = ("num_trees", "mtry", "min_node_size", "sample_fraction")
-POOL_COLUMNS = ["config", "record", *HYPERPARAMETERS, "n_estimators", "reward", "fit_seconds",
-                "fit_cpu_seconds", "rmse", "target_range", "job_seconds"]
-
+POOL_COLUMNS = [
+    "config",
+    "record",
+    *HYPERPARAMETERS,
+    "n_estimators",
+    "reward",
+    "fit_seconds",
+    "fit_cpu_seconds",
+    "rmse",
+    "target_range",
+    "job_seconds",
+]
 
 
 def file_sha256(path: str | Path) -> str:
@@ -39,12 +48,17 @@ def validate_pool_environment(environment: dict, check_file: bool = True) -> Non
         raise ValueError(f"family: {environment.get('family')!r} is not 'pool'")
     pool = environment.get("pool")
     if not isinstance(pool, dict) or set(pool) != {"path", "sha256"}:
-        raise ValueError(f"pool: expected a mapping with exactly the keys path and sha256, got "
-                         f"{pool!r}")
+        raise ValueError(
+            f"pool: expected a mapping with exactly the keys path and sha256, got {pool!r}"
+        )
     if not isinstance(pool["path"], str) or not pool["path"]:
         raise ValueError(f"pool.path: {pool['path']!r} is not a file path")
     sha = pool["sha256"]
-    if not isinstance(sha, str) or len(sha) != 64 or any(ch not in "0123456789abcdef" for ch in sha):
+    if (
+        not isinstance(sha, str)
+        or len(sha) != 64
+        or any(ch not in "0123456789abcdef" for ch in sha)
+    ):
         raise ValueError(f"pool.sha256: {sha!r} is not a 64-digit lowercase hex sha256")
     unit = environment.get("time_unit", "calibration_max")
     if unit not in TIME_UNITS:
@@ -52,8 +66,10 @@ def validate_pool_environment(environment: dict, check_file: bool = True) -> Non
     if check_file:
         path = Path(pool["path"])
         if not path.is_file():
-            raise ValueError(f"pool.path: {pool['path']} not found (the committed pool; "
-                             f"regenerate it with the 'dataset' rule, see data/censored/README.md)")
+            raise ValueError(
+                f"pool.path: {pool['path']} not found (the committed pool; "
+                f"regenerate it with the 'dataset' rule, see data/censored/README.md)"
+            )
         actual = file_sha256(path)
         if actual != sha:
             raise ValueError(f"pool.sha256: {pool['path']} has sha256 {actual}, expected {sha}")
@@ -65,7 +81,9 @@ def read_pool(environment: dict) -> pd.DataFrame:
     pool = pd.read_csv(environment["pool"]["path"])
     missing = set(POOL_COLUMNS) - set(pool.columns)
     if missing:
-        raise ValueError(f"pool.path: {environment['pool']['path']} lacks columns {sorted(missing)}")
+        raise ValueError(
+            f"pool.path: {environment['pool']['path']} lacks columns {sorted(missing)}"
+        )
     return pool.sort_values(["config", "record"], ignore_index=True)
 
 
@@ -80,8 +98,10 @@ def load_pool_records(environment: dict) -> tuple[list[np.ndarray], list[np.ndar
     calibration = pool.loc[pool["record"] == 0].set_index("config")["fit_seconds"]
     configs = np.sort(pool["config"].unique())
     if not calibration.index.equals(pd.Index(configs)):
-        raise ValueError(f"pool.path: {environment['pool']['path']}: some configurations lack "
-                         f"record 0 (the calibration pass)")
+        raise ValueError(
+            f"pool.path: {environment['pool']['path']}: some configurations lack "
+            f"record 0 (the calibration pass)"
+        )
     scale = float(calibration.max()) if unit == "calibration_max" else 1.0
     rewards, consumptions = [], []
     for _, group in pool.groupby("config", sort=True):

@@ -34,5 +34,6 @@ def regret_from_cumulative(gaps_, N):
     """Eq. (11): R = Σ_{i, τ≠τmax} Δ_{i,τ}(N_{i,τ} − N_{i,up(τ)}) + Σ_i Δ_{i,τmax}·N_{i,τmax}."""
     gaps_ = np.asarray(gaps_, dtype=float)
     N = np.asarray(N, dtype=float)
-    return (np.sum(gaps_[..., :-1] * (N[..., :-1] - N[..., 1:]), axis=(-2, -1))
-            + np.sum(gaps_[..., -1] * N[..., -1], axis=-1))
+    return np.sum(gaps_[..., :-1] * (N[..., :-1] - N[..., 1:]), axis=(-2, -1)) + np.sum(
+        gaps_[..., -1] * N[..., -1], axis=-1
+    )

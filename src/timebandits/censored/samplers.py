@@ -39,8 +39,9 @@ def sample_pull(family, arm_params, pool_values, pool_offsets, key, arm, pull):
     rho, rho_bar = arm_params[arm, 3], arm_params[arm, 4]
     j = 0
     while j + 1 < UNIFORMS_PER_PULL:  # rejection: a N(μ, Σ) pair until it lies in the region
-        z1, z2 = _box_muller(uniform(arm_key, base + np.uint64(j)),
-                             uniform(arm_key, base + np.uint64(j + 1)))
+        z1, z2 = _box_muller(
+            uniform(arm_key, base + np.uint64(j)), uniform(arm_key, base + np.uint64(j + 1))
+        )
         j += 2
         reward = mu_r + sd * z1
         consumption = mu_c + sd * (rho * z1 + rho_bar * z2)
@@ -61,8 +62,9 @@ def _sample_many(family, arm_params, pool_values, pool_offsets, key, arm, pulls)
     rewards = np.empty(pulls.size)
     consumptions = np.empty(pulls.size)
     for t in range(pulls.size):
-        rewards[t], consumptions[t] = sample_pull(family, arm_params, pool_values, pool_offsets,
-                                                  key, arm, pulls[t])
+        rewards[t], consumptions[t] = sample_pull(
+            family, arm_params, pool_values, pool_offsets, key, arm, pulls[t]
+        )
     return rewards, consumptions
 
 
@@ -70,6 +72,12 @@ def sample_many(problem: CensoredProblem, key, arm: int, pulls) -> tuple[np.ndar
     """(R, C) arrays of the given pulls of ``arm`` (an array of 0-based pull indices, or a count
     meaning pulls 0..count−1) under ``key``: the same draws ``sample_pull`` gives one by one."""
     pulls = np.arange(pulls) if np.ndim(pulls) == 0 else np.asarray(pulls)
-    return _sample_many(problem.family_code, problem.arm_params, problem.pool_values,
-                        problem.pool_offsets, np.uint64(key), int(arm),
-                        pulls.astype(np.int64))
+    return _sample_many(
+        problem.family_code,
+        problem.arm_params,
+        problem.pool_values,
+        problem.pool_offsets,
+        np.uint64(key),
+        int(arm),
+        pulls.astype(np.int64),
+    )

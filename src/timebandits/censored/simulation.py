@@ -62,7 +62,9 @@ def environment_files(environment: dict) -> list[str]:
 def algorithm_params(algorithm: dict) -> dict:
     """The algorithm's params merged over its policy's defaults, checked."""
     params = merged_params(algorithm, _PARAMS[algorithm["policy"]])
-    if "alpha" in params and not (isinstance(params["alpha"], (int, float)) and params["alpha"] > 0):
+    if "alpha" in params and not (
+        isinstance(params["alpha"], (int, float)) and params["alpha"] > 0
+    ):
         raise ValueError(f"alpha must be a positive number, got {params['alpha']!r}")
     if params.get("survival", "literal") not in ("literal", "observable"):
         raise ValueError(f"survival must be 'literal' or 'observable', got {params['survival']!r}")
@@ -71,7 +73,9 @@ def algorithm_params(algorithm: dict) -> dict:
         raise ValueError(f"penalty_max must be 'grid' or a number >= 0, got {bound!r}")
     if algorithm["policy"] == ZOOMING:
         if not params["alpha"] > 1:
-            raise ValueError(f"alpha must be > 1 for z-RCUCB (Algorithm 1), got {params['alpha']!r}")
+            raise ValueError(
+                f"alpha must be > 1 for z-RCUCB (Algorithm 1), got {params['alpha']!r}"
+            )
         if isinstance(params["m"], bool) or not isinstance(params["m"], int) or params["m"] < 2:
             raise ValueError(f"m must be an integer >= 2, got {params['m']!r}")
         if not (isinstance(params["delta"], (int, float)) and 0 < params["delta"] < 1):
@@ -95,8 +99,9 @@ def pair_label(arm: int, limit: int) -> str:
     return f"plays_a{arm + 1}_l{limit + 1}"
 
 
-def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
-                        checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+def simulate_repetition(
+    experiment: dict, algorithm: dict, env_seed, policy_seed, checkpoints: np.ndarray
+) -> dict[str, np.ndarray]:
     problem = CensoredProblem.from_config(experiment["environment"])
     params = algorithm_params(algorithm)
     if algorithm["policy"] == ZOOMING:
@@ -105,11 +110,25 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
     code = POLICY_CODES[algorithm["policy"]]
     coverage = "coverage" in record and code == RCUCB
     regret, censored, reward, gain, plays, above, below = run_censored(
-        code, params.get("survival") == "literal", float(params.get("alpha", 1.0)),
-        penalty_max(params, problem), problem.grid, problem.penalty, problem.cost_slope,
-        problem.nu, problem.family_code, problem.arm_params, problem.pool_values,
-        problem.pool_offsets, key64(env_seed), key64(policy_seed), int(experiment["horizon"]),
-        checkpoints, "pairs" in record, coverage)
+        code,
+        params.get("survival") == "literal",
+        float(params.get("alpha", 1.0)),
+        penalty_max(params, problem),
+        problem.grid,
+        problem.penalty,
+        problem.cost_slope,
+        problem.nu,
+        problem.family_code,
+        problem.arm_params,
+        problem.pool_values,
+        problem.pool_offsets,
+        key64(env_seed),
+        key64(policy_seed),
+        int(experiment["horizon"]),
+        checkpoints,
+        "pairs" in record,
+        coverage,
+    )
     out = {"regret": regret, "censored": censored, "reward": reward, "gain": gain}
     if "pairs" in record:
         for arm in range(problem.n):
@@ -120,8 +139,9 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
     return out
 
 
-def simulate_zooming(problem: CensoredProblem, params: dict, env_key, policy_key,
-                     checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+def simulate_zooming(
+    problem: CensoredProblem, params: dict, env_key, policy_key, checkpoints: np.ndarray
+) -> dict[str, np.ndarray]:
     """z-RCUCB (Alg. 1) run afresh with horizon T for every checkpoint T, on the pulls
     ``sample_many`` draws for each arm (the same draws RCUCB's j-th pull of the arm sees), with
     τmax the environment grid's largest limit. Metrics in the module docstring."""
@@ -130,14 +150,27 @@ def simulate_zooming(problem: CensoredProblem, params: dict, env_key, policy_key
     rewards = np.stack([r for r, _ in draws])
     consumptions = np.stack([c for _, c in draws])
     sup = problem.continuous_optimum()[0]
-    out = {name: np.zeros(len(checkpoints)) for name in ("simple_regret", "output_tau",
-                                                          "grid_points")}
+    out = {
+        name: np.zeros(len(checkpoints)) for name in ("simple_regret", "output_tau", "grid_points")
+    }
     for j, T in enumerate(checkpoints):
-        run = run_zrcucb(rewards, consumptions, problem.cost_slope, problem.penalty_threshold,
-                         problem.penalty_below, problem.penalty_above, problem.tau_max,
-                         params["alpha"], params["m"], params["delta"], int(T), policy_key)
+        run = run_zrcucb(
+            rewards,
+            consumptions,
+            problem.cost_slope,
+            problem.penalty_threshold,
+            problem.penalty_below,
+            problem.penalty_above,
+            problem.tau_max,
+            params["alpha"],
+            params["m"],
+            params["delta"],
+            int(T),
+            policy_key,
+        )
         out["simple_regret"][j] = simple_regret(
-            lambda arm, tau: problem.nu_at(arm, [tau])[0], run.output_arm, run.output_tau, sup)
+            lambda arm, tau: problem.nu_at(arm, [tau])[0], run.output_arm, run.output_tau, sup
+        )
         out["output_tau"][j] = run.output_tau
         out["grid_points"][j] = run.grid_sizes.sum()
     return out

@@ -19,18 +19,20 @@ def simple_regret(nu_at, arm, tau, nu_star) -> float:
 
 # ---- Theorem 2 / Proposition 11 (z-RCUCB simple regret) ------------------------------------------
 
+
 def theorem2_rate(T, delta, d):
     """The rate shape of Theorem 2, (ln(T²/δ)/T)^{1/(d+2)}, without the constant C̃: on a log-log
     plot against T its slope tends to −1/(d+2). Broadcasts over T."""
     T = np.asarray(T, dtype=float)
-    return scalar_or_array((np.log(T ** 2 / float(delta)) / T) ** (1.0 / (d + 2.0)), T)
+    return scalar_or_array((np.log(T**2 / float(delta)) / T) ** (1.0 / (d + 2.0)), T)
 
 
 def theorem2_c_T(T, delta, n, alpha, penalty_max, tau_max):
     """c_T = sqrt(2α ln(nT²/δ)(1+λ(τmax))² / (τmax² T)) (Theorem 2, Prop. 11)."""
     T = np.asarray(T, dtype=float)
-    value = np.sqrt(2.0 * alpha * np.log(n * T ** 2 / float(delta)) * (1.0 + penalty_max) ** 2
-                    / (tau_max ** 2 * T))
+    value = np.sqrt(
+        2.0 * alpha * np.log(n * T**2 / float(delta)) * (1.0 + penalty_max) ** 2 / (tau_max**2 * T)
+    )
     return scalar_or_array(value, T)
 
 
@@ -47,8 +49,8 @@ def theorem2_H_T(penalty_fn, tau_max, m, c_T, max_level: int = 8, parent: str = 
     """
     best = -math.inf
     for level in range(1, int(max_level) + 1):
-        j = np.arange(1, m ** level)
-        tau = j * tau_max / m ** level
+        j = np.arange(1, m**level)
+        tau = j * tau_max / m**level
         if parent == "proof":
             s = -(-(j + 1) // m)
         elif parent == "spec":
@@ -56,8 +58,7 @@ def theorem2_H_T(penalty_fn, tau_max, m, c_T, max_level: int = 8, parent: str = 
         else:
             raise ValueError(f"parent must be 'proof' or 'spec', got {parent!r}")
         tau_parent = s * tau_max / m ** (level - 1)
-        terms = ((1.0 + penalty_fn(tau)) ** 2
-                 - (1.0 + penalty_fn(tau_parent) * c_T) ** 2 / m ** 2)
+        terms = (1.0 + penalty_fn(tau)) ** 2 - (1.0 + penalty_fn(tau_parent) * c_T) ** 2 / m**2
         best = max(best, float(np.max(terms)))
     return best
 
@@ -69,8 +70,17 @@ def theorem2_constant(d, C, m, alpha, penalty_max, H_T) -> float:
     not computable from a ν table and must be derived by hand. The theorem also assumes local
     smoothness ν* − ν_{i*,τ} ≤ |τ* − τ|, which the experiments' penalty (jump of λ from 0.05 to 5
     at τ = 0.5) violates near the jump, so no experiment of the paper is covered."""
-    return float((4.0 * alpha * C * m ** 2 * (H_T + (1.0 + penalty_max) ** 2)
-                  / (3.0 ** d * (1.0 - float(m) ** (-(d + 2.0))))) ** (1.0 / (d + 2.0)))
+    return float(
+        (
+            4.0
+            * alpha
+            * C
+            * m**2
+            * (H_T + (1.0 + penalty_max) ** 2)
+            / (3.0**d * (1.0 - float(m) ** (-(d + 2.0))))
+        )
+        ** (1.0 / (d + 2.0))
+    )
 
 
 def theorem2_bound(T, delta, d, C, m, alpha, penalty_max, H_T):

@@ -28,13 +28,16 @@ import pandas as pd
 from timebandits.core.trivial import is_vacuous, trivial_bound
 
 # Why Theorem 1, Corollary 14 and Proposition 1 give +inf for α ≤ 1.
-VOID_REASON = ("alpha <= 1: the constant 8/ln((α+1)/2)·((α+1)/(α−1))² (Thm 1; 4/… in Cor. 14) "
-               "is infinite or undefined, and Prop. 1 needs α > 1 -- the bound is void "
-               "(+inf). Every experiment of the paper uses α = 1 (spec P6).")
+VOID_REASON = (
+    "alpha <= 1: the constant 8/ln((α+1)/2)·((α+1)/(α−1))² (Thm 1; 4/… in Cor. 14) "
+    "is infinite or undefined, and Prop. 1 needs α > 1 -- the bound is void "
+    "(+inf). Every experiment of the paper uses α = 1 (spec P6)."
+)
 H_FORMS = ("printed", "proof")
 
 
 # ---- shared pieces ------------------------------------------------------------------------------
+
 
 def gaps(nu) -> np.ndarray:
     """Δ_{i,τ} = ν* − ν_{i,τ}, eq. (5), with ν* = max ν (exactly 0 at every maximiser)."""
@@ -73,6 +76,7 @@ def peeling_constant(alpha, factor: float = 8.0) -> float:
 
 # ---- Proposition 1 and the confidence width ------------------------------------------------------
 
+
 def confidence_width(alpha, t, n_pair, n_arm, lam):
     """𝔠_{i,τ}(t; α) = sqrt(2α ln t / N_{i,τ}(t)) + λ(τ)·sqrt(2α ln t / N_{i,0}(t)).
 
@@ -82,8 +86,9 @@ def confidence_width(alpha, t, n_pair, n_arm, lam):
     log_t = np.log(np.asarray(t, dtype=float))
     with np.errstate(divide="ignore"):
         gain = np.sqrt(2.0 * alpha * log_t / np.asarray(n_pair, dtype=float))
-        penalty = np.asarray(lam, dtype=float) * np.sqrt(2.0 * alpha * log_t
-                                                         / np.asarray(n_arm, dtype=float))
+        penalty = np.asarray(lam, dtype=float) * np.sqrt(
+            2.0 * alpha * log_t / np.asarray(n_arm, dtype=float)
+        )
     return gain + penalty
 
 
@@ -97,12 +102,16 @@ def proposition1_violation_bound(alpha, t):
     t = np.asarray(t, dtype=float)
     if float(alpha) <= 1.0:
         return scalar_or_array(np.full(t.shape, math.inf), t)
-    value = (2.0 * (1.0 + np.log(t) / math.log((alpha + 1.0) / 2.0))
-             * t ** (-2.0 * alpha / (alpha + 1.0)))
+    value = (
+        2.0
+        * (1.0 + np.log(t) / math.log((alpha + 1.0) / 2.0))
+        * t ** (-2.0 * alpha / (alpha + 1.0))
+    )
     return scalar_or_array(value, t)
 
 
 # ---- Theorem 1 (RCUCB) ---------------------------------------------------------------------------
+
 
 def theorem1_per_pair(nu, penalty, alpha, T):
     """Theorem 1's u_{i,τ}(T, α) = 8α(1+λ(τ))² ln T/Δ²_{i,τ} + 1 + 8/ln((α+1)/2)·((α+1)/(α−1))².
@@ -117,8 +126,7 @@ def theorem1_per_pair(nu, penalty, alpha, T):
     gap = gaps(nu)
     log_T = _log_T(T)[..., None, None]
     with np.errstate(divide="ignore", invalid="ignore"):
-        value = (8.0 * alpha * (1.0 + penalty) ** 2 * log_T / gap ** 2 + 1.0
-                 + peeling_constant(alpha))
+        value = 8.0 * alpha * (1.0 + penalty) ** 2 * log_T / gap**2 + 1.0 + peeling_constant(alpha)
     return np.where(gap > 0, value, np.nan)
 
 
@@ -136,7 +144,7 @@ def theorem1_h(nu, penalty, alpha, h_form: str = "printed") -> np.ndarray:
     """
     nu, penalty = _check_table(nu, penalty)
     if h_form == "printed":
-        a = 8.0 * (1.0 + alpha * penalty ** 2)
+        a = 8.0 * (1.0 + alpha * penalty**2)
     elif h_form == "proof":
         a = 8.0 * alpha * (1.0 + penalty) ** 2
     else:
@@ -172,8 +180,9 @@ def theorem1_delta_max(n_pairs: int, T):
     return scalar_or_array(value, T)
 
 
-def theorem1_lower_terms(nu, penalty, alpha, T, epsilon=0.5, delta=None, epsilon_power: int = 1,
-                         h_form: str = "printed"):
+def theorem1_lower_terms(
+    nu, penalty, alpha, T, epsilon=0.5, delta=None, epsilon_power: int = 1, h_form: str = "printed"
+):
     """l_{i,τ}(T, α) = α·ε·δ·ln T / H_{i,τ}(α) (Theorem 1), shape ``np.shape(T) + (n, K)``.
 
     ``epsilon_power`` = 1 is the statement; 2 is what App. B derives (t̃ = ⌊ε²α ln T/H̃⌋, spec
@@ -193,15 +202,26 @@ def theorem1_lower_terms(nu, penalty, alpha, T, epsilon=0.5, delta=None, epsilon
         if not 0.0 < float(delta) < 0.5:
             raise ValueError(f"delta must lie in (0, 1/2), got {delta!r}")
         if np.any(float(delta) > admissible):
-            raise ValueError(f"delta = {delta} violates (n|M|−1)^(1−δ)·T^(2δ) <= T at some T "
-                             f"(largest admissible: {np.min(admissible):.4g})")
+            raise ValueError(
+                f"delta = {delta} violates (n|M|−1)^(1−δ)·T^(2δ) <= T at some T "
+                f"(largest admissible: {np.min(admissible):.4g})"
+            )
         delta = np.full(log_T.shape, float(delta))
     scale = alpha * float(epsilon) ** epsilon_power * np.asarray(delta) * log_T
     return scale[..., None, None] / theorem1_h(nu, penalty, alpha, h_form)
 
 
-def theorem1_bound(nu, penalty, alpha, T, epsilon=0.5, delta=None, p_A=0.0,
-                   epsilon_power: int = 1, h_form: str = "printed"):
+def theorem1_bound(
+    nu,
+    penalty,
+    alpha,
+    T,
+    epsilon=0.5,
+    delta=None,
+    p_A=0.0,
+    epsilon_power: int = 1,
+    h_form: str = "printed",
+):
     """Theorem 1 (RCUCB, α > 1), spec §6:
 
         R_T ≤ Σ_{(i,τ): Δ_{i,τ}>0} Δ_{i,τ}·u_{i,τ}(T,α)
@@ -231,6 +251,7 @@ def theorem1_bound(nu, penalty, alpha, T, epsilon=0.5, delta=None, p_A=0.0,
 
 # ---- Corollary 14 (UCB reduction) ----------------------------------------------------------------
 
+
 def corollary14_per_pair(nu, penalty_max, alpha, T):
     """Corollary 14, per pair (proof in App. G): E[T_{i,τ}(T+1)] ≤
     2α(1+λ(τmax))² ln T/Δ²_{i,τ} + 1 + 4/ln((α+1)/2)·((α+1)/(α−1))².
@@ -242,8 +263,11 @@ def corollary14_per_pair(nu, penalty_max, alpha, T):
     gap = gaps(nu)
     log_T = _log_T(T)[..., None, None]
     with np.errstate(divide="ignore", invalid="ignore"):
-        value = (2.0 * alpha * (1.0 + penalty_max) ** 2 * log_T / gap ** 2 + 1.0
-                 + peeling_constant(alpha, 4.0))
+        value = (
+            2.0 * alpha * (1.0 + penalty_max) ** 2 * log_T / gap**2
+            + 1.0
+            + peeling_constant(alpha, 4.0)
+        )
     return np.where(gap > 0, value, np.nan)
 
 
@@ -260,6 +284,7 @@ def corollary14_bound(nu, penalty_max, alpha, T):
 
 # ---- magnitudes (spec §6) ------------------------------------------------------------------------
 
+
 def bound_magnitudes(nu, penalty, penalty_max, T, alphas=(1.5, 2.0, 3.0)) -> pd.DataFrame:
     """One row per α: the trivial bound T·max Δ (``core.trivial.trivial_bound``), Theorem 1
     (conservative, p_A = 0), Corollary 14 with λ(τmax) = ``penalty_max``, their ratio, and whether
@@ -275,10 +300,17 @@ def bound_magnitudes(nu, penalty, penalty_max, T, alphas=(1.5, 2.0, 3.0)) -> pd.
         cor14 = corollary14_bound(nu, penalty_max, alpha, T)
         with np.errstate(invalid="ignore", divide="ignore"):
             ratio = float(np.float64(thm1) / np.float64(cor14))
-        rows.append({
-            "alpha": float(alpha), "T": float(T), "max_gap": max_gap, "trivial": trivial,
-            "theorem1": thm1, "corollary14": cor14, "ratio_thm1_cor14": ratio,
-            "theorem1_informative": not bool(is_vacuous(thm1, trivial)),
-            "corollary14_informative": not bool(is_vacuous(cor14, trivial)),
-        })
+        rows.append(
+            {
+                "alpha": float(alpha),
+                "T": float(T),
+                "max_gap": max_gap,
+                "trivial": trivial,
+                "theorem1": thm1,
+                "corollary14": cor14,
+                "ratio_thm1_cor14": ratio,
+                "theorem1_informative": not bool(is_vacuous(thm1, trivial)),
+                "corollary14_informative": not bool(is_vacuous(cor14, trivial)),
+            }
+        )
     return pd.DataFrame(rows)

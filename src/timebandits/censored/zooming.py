@@ -63,8 +63,23 @@ def _penalty(x, threshold, below, above):
 
 
 @njit(cache=True)
-def _refresh_arm(i, tau, n_pair, n_arm, gain, exceed, size, threshold, below, above, two_alpha_l,
-                 score, width, arm_best, arm_ties):
+def _refresh_arm(
+    i,
+    tau,
+    n_pair,
+    n_arm,
+    gain,
+    exceed,
+    size,
+    threshold,
+    below,
+    above,
+    two_alpha_l,
+    score,
+    width,
+    arm_best,
+    arm_ties,
+):
     """Arm i's index (13) and width 𝔠 at each of its points into ``score`` and ``width`` (∞ for an
     empty point), and the largest index of the arm with its number of maximisers. L is fixed for
     a run, so a point's index changes only when its arm is played or its grid extended: the
@@ -120,9 +135,30 @@ def _select(score, size, arm_best, arm_ties, policy_key, t):
 
 
 @njit(cache=True)
-def _zrcucb_kernel(rewards, consumptions, cost_slope, threshold, below, above, tau_max, alpha,
-                   m, log_level, horizon, policy_key,
-                   tau, level, n_pair, n_arm, gain, exceed, exact, size, played_arm, played_tau):
+def _zrcucb_kernel(
+    rewards,
+    consumptions,
+    cost_slope,
+    threshold,
+    below,
+    above,
+    tau_max,
+    alpha,
+    m,
+    log_level,
+    horizon,
+    policy_key,
+    tau,
+    level,
+    n_pair,
+    n_arm,
+    gain,
+    exceed,
+    exact,
+    size,
+    played_arm,
+    played_tau,
+):
     """Runs ``horizon`` rounds, filling the per-arm point arrays (capacity = tau.shape[1]) and the
     played pairs. Returns 0, or 1 if a grid would exceed its capacity."""
     n = rewards.shape[0]
@@ -138,8 +174,23 @@ def _zrcucb_kernel(rewards, consumptions, cost_slope, threshold, below, above, t
     for i in range(n):
         tau[i, 0] = tau_max
         size[i] = 1
-        _refresh_arm(i, tau, n_pair, n_arm, gain, exceed, size, threshold, below, above,
-                     two_alpha_l, score, width, arm_best, arm_ties)
+        _refresh_arm(
+            i,
+            tau,
+            n_pair,
+            n_arm,
+            gain,
+            exceed,
+            size,
+            threshold,
+            below,
+            above,
+            two_alpha_l,
+            score,
+            width,
+            arm_best,
+            arm_ties,
+        )
     for t in range(1, horizon + 1):
         arm, point = _select(score, size, arm_best, arm_ties, policy_key, t)  # eq. (13)
         # ---- feedback and update of the played arm, eqs. (8)-(9)
@@ -158,8 +209,23 @@ def _zrcucb_kernel(rewards, consumptions, cost_slope, threshold, below, above, t
                 n_pair[arm, q] += 1
                 if c <= tau[arm, q]:
                     gain[arm, q] += r - cost_slope * c
-        _refresh_arm(arm, tau, n_pair, n_arm, gain, exceed, size, threshold, below, above,
-                     two_alpha_l, score, width, arm_best, arm_ties)
+        _refresh_arm(
+            arm,
+            tau,
+            n_pair,
+            n_arm,
+            gain,
+            exceed,
+            size,
+            threshold,
+            below,
+            above,
+            two_alpha_l,
+            score,
+            width,
+            arm_best,
+            arm_ties,
+        )
         # ---- extension rule, eq. (14), with the pre-round widths
         any_flag = False
         for q in range(size[arm]):
@@ -196,27 +262,54 @@ def _zrcucb_kernel(rewards, consumptions, cost_slope, threshold, below, above, t
                 exceed[arm, s_] = 0
                 exact[arm, s_] = 0
             size[arm] += m - 1
-        _refresh_arm(arm, tau, n_pair, n_arm, gain, exceed, size, threshold, below, above,
-                     two_alpha_l, score, width, arm_best, arm_ties)
+        _refresh_arm(
+            arm,
+            tau,
+            n_pair,
+            n_arm,
+            gain,
+            exceed,
+            size,
+            threshold,
+            below,
+            above,
+            two_alpha_l,
+            score,
+            width,
+            arm_best,
+            arm_ties,
+        )
     return _OK
 
 
 class ZoomingRun(NamedTuple):
-    output_arm: int            # î (0-based)
-    output_tau: float          # τ̂
-    grid_sizes: np.ndarray     # (n,) |M_T^(i)|
-    plays_arm: np.ndarray      # (horizon,) I_t, 0-based
-    plays_tau: np.ndarray      # (horizon,) τ_t
-    grids: list                # per arm: the final grid, ascending
-    levels: list               # per arm: grid level of each point
-    exact_plays: list          # per arm: plays of exactly that point (since its creation)
-    n_pair: list               # per arm: N_{i,τ} of each point (since its creation)
-    estimates: list            # per arm: ν̂_{i,τ} of each point (0 where N_{i,τ} = 0, Alg. 1)
+    output_arm: int  # î (0-based)
+    output_tau: float  # τ̂
+    grid_sizes: np.ndarray  # (n,) |M_T^(i)|
+    plays_arm: np.ndarray  # (horizon,) I_t, 0-based
+    plays_tau: np.ndarray  # (horizon,) τ_t
+    grids: list  # per arm: the final grid, ascending
+    levels: list  # per arm: grid level of each point
+    exact_plays: list  # per arm: plays of exactly that point (since its creation)
+    n_pair: list  # per arm: N_{i,τ} of each point (since its creation)
+    estimates: list  # per arm: ν̂_{i,τ} of each point (0 where N_{i,τ} = 0, Alg. 1)
 
 
-def run_zrcucb(rewards, consumptions, cost_slope, penalty_threshold, penalty_below,
-               penalty_above, tau_max, alpha, m, delta, horizon, policy_key,
-               max_points: int = MAX_POINTS) -> ZoomingRun:
+def run_zrcucb(
+    rewards,
+    consumptions,
+    cost_slope,
+    penalty_threshold,
+    penalty_below,
+    penalty_above,
+    tau_max,
+    alpha,
+    m,
+    delta,
+    horizon,
+    policy_key,
+    max_points: int = MAX_POINTS,
+) -> ZoomingRun:
     """z-RCUCB (Algorithm 1) for ``horizon`` = T rounds (module docstring for the rules).
 
     ``rewards[i, j]``, ``consumptions[i, j]``: the (R, C) of the j-th pull of arm i, pre-drawn by
@@ -253,20 +346,40 @@ def run_zrcucb(rewards, consumptions, cost_slope, penalty_threshold, penalty_bel
     size = np.zeros(n, dtype=np.int64)
     played_arm = np.zeros(horizon, dtype=np.int64)
     played_tau = np.zeros(horizon)
-    status = _zrcucb_kernel(rewards, consumptions, float(cost_slope), float(penalty_threshold),
-                            float(penalty_below), float(penalty_above), float(tau_max),
-                            float(alpha), m, float(log_level), horizon, np.uint64(policy_key),
-                            tau, level, n_pair, n_arm, gain, exceed, exact, size,
-                            played_arm, played_tau)
+    status = _zrcucb_kernel(
+        rewards,
+        consumptions,
+        float(cost_slope),
+        float(penalty_threshold),
+        float(penalty_below),
+        float(penalty_above),
+        float(tau_max),
+        float(alpha),
+        m,
+        float(log_level),
+        horizon,
+        np.uint64(policy_key),
+        tau,
+        level,
+        n_pair,
+        n_arm,
+        gain,
+        exceed,
+        exact,
+        size,
+        played_arm,
+        played_tau,
+    )
     if status == _CAPACITY:
         raise RuntimeError(f"a z-RCUCB grid exceeded max_points = {max_points} points per arm")
 
     def per_arm(values):
-        return [values[i, :size[i]].copy() for i in range(n)]
+        return [values[i, : size[i]].copy() for i in range(n)]
 
     grids = per_arm(tau)
-    penalty = [np.where(g <= penalty_threshold, penalty_below * g, penalty_above * g)
-               for g in grids]
+    penalty = [
+        np.where(g <= penalty_threshold, penalty_below * g, penalty_above * g) for g in grids
+    ]
     estimates = []
     for i in range(n):
         k = size[i]
@@ -275,8 +388,18 @@ def run_zrcucb(rewards, consumptions, cost_slope, penalty_threshold, penalty_bel
         estimates.append(np.where(n_pair[i, :k] > 0, nu_hat, 0.0))
     levels = per_arm(level)
     arm, point = output_pair(levels, per_arm(n_pair), estimates)
-    return ZoomingRun(arm, float(grids[arm][point]), size.copy(), played_arm, played_tau, grids,
-                      levels, per_arm(exact), per_arm(n_pair), estimates)
+    return ZoomingRun(
+        arm,
+        float(grids[arm][point]),
+        size.copy(),
+        played_arm,
+        played_tau,
+        grids,
+        levels,
+        per_arm(exact),
+        per_arm(n_pair),
+        estimates,
+    )
 
 
 def output_pair(levels, n_pair, estimates) -> tuple[int, int]:

@@ -29,8 +29,9 @@ def run_sets(paper: dict):
 def horizon_regrets(trace: pd.DataFrame, best: float) -> pd.DataFrame:
     """One row per repetition of a learner's trace: its regret P*(T) − P(T) at T and its i*."""
     last = trace[trace["t"] == trace["t"].max()].set_index("repetition").sort_index()
-    return pd.DataFrame({"regret": best - last["payoff"], "i_star": last["i_star"],
-                         "t": trace["t"].max()})
+    return pd.DataFrame(
+        {"regret": best - last["payoff"], "i_star": last["i_star"], "t": trace["t"].max()}
+    )
 
 
 def bound_table(paper: dict, trace_of) -> pd.DataFrame:
@@ -50,17 +51,33 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
                 name = "theorem8"
                 nu_m = float(np.median(runs["i_star"])) * epsilon
                 bound = theorem8_bound(horizon, environment["means"], nu_m)
-            frames.append(compare_to_bound(table, np.array([bound]), np.array([best]),
-                                           experiment=exp_id, algorithm=algorithm,
-                                           bound_name=f"{name}_{algorithm}", metric="regret"))
+            frames.append(
+                compare_to_bound(
+                    table,
+                    np.array([bound]),
+                    np.array([best]),
+                    experiment=exp_id,
+                    algorithm=algorithm,
+                    bound_name=f"{name}_{algorithm}",
+                    metric="regret",
+                )
+            )
     return pd.concat(frames, ignore_index=True)
 
 
 # The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
 # `metric` may name (checked when the paper file loads: core/build/config_checks.py); {…} stands for
 # a number.
-METRICS = ("payoff", "failed", "id_cut", "i_star", "stop_time", "stop_estimate", "id_time",
-           "identified")
+METRICS = (
+    "payoff",
+    "failed",
+    "id_cut",
+    "i_star",
+    "stop_time",
+    "stop_estimate",
+    "id_time",
+    "identified",
+)
 
 # Kinds of bound no run can exceed, with the word the comparison notebook gives them instead of a
 # verdict: Theorems 5 and 8 are orders O(·) whose constant the paper does not give (drawn with
@@ -77,4 +94,6 @@ def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
         return None
     environment = paper["experiments"][experiment]["environment"]
     lam = float(environment["lam"])
-    return -np.inf, oracle(float(np.max(environment["means"])), normalised_horizon(horizon, lam)).payoff
+    return -np.inf, oracle(
+        float(np.max(environment["means"])), normalised_horizon(horizon, lam)
+    ).payoff

@@ -89,16 +89,18 @@ def _estimate(means, horizon, c, ell, kappa, threshold, key, checkpoints, payoff
 
 
 @njit(cache=True)
-def run_ctmab(means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, key, checkpoints,
-              rounding):
+def run_ctmab(
+    means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, key, checkpoints, rounding
+):
     """One run of CTMAB on Bernoulli arms of ``means`` over [0, T'] (module docstring). Returns
     (cumulative payoff at ``checkpoints``, outcome, i*, t_Es, t_Id, identified arm (−1 if none),
     μ̂[1] at t_Es, LUCB1 samples)."""
-    c = horizon ** epsilon
+    c = horizon**epsilon
     ell = math.log(horizon)
     payoff = np.zeros(checkpoints.size)
     outcome, i_star, t_es, best_estimate, paid, next_cp, last_play, counts_a, sums_a = _estimate(
-        means, horizon, c, ell, kappa, math.log(2.0 / delta), key, checkpoints, payoff)
+        means, horizon, c, ell, kappa, math.log(2.0 / delta), key, checkpoints, payoff
+    )
     t_id, arm, samples = 0.0, -1, 0
     if outcome == LEARNED:
         spacing = spacing_factor / best_estimate
@@ -106,8 +108,9 @@ def run_ctmab(means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, k
         counts = np.zeros(means.size)
         sums = np.zeros(means.size)
         played = np.empty(budget, np.int64)  # only the first `samples` are read
-        arm, samples, stopped = run_lucb1(means, delta_id, key, LUCB_DRAWS, budget, counts, sums,
-                                          played)
+        arm, samples, stopped = run_lucb1(
+            means, delta_id, key, LUCB_DRAWS, budget, counts, sums, played
+        )
         for s in range(samples):
             time = t_es + (s + 1) * spacing
             while next_cp < checkpoints.size and checkpoints[next_cp] < time * (1.0 - 1e-12):
@@ -121,17 +124,28 @@ def run_ctmab(means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, k
         else:
             total, successes = counts[arm] + counts_a[arm], sums[arm] + sums_a[arm]
             start = t_es + t_id
-            width = c ** i_star
+            width = c**i_star
             window, carry = 0, 0.0
             while start + window * width < horizon:
                 left = start + window * width
                 length = min(width, horizon - left)
                 paid, next_cp, last_play, plays, carry = exploit_window(
-                    left, length, successes / total, rounding, carry, means[arm], last_play,
-                    checkpoints, next_cp, paid, payoff)
+                    left,
+                    length,
+                    successes / total,
+                    rounding,
+                    carry,
+                    means[arm],
+                    last_play,
+                    checkpoints,
+                    next_cp,
+                    paid,
+                    payoff,
+                )
                 if plays > 0:
-                    drawn, _ = binomial(plays, means[arm], key,
-                                        EXPLOIT_DRAWS + window * WINDOW_DRAWS)
+                    drawn, _ = binomial(
+                        plays, means[arm], key, EXPLOIT_DRAWS + window * WINDOW_DRAWS
+                    )
                     total += plays
                     successes += drawn
                 window += 1
@@ -139,4 +153,3 @@ def run_ctmab(means, horizon, epsilon, kappa, delta, delta_id, spacing_factor, k
         payoff[next_cp] = paid
         next_cp += 1
     return payoff, outcome, i_star, t_es, t_id, arm, best_estimate, samples
-

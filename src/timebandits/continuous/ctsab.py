@@ -51,7 +51,7 @@ def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints, rounding):
     """One run of CTSAB on an arm of mean μ over [0, T'] (module docstring). Returns
     (cumulative payoff at ``checkpoints``, outcome, i*, τ, N at τ, μ̂ at τ, plays in all).
     i*, τ, N and μ̂ are 0 when the run fails."""
-    c = horizon ** epsilon
+    c = horizon**epsilon
     ell = math.log(horizon)
     threshold = math.log(2.0 / delta)
     payoff = np.zeros(checkpoints.size)
@@ -62,11 +62,23 @@ def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints, rounding):
     while start < horizon:
         end, plays = learning_phase(c, ell, kappa, phase)
         length = end - start
-        kept = plays if end <= horizon else min(plays, int(math.floor((horizon - start) / length
-                                                                      * plays)))
+        kept = (
+            plays
+            if end <= horizon
+            else min(plays, int(math.floor((horizon - start) / length * plays)))
+        )
         if kept > 0:
-            paid, next_cp, last_play = play_window(start, length * kept / plays, kept, mean,
-                                                    last_play, checkpoints, next_cp, paid, payoff)
+            paid, next_cp, last_play = play_window(
+                start,
+                length * kept / plays,
+                kept,
+                mean,
+                last_play,
+                checkpoints,
+                next_cp,
+                paid,
+                payoff,
+            )
             drawn, _ = binomial(kept, mean, key, window * WINDOW_DRAWS)
             total += kept
             successes += drawn
@@ -85,8 +97,18 @@ def run_ctsab(mean, horizon, epsilon, kappa, delta, key, checkpoints, rounding):
             start = tau * (j + 1)
             length = min(tau, horizon - start)
             paid, next_cp, last_play, plays, carry = exploit_window(
-                start, length, successes / total, rounding, carry, mean, last_play, checkpoints,
-                next_cp, paid, payoff)
+                start,
+                length,
+                successes / total,
+                rounding,
+                carry,
+                mean,
+                last_play,
+                checkpoints,
+                next_cp,
+                paid,
+                payoff,
+            )
             if plays > 0:
                 drawn, _ = binomial(plays, mean, key, window * WINDOW_DRAWS)
                 total += plays

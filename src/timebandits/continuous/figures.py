@@ -40,25 +40,28 @@ def mathtext(text: str) -> str:
     """Greek letters and T' of a label as mathtext (``CTSAB (κ = 1)`` → ``CTSAB ($\\kappa$ =
     1)``), so that a figure sets them as the captions' formulas."""
     text = text.replace("T'^ε", r"$T'^{\varepsilon}$")
-    return re.sub(r"\$[^$]*\$|[λκμεδ]|T'",
-                  lambda m: m.group() if m.group().startswith("$")
-                  else f"${MATH.get(m.group(), m.group())}$", text)
+    return re.sub(
+        r"\$[^$]*\$|[λκμεδ]|T'",
+        lambda m: m.group() if m.group().startswith("$") else f"${MATH.get(m.group(), m.group())}$",
+        text,
+    )
 
 
 def _label(paper: dict, summary: pd.DataFrame, algorithm: str) -> str:
     """The legend entry of an algorithm: its label, and the share of runs whose learning never
     stopped or whose identification was cut at T, where a learner has any."""
     label = mathtext(paper["algorithms"][algorithm]["label"])
-    for metric, what in (("failed", "never stopped learning"),
-                         ("id_cut", "identification cut at T")):
+    for metric, what in (
+        ("failed", "never stopped learning"),
+        ("id_cut", "identification cut at T"),
+    ):
         rows = summary[(summary["algorithm"] == algorithm) & (summary["metric"] == metric)]
         if not rows.empty:
             label += f"; {rows.sort_values('t')['mean'].iloc[-1]:.0%} {what}"
     return label
 
 
-def _legend(fig, axes, summary: pd.DataFrame, order: list[str] = (),
-            shown: str = "bands") -> None:
+def _legend(fig, axes, summary: pd.DataFrame, order: list[str] = (), shown: str = "bands") -> None:
     """One legend below the panels for the curves of every panel, each once: first those named
     in ``order`` (e.g. the figure's list of algorithms), in that order; titled with the runs and
     what their ``shown`` (bands or error bars) span."""
@@ -67,8 +70,14 @@ def _legend(fig, axes, summary: pd.DataFrame, order: list[str] = (),
         for handle, name in zip(*ax.get_legend_handles_labels()):
             entries.setdefault(name, handle)
     names = [n for n in order if n in entries] + [n for n in entries if n not in order]
-    fig.legend([entries[n] for n in names], names, loc="outside lower center", ncol=2,
-               frameon=False, title=runs_note(summary, shown))
+    fig.legend(
+        [entries[n] for n in names],
+        names,
+        loc="outside lower center",
+        ncol=2,
+        frameon=False,
+        title=runs_note(summary, shown),
+    )
 
 
 def payoff_curves(spec: dict, paper: dict, summary: pd.DataFrame):
@@ -83,16 +92,22 @@ def payoff_curves(spec: dict, paper: dict, summary: pd.DataFrame):
     faint = list(spec.get("faint", []))
     drawn = spec["algorithms"] + faint
     rows = {alg: payoffs[payoffs["algorithm"] == alg] for alg in drawn}
-    learners = [a for a in drawn if a in summary.loc[summary["metric"] == "failed",
-                                                     "algorithm"].unique()]
+    learners = [
+        a for a in drawn if a in summary.loc[summary["metric"] == "failed", "algorithm"].unique()
+    ]
     exact = [a for a in spec["algorithms"] if a not in learners]
     exact_range = np.ptp(np.concatenate([rows[a]["mean"].to_numpy() for a in exact] + [[0.0]]))
-    own_axis = any(np.ptp(np.append(rows[a]["mean"].to_numpy(), 0.0)) > SQUASH * exact_range
-                   for a in learners)
+    own_axis = any(
+        np.ptp(np.append(rows[a]["mean"].to_numpy(), 0.0)) > SQUASH * exact_range for a in learners
+    )
     fig, axes = new_figure("double", 2.7, ncols=3 if own_axis else 2)
     payoff_ax, gap_ax = axes[0], axes[-1]
-    labels = [mathtext(paper["algorithms"][alg]["label"]) + ", not in the paper" if alg in faint
-              else _label(paper, summary, alg) for alg in drawn]
+    labels = [
+        mathtext(paper["algorithms"][alg]["label"]) + ", not in the paper"
+        if alg in faint
+        else _label(paper, summary, alg)
+        for alg in drawn
+    ]
     for alg, label in zip(drawn, labels):
         style = algorithm_style(paper, alg)
         thin = alg in faint
@@ -111,10 +126,11 @@ def payoff_curves(spec: dict, paper: dict, summary: pd.DataFrame):
     else:
         payoff_ax.set_title("(a) as the paper plots it")
     gap_ax.set_yscale("log")
-    top = np.nanmax(np.concatenate([np.asarray(line.get_ydata(), float)
-                                    for line in gap_ax.get_lines()]))
+    top = np.nanmax(
+        np.concatenate([np.asarray(line.get_ydata(), float) for line in gap_ax.get_lines()])
+    )
     if np.isfinite(top):  # else no gap > 0 to draw (e.g. at the smoke scale)
-        gap_ax.set_ylim(top / 10 ** GAP_DECADES, top * 3)
+        gap_ax.set_ylim(top / 10**GAP_DECADES, top * 3)
     gap_ax.set_ylabel("oracle's payoff − payoff")
     gap_ax.set_title(f"({'c' if own_axis else 'b'}) gap to the oracle (log axis)")
     for ax in axes:
@@ -136,8 +152,11 @@ def _regret_at_horizon(summary: pd.DataFrame, algorithm: str):
     """(experiments, mean regret P*(T) − P(T) at each one's horizon, its standard error)."""
     learned = _final(summary, algorithm, "payoff")
     oracle = _final(summary, "oracle", "payoff")
-    return (learned.index, (oracle.loc[learned.index, "mean"] - learned["mean"]).to_numpy(),
-            learned["se"].to_numpy())
+    return (
+        learned.index,
+        (oracle.loc[learned.index, "mean"] - learned["mean"]).to_numpy(),
+        learned["se"].to_numpy(),
+    )
 
 
 def regret_vs_mu(spec: dict, paper: dict, summary: pd.DataFrame):
@@ -153,26 +172,48 @@ def regret_vs_mu(spec: dict, paper: dict, summary: pd.DataFrame):
     fig, (linear_ax, log_ax) = new_figure("double", 2.6, ncols=2)
     style = algorithm_style(paper, learner)
     for ax in (linear_ax, log_ax):
-        ax.errorbar(x, regret, yerr=half, color=style["color"], marker="o", markersize=4,
-                    capsize=3, label=mathtext(paper["algorithms"][learner]["label"]))
+        ax.errorbar(
+            x,
+            regret,
+            yerr=half,
+            color=style["color"],
+            marker="o",
+            markersize=4,
+            capsize=3,
+            label=mathtext(paper["algorithms"][learner]["label"]),
+        )
         for other in spec.get("faint", []):
             faint_exps, faint_regret, faint_half = _regret_at_horizon(summary, other)
-            faint_mu = np.array([paper["experiments"][e]["environment"]["means"][0]
-                                 for e in faint_exps])
+            faint_mu = np.array(
+                [paper["experiments"][e]["environment"]["means"][0] for e in faint_exps]
+            )
             ranked = np.argsort(faint_mu, kind="stable")
             values = faint_regret[ranked] if ax is linear_ax else log_safe(faint_regret[ranked])
-            ax.errorbar(faint_mu[ranked], values, yerr=faint_half[ranked],
-                        color=algorithm_style(paper, other)["color"], marker="o", markersize=3,
-                        capsize=2, linewidth=0.8, alpha=0.5,
-                        label=mathtext(paper["algorithms"][other]["label"]) + ", not in the paper")
+            ax.errorbar(
+                faint_mu[ranked],
+                values,
+                yerr=faint_half[ranked],
+                color=algorithm_style(paper, other)["color"],
+                marker="o",
+                markersize=3,
+                capsize=2,
+                linewidth=0.8,
+                alpha=0.5,
+                label=mathtext(paper["algorithms"][other]["label"]) + ", not in the paper",
+            )
         ax.set_xlabel(r"$\mu$ (mean of the arm)")
         ax.set_ylabel(r"regret $P^*(T) - P(T)$")
     positive = regret > 0
     if positive.sum() >= 2:
         slope, intercept = np.polyfit(np.log(x[positive]), np.log(regret[positive]), 1)
         grid = np.geomspace(x.min(), x.max(), 50)
-        log_ax.plot(grid, np.exp(intercept) * grid ** slope, color="0.4", linestyle="--",
-                    label=f"fitted slope {slope:.2f} (Theorem 7: −1)".replace("-", "−"))
+        log_ax.plot(
+            grid,
+            np.exp(intercept) * grid**slope,
+            color="0.4",
+            linestyle="--",
+            label=f"fitted slope {slope:.2f} (Theorem 7: −1)".replace("-", "−"),
+        )
     log_ax.set_xscale("log")
     log_ax.set_yscale("log")
     log_ax.xaxis.set_major_locator(FixedLocator(x))
@@ -196,8 +237,11 @@ def _grids(spec: dict, paper: dict, summary: pd.DataFrame):
             lam = float(paper["experiments"][exp]["environment"]["lam"])
             best = oracle.loc[exp, "mean"]
             never = failed.loc[exp, "mean"]
-            cells[lam, kappa] = ((best - payoff.loc[exp, "mean"]) / best,
-                                 stop.loc[exp, "mean"] / stop.loc[exp, "t"] + never, never)
+            cells[lam, kappa] = (
+                (best - payoff.loc[exp, "mean"]) / best,
+                stop.loc[exp, "mean"] / stop.loc[exp, "t"] + never,
+                never,
+            )
     lams = sorted({lam for lam, _ in cells}, reverse=True)
     kappas = sorted({kappa for _, kappa in cells})
     grid = np.array([[cells[lam, kappa] for kappa in kappas] for lam in lams])
@@ -221,7 +265,7 @@ def _log_colourbar(ax, values: np.ndarray) -> None:
     low, high = np.floor(np.nanmin(values)), np.ceil(np.nanmax(values))
     ticks = np.arange(low, high + 1)
     bar.ax.yaxis.set_major_locator(FixedLocator(ticks))
-    bar.ax.set_yticklabels([power_of_ten(10.0 ** k) for k in ticks])
+    bar.ax.set_yticklabels([power_of_ten(10.0**k) for k in ticks])
 
 
 def kappa_lambda_heatmap(spec: dict, paper: dict, summary: pd.DataFrame):
@@ -234,20 +278,41 @@ def kappa_lambda_heatmap(spec: dict, paper: dict, summary: pd.DataFrame):
     lams, kappas, regret, learning, never = _grids(spec, paper, summary)
     fig, axes = new_figure("double", 2.5, ncols=2)
     floor = 1e-4  # a regret ratio at or below 0 (the oracle matched) is coloured as 10⁻⁴
-    options = {"xticklabels": [f"{k:g}" for k in kappas], "yticklabels": [f"{lam:g}" for lam in lams],
-               "fmt": "", "annot_kws": {"fontsize": 7}, "linewidths": 0.5, "linecolor": "white"}
+    options = {
+        "xticklabels": [f"{k:g}" for k in kappas],
+        "yticklabels": [f"{lam:g}" for lam in lams],
+        "fmt": "",
+        "annot_kws": {"fontsize": 7},
+        "linewidths": 0.5,
+        "linecolor": "white",
+    }
     ratio = np.log10(np.clip(regret, floor, None))
-    heatmap(ratio, ax=axes[0], cmap=DIVERGING, center=0.0,
-                annot=np.vectorize(_cell)(regret),
-                cbar_kws={"label": "regret / oracle payoff (log scale)"}, **options)
+    heatmap(
+        ratio,
+        ax=axes[0],
+        cmap=DIVERGING,
+        center=0.0,
+        annot=np.vectorize(_cell)(regret),
+        cbar_kws={"label": "regret / oracle payoff (log scale)"},
+        **options,
+    )
     _log_colourbar(axes[0], ratio)
     blues = colormap(DIVERGING)
     blues = ListedColormap(blues(np.linspace(0.5, 0.0, 256)))
     shown = np.log10(np.clip(learning, 1e-8, 1.0))
-    notes = np.vectorize(lambda v, n: "never\nstopped" if n == 1 else _cell(v, 1) + (
-        f"\n{n:.0%} never" if n > 0 else ""))(learning, never)
-    heatmap(shown, ax=axes[1], cmap=blues, annot=notes,
-                cbar_kws={"label": r"$\tau/T$ (log scale)"}, **options)
+    notes = np.vectorize(
+        lambda v, n: (
+            "never\nstopped" if n == 1 else _cell(v, 1) + (f"\n{n:.0%} never" if n > 0 else "")
+        )
+    )(learning, never)
+    heatmap(
+        shown,
+        ax=axes[1],
+        cmap=blues,
+        annot=notes,
+        cbar_kws={"label": r"$\tau/T$ (log scale)"},
+        **options,
+    )
     _log_colourbar(axes[1], shown)
     axes[0].set_title("(a) regret at T relative to the oracle's payoff")
     axes[1].set_title(r"(b) share of $T$ spent learning, $\tau/T$")
@@ -281,10 +346,19 @@ def scaled_regret(spec: dict, paper: dict, summary: pd.DataFrame):
             marker = markers.setdefault(m, "osD^v"[len(markers) % 5])
             rows = np.flatnonzero(mu == m)
             rows = rows[np.argsort(t_prime[rows])]
-            ax.errorbar(t_prime[rows], values[rows], yerr=errors[rows], color=style["color"],
-                        linestyle=style["linestyle"], linewidth=1.0, marker=marker,
-                        markersize=5 if rank else 4, capsize=2, zorder=3 - 0.1 * rank,
-                        markerfacecolor=style["color"] if rank == 0 else "none")
+            ax.errorbar(
+                t_prime[rows],
+                values[rows],
+                yerr=errors[rows],
+                color=style["color"],
+                linestyle=style["linestyle"],
+                linewidth=1.0,
+                marker=marker,
+                markersize=5 if rank else 4,
+                capsize=2,
+                zorder=3 - 0.1 * rank,
+                markerfacecolor=style["color"] if rank == 0 else "none",
+            )
         handles.append(Line2D([], [], color=style["color"], linestyle=style["linestyle"]))
         labels.append(mathtext(paper["algorithms"][alg]["label"]))
         if floor is None and (values > 0).any():
@@ -299,10 +373,20 @@ def scaled_regret(spec: dict, paper: dict, summary: pd.DataFrame):
     ax.set_yscale("log")
     ax.set_xlabel(r"normalized horizon $T' = T/\lambda$")
     ax.set_ylabel(r"regret at $T$ $\times\ \mu/(\ln T')^2$")
-    fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False,
-               title=runs_note(summary, "bars"))
+    fig.legend(
+        handles,
+        labels,
+        loc="outside lower center",
+        ncol=2,
+        frameon=False,
+        title=runs_note(summary, "bars"),
+    )
     return fig
 
 
-FIGURE_KINDS = {"payoff_curves": payoff_curves, "regret_vs_mu": regret_vs_mu,
-                "kappa_lambda_heatmap": kappa_lambda_heatmap, "scaled_regret": scaled_regret}
+FIGURE_KINDS = {
+    "payoff_curves": payoff_curves,
+    "regret_vs_mu": regret_vs_mu,
+    "kappa_lambda_heatmap": kappa_lambda_heatmap,
+    "scaled_regret": scaled_regret,
+}

@@ -31,8 +31,9 @@ K1 = 1.25
 @njit(cache=True)
 def confidence_radius(count, round_index, n_arms, delta):
     """β(u, t) of LUCB1 (module docstring), in logs: no t^4 is ever formed."""
-    return math.sqrt((math.log(K1 * n_arms / delta) + 4.0 * math.log(float(round_index)))
-                     / (2.0 * count))
+    return math.sqrt(
+        (math.log(K1 * n_arms / delta) + 4.0 * math.log(float(round_index))) / (2.0 * count)
+    )
 
 
 @njit(cache=True)

@@ -72,8 +72,9 @@ def oracle(best_mean: float, horizon: float) -> Oracle:
     candidates = {max(int(math.floor(ideal)), 0), int(math.ceil(ideal))}
     plays = max(candidates, key=lambda n: (equal_spacing_payoff(best_mean, n, horizon), -n))
     payoff = equal_spacing_payoff(best_mean, plays, horizon)
-    return Oracle(plays, horizon / plays if plays else math.inf, payoff,
-                  best_mean * best_mean * horizon / 4.0)
+    return Oracle(
+        plays, horizon / plays if plays else math.inf, payoff, best_mean * best_mean * horizon / 4.0
+    )
 
 
 def baseline_payoff(rate: float, best_mean: float, horizon: float) -> float:
@@ -89,6 +90,7 @@ def optimal_interval(mean: float, lam: float, cost, cost_slope, bracket=(1e-12, 
     """The spacing d* that maximises the payoff rate (μ − λ f(d))/d for a convex decreasing f
     (Remark 21): the root of λ(f(d) − d f'(d)) = μ, by bisection on a log scale. f(x) = 1/x gives
     d* = 2λ/μ; f(x) = x^−β gives ((1 + β)λ/μ)^{1/β}."""
+
     def excess(d):
         return lam * (cost(d) - d * cost_slope(d)) - mean
 

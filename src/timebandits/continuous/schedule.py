@@ -13,7 +13,7 @@ from timebandits.core.sim.jit import njit
 def learning_phase(c, ell, kappa, phase):
     """Learning phase i (``phase``) of CTSAB and CTMAB's estimation (Algorithms 1–2): its end
     c^i and its plays per arm ⌈κ·ℓ·c^{2i/3}⌉, with c = T'^ε and ℓ = ln T'."""
-    return c ** phase, math.ceil(kappa * ell * c ** (2.0 * phase / 3.0))
+    return c**phase, math.ceil(kappa * ell * c ** (2.0 * phase / 3.0))
 
 
 @njit(cache=True, inline="always")
@@ -39,8 +39,9 @@ def play_window(start, length, plays, mean, last_play, checkpoints, next_cp, pai
     """``plays`` plays spread equally over the window (start, start + length], at
     start + j·length/plays (:func:`play_spaced`; the first pays for its gap from ``last_play``)."""
     spacing = length / plays
-    return play_spaced(start, spacing, plays, start + spacing - last_play, mean, checkpoints,
-                       next_cp, paid, payoff)
+    return play_spaced(
+        start, spacing, plays, start + spacing - last_play, mean, checkpoints, next_cp, paid, payoff
+    )
 
 
 # How an exploit window of length L gets its plays, μ̂L/2 of them in the paper (N_k, a real
@@ -75,8 +76,9 @@ def exploit_plays(target, carry, rounding):
 
 
 @njit(cache=True)
-def exploit_window(start, length, estimate, rounding, carry, mean, last_play, checkpoints,
-                   next_cp, paid, payoff):
+def exploit_window(
+    start, length, estimate, rounding, carry, mean, last_play, checkpoints, next_cp, paid, payoff
+):
     """One exploit window (start, start + length] at the estimate μ̂ (module notes). Returns
     (payoff after it, next checkpoint index, last play time, plays, carry)."""
     if rounding == RATE:
@@ -85,11 +87,13 @@ def exploit_window(start, length, estimate, rounding, carry, mean, last_play, ch
         spacing = 2.0 / estimate
         plays = int(math.floor((start + length - last_play) / spacing * (1.0 + 1e-12)))
         if plays > 0:  # every gap, the first one included, is the spacing
-            paid, next_cp, last_play = play_spaced(last_play, spacing, plays, spacing, mean,
-                                                   checkpoints, next_cp, paid, payoff)
+            paid, next_cp, last_play = play_spaced(
+                last_play, spacing, plays, spacing, mean, checkpoints, next_cp, paid, payoff
+            )
         return paid, next_cp, last_play, plays, carry
     plays, carry = exploit_plays(0.5 * estimate * length, carry, rounding)
     if plays > 0:
-        paid, next_cp, last_play = play_window(start, length, plays, mean, last_play, checkpoints,
-                                                next_cp, paid, payoff)
+        paid, next_cp, last_play = play_window(
+            start, length, plays, mean, last_play, checkpoints, next_cp, paid, payoff
+        )
     return paid, next_cp, last_play, plays, carry

@@ -69,8 +69,9 @@ def _check_confidence(params: dict, key: str) -> None:
     """δ or δ_id: a number in (0, 1), or the theorems' ``"1/T'^2"``."""
     if isinstance(params[key], str):
         if params[key] != INVERSE_SQUARE_HORIZON:
-            raise ValueError(f"{key} must lie in (0, 1) or be {INVERSE_SQUARE_HORIZON!r}, got "
-                             f"{params[key]!r}")
+            raise ValueError(
+                f"{key} must lie in (0, 1) or be {INVERSE_SQUARE_HORIZON!r}, got {params[key]!r}"
+            )
         return
     _in_open_unit(params, key)
 
@@ -89,7 +90,7 @@ def confidence(params: dict, key: str, horizon: float) -> float:
     """δ or δ_id (``key``) of a learner over T': the number given, or 1/T'² for
     ``"1/T'^2"`` (the theorems' δ, Alg. 2's δ_id)."""
     value = params[key]
-    return 1.0 / horizon ** 2 if value == INVERSE_SQUARE_HORIZON else float(value)
+    return 1.0 / horizon**2 if value == INVERSE_SQUARE_HORIZON else float(value)
 
 
 def algorithm_params(algorithm: dict) -> dict:
@@ -98,21 +99,31 @@ def algorithm_params(algorithm: dict) -> dict:
     baseline's assumed mean, a Bernoulli mean, in (0, 1])."""
     params = merged_params(algorithm, _PARAMS[algorithm["policy"]])
     if algorithm["policy"] == BASELINE and not 0 < _number(params, "assumed_mean") <= 1:
-        raise ValueError(f"assumed_mean is a mean of Bernoulli rewards, so it must lie in (0, 1] "
-                         f"(it sets the baseline rate assumed_mean/(2 lambda)); got "
-                         f"{params['assumed_mean']!r}")
+        raise ValueError(
+            f"assumed_mean is a mean of Bernoulli rewards, so it must lie in (0, 1] "
+            f"(it sets the baseline rate assumed_mean/(2 lambda)); got "
+            f"{params['assumed_mean']!r}"
+        )
     if algorithm["policy"] in (CTSAB, CTMAB):
         if isinstance(params["epsilon"], dict):
             base = params["epsilon"].get("phase_base")
-            if (set(params["epsilon"]) != {"phase_base"} or isinstance(base, bool)
-                    or not isinstance(base, (int, float)) or not base > 1):
-                raise ValueError(f"epsilon must lie in (0, 1) or be {{phase_base: c}} with c > 1, "
-                                 f"got {params['epsilon']!r}")
+            if (
+                set(params["epsilon"]) != {"phase_base"}
+                or isinstance(base, bool)
+                or not isinstance(base, (int, float))
+                or not base > 1
+            ):
+                raise ValueError(
+                    f"epsilon must lie in (0, 1) or be {{phase_base: c}} with c > 1, "
+                    f"got {params['epsilon']!r}"
+                )
         else:
             _in_open_unit(params, "epsilon")
         _check_confidence(params, "delta")
         if params["rounding"] not in ROUNDINGS:
-            raise ValueError(f"rounding must be one of {sorted(ROUNDINGS)}, got {params['rounding']!r}")
+            raise ValueError(
+                f"rounding must be one of {sorted(ROUNDINGS)}, got {params['rounding']!r}"
+            )
         if not _number(params, "kappa") > 0:
             raise ValueError(f"kappa must be > 0, got {params['kappa']!r}")
     if algorithm["policy"] == CTMAB:
@@ -128,9 +139,13 @@ def validate_algorithm(algorithm: dict) -> None:
 
 def validate_environment(environment: dict) -> None:
     means = environment.get("means")
-    if (not isinstance(means, list) or not means
-            or not all(isinstance(m, (int, float)) and not isinstance(m, bool) and 0 < m < 1
-                       for m in means)):
+    if (
+        not isinstance(means, list)
+        or not means
+        or not all(
+            isinstance(m, (int, float)) and not isinstance(m, bool) and 0 < m < 1 for m in means
+        )
+    ):
         raise ValueError(f"means must be a list of numbers in (0, 1), got {means!r}")
     lam = environment.get("lam")
     if isinstance(lam, bool) or not isinstance(lam, (int, float)) or not lam > 0:
@@ -143,19 +158,22 @@ def validate_environment(environment: dict) -> None:
 def validate_run(environment: dict, algorithm: dict) -> None:
     means = environment["means"]
     if algorithm["policy"] == CTSAB and len(means) != 1:
-        raise ValueError(f"ctsab is the single-arm algorithm; this environment has {len(means)} "
-                         "arms")
+        raise ValueError(
+            f"ctsab is the single-arm algorithm; this environment has {len(means)} arms"
+        )
     if algorithm["policy"] == CTMAB and not all(a > b for a, b in zip(means, means[1:])):
-        raise ValueError(f"ctmab needs the means in strictly decreasing order (arm 1 the best), "
-                         f"got {means}")
+        raise ValueError(
+            f"ctmab needs the means in strictly decreasing order (arm 1 the best), got {means}"
+        )
 
 
 def _repeated(value: float, checkpoints: np.ndarray) -> np.ndarray:
     return np.full(checkpoints.size, float(value))
 
 
-def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
-                        checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+def simulate_repetition(
+    experiment: dict, algorithm: dict, env_seed, policy_seed, checkpoints: np.ndarray
+) -> dict[str, np.ndarray]:
     """One run: metrics (module docstring) at the raw-time ``checkpoints``. The oracle and the
     baselines do not draw; a learner's rewards come from the environment seed, so every learner
     of a repetition meets the same draws."""
@@ -177,17 +195,41 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
     key = key64(env_seed)
     if policy == CTSAB:
         payoff, outcome, i_star, tau, _, estimate, _ = run_ctsab(
-            means[0], horizon, learner_epsilon(params, horizon), params["kappa"],
-            confidence(params, "delta", horizon), key, times, ROUNDINGS[params["rounding"]])
-        return {"payoff": payoff, "failed": _repeated(outcome == FAILED, times),
-                "i_star": _repeated(i_star, times), "stop_time": _repeated(tau * lam, times),
-                "stop_estimate": _repeated(estimate if i_star else np.nan, times)}
-    payoff, outcome, i_star, t_es, t_id, arm, estimate, _ = run_ctmab(
-        means, horizon, learner_epsilon(params, horizon), params["kappa"],
-        confidence(params, "delta", horizon), confidence(params, "delta_id", horizon),
-        params["id_spacing_factor"], key, times, ROUNDINGS[params["rounding"]])
-    return {"payoff": payoff, "failed": _repeated(outcome == FAILED_ESTIMATION, times),
-            "id_cut": _repeated(outcome == FAILED_IDENTIFICATION, times),
-            "i_star": _repeated(i_star, times), "stop_time": _repeated(t_es * lam, times),
+            means[0],
+            horizon,
+            learner_epsilon(params, horizon),
+            params["kappa"],
+            confidence(params, "delta", horizon),
+            key,
+            times,
+            ROUNDINGS[params["rounding"]],
+        )
+        return {
+            "payoff": payoff,
+            "failed": _repeated(outcome == FAILED, times),
+            "i_star": _repeated(i_star, times),
+            "stop_time": _repeated(tau * lam, times),
             "stop_estimate": _repeated(estimate if i_star else np.nan, times),
-            "id_time": _repeated(t_id * lam, times), "identified": _repeated(arm == 0, times)}
+        }
+    payoff, outcome, i_star, t_es, t_id, arm, estimate, _ = run_ctmab(
+        means,
+        horizon,
+        learner_epsilon(params, horizon),
+        params["kappa"],
+        confidence(params, "delta", horizon),
+        confidence(params, "delta_id", horizon),
+        params["id_spacing_factor"],
+        key,
+        times,
+        ROUNDINGS[params["rounding"]],
+    )
+    return {
+        "payoff": payoff,
+        "failed": _repeated(outcome == FAILED_ESTIMATION, times),
+        "id_cut": _repeated(outcome == FAILED_IDENTIFICATION, times),
+        "i_star": _repeated(i_star, times),
+        "stop_time": _repeated(t_es * lam, times),
+        "stop_estimate": _repeated(estimate if i_star else np.nan, times),
+        "id_time": _repeated(t_id * lam, times),
+        "identified": _repeated(arm == 0, times),
+    }

@@ -19,7 +19,9 @@ def atomic_output(path: str | os.PathLike):
     permissions (0666 minus the umask, not mkstemp's 0600); on any error it is removed."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix or ".tmp")
+    fd, tmp = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.", suffix=path.suffix or ".tmp"
+    )
     os.close(fd)
     try:
         yield tmp

@@ -40,8 +40,10 @@ class _UniqueKeyLoader(_BASE_LOADER):
             key = self.construct_object(key_node, deep=True)
             line = key_node.start_mark.line + 1
             if isinstance(key, (str, int, float, bool)) and key in seen:
-                raise DuplicateKey(f"line {line}: key {key!r} written twice in one mapping "
-                                   f"(first on line {seen[key]}); YAML would keep the last")
+                raise DuplicateKey(
+                    f"line {line}: key {key!r} written twice in one mapping "
+                    f"(first on line {seen[key]}); YAML would keep the last"
+                )
             seen.setdefault(key, line)
         return super().construct_mapping(node, deep)
 
@@ -107,13 +109,16 @@ def _validator(schema_text: str):
 def validate_schema(data: dict, schema_name: str, source: str | Path) -> None:
     """Validate ``data`` against ``workflow/schemas/<schema_name>``; report the first error."""
     validator = _validator((SCHEMA_DIR / schema_name).read_text())
-    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
+    errors = sorted(
+        validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path))
+    )
     if errors:
         err = errors[0]
         if err.validator == "required":  # name the missing key itself, not its parent
             missing = next(k for k in err.validator_value if k not in err.instance)
-            raise ConfigError(f"{source}: key {_key_path([*err.absolute_path, missing])}: "
-                              f"missing (required)")
+            raise ConfigError(
+                f"{source}: key {_key_path([*err.absolute_path, missing])}: missing (required)"
+            )
         raise ConfigError(f"{source}: key {_key_path(err.absolute_path)}: {err.message}")
 
 
@@ -122,15 +127,21 @@ def validate_workflow_config(config: dict, source: str | Path = "config/config.y
     has a cluster cost, horizon caps are whole numbers."""
     validate_schema(config, "config.schema.yaml", source)
     if config["scale"] not in config["scales"]:
-        raise ConfigError(f"{source}: key scale: {config['scale']!r} is not one of the scales "
-                          f"{sorted(config['scales'])}")
+        raise ConfigError(
+            f"{source}: key scale: {config['scale']!r} is not one of the scales "
+            f"{sorted(config['scales'])}"
+        )
     for i, key in enumerate(config["papers"]):
         if key not in PAPER_PACKAGES:
-            raise ConfigError(f"{source}: key papers.{i}: unknown paper {key!r}; known papers: "
-                              f"{sorted(PAPER_PACKAGES)}")
+            raise ConfigError(
+                f"{source}: key papers.{i}: unknown paper {key!r}; known papers: "
+                f"{sorted(PAPER_PACKAGES)}"
+            )
         if key not in config["cluster"]["simulation_costs"]:
-            raise ConfigError(f"{source}: key cluster.simulation_costs.{key}: missing (every "
-                              "built paper needs its measured cost; benchmarks/cluster_costs.py)")
+            raise ConfigError(
+                f"{source}: key cluster.simulation_costs.{key}: missing (every "
+                "built paper needs its measured cost; benchmarks/cluster_costs.py)"
+            )
     for name, scale in config["scales"].items():
         if scale["max_horizon"] is not None:
             check_whole(scale["max_horizon"], source, f"scales.{name}.max_horizon")
@@ -165,9 +176,10 @@ def with_defaults(paper: dict) -> dict:
         taken = [key for key in defaults if key not in experiment]
         experiment.update({key: copy.deepcopy(defaults[key]) for key in taken})
         if taken:
-            experiment["provenance"] = {**{key: provenance[key] for key in taken
-                                           if key in provenance},
-                                        **(experiment.get("provenance") or {})}
+            experiment["provenance"] = {
+                **{key: provenance[key] for key in taken if key in provenance},
+                **(experiment.get("provenance") or {}),
+            }
     return paper
 
 
@@ -177,8 +189,10 @@ def merged_params(algorithm: dict, defaults: dict) -> dict:
     given = algorithm.get("params", {}) or {}
     unknown = set(given) - set(defaults)
     if unknown:
-        raise ValueError(f"unknown params {sorted(unknown)} for policy {algorithm['policy']!r}; "
-                         f"accepted: {sorted(defaults)}")
+        raise ValueError(
+            f"unknown params {sorted(unknown)} for policy {algorithm['policy']!r}; "
+            f"accepted: {sorted(defaults)}"
+        )
     return {**defaults, **given}
 
 
@@ -199,8 +213,9 @@ def resolve_experiment(paper: dict, experiment_id: str, config: dict) -> dict:
     return exp
 
 
-def repetition_chunks(repetitions: int, horizon: float, chunk_work: float,
-                      algorithms: int = 1) -> list[tuple[int, int]]:
+def repetition_chunks(
+    repetitions: int, horizon: float, chunk_work: float, algorithms: int = 1
+) -> list[tuple[int, int]]:
     """Half-open repetition ranges [start, stop) of the simulate jobs of one experiment: each job
     runs every one of its ``algorithms`` for about ``chunk_work`` time units in all, i.e.
     max(1, chunk_work // (horizon x algorithms)) repetitions.

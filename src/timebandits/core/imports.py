@@ -88,8 +88,9 @@ def imported_names(path: Path, package: Path = PACKAGE) -> set[str]:
             names.update(alias.name for alias in node.names)
             continue
         if node.level:
-            base = here[:len(here) - (node.level - 1)] + (node.module.split(".") if node.module
-                                                          else [])
+            base = here[: len(here) - (node.level - 1)] + (
+                node.module.split(".") if node.module else []
+            )
             base = ".".join(base)
         else:
             base = node.module
@@ -127,9 +128,10 @@ def simulation_roots(paper: str, package: Path = PACKAGE) -> list[Path]:
     """The modules a simulation of ``paper`` (a paper package's name) starts from: the
     simulation-side modules of its package and :data:`SIMULATION_CORE`."""
     package = Path(package).resolve()
-    return sorted([path for path in (package / paper).glob("*.py")
-                   if not analysis_module(path.stem)]
-                  + [package / "core" / f"{m}.py" for m in SIMULATION_CORE])
+    return sorted(
+        [path for path in (package / paper).glob("*.py") if not analysis_module(path.stem)]
+        + [package / "core" / f"{m}.py" for m in SIMULATION_CORE]
+    )
 
 
 def simulation_modules(paper: str, package: Path = PACKAGE) -> list[Path]:
@@ -144,6 +146,7 @@ def analysis_files(papers: Iterable[str], package: Path = PACKAGE) -> list[Path]
     (workflow/rules/common.smk, ``analysis_code``)."""
     package = Path(package).resolve()
     code = [path for folder in (*papers, "core") for path in (package / folder).rglob("*.py")]
-    templates = [path for path in (package / "core" / "pages" / "templates").rglob("*")
-                 if path.is_file()]
+    templates = [
+        path for path in (package / "core" / "pages" / "templates").rglob("*") if path.is_file()
+    ]
     return sorted(code + templates)

@@ -69,8 +69,8 @@ def relative_to_front_page(path: str) -> str:
     """``path`` as a link from the front page (``<root>results/index.html``)."""
     parts = path.split("/")
     if "results" in parts:
-        return "/".join(parts[parts.index("results") + 1:])
-    return "../" + "/".join(parts[parts.index("figures"):])
+        return "/".join(parts[parts.index("results") + 1 :])
+    return "../" + "/".join(parts[parts.index("figures") :])
 
 
 def scorecard_page(root) -> str:
@@ -87,5 +87,6 @@ def enter_project(start: str | os.PathLike | None = None) -> Path:
         if (folder / "Snakefile").is_file() and (folder / "config" / "config.yaml").is_file():
             os.chdir(folder)
             return folder
-    raise FileNotFoundError(f"no project folder (with a Snakefile and config/config.yaml) at or "
-                            f"above {here}")
+    raise FileNotFoundError(
+        f"no project folder (with a Snakefile and config/config.yaml) at or above {here}"
+    )

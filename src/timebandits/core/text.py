@@ -10,9 +10,21 @@ SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 # Plain-text notation a claim's generated text may carry, as a reader writes it.
 _ASCII_MATHS = (("+-", "±"), ("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("sqrt(", "√("))
 # Greek letters spelled out in config text and identifiers (``lambda(tau_max)``, ``nu_{i,tau}``).
-_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "kappa": "κ",
-          "lambda": "λ", "mu": "μ", "nu": "ν", "sigma": "σ", "tau": "τ", "theta": "θ",
-          "Delta": "Δ"}
+_GREEK = {
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "epsilon": "ε",
+    "kappa": "κ",
+    "lambda": "λ",
+    "mu": "μ",
+    "nu": "ν",
+    "sigma": "σ",
+    "tau": "τ",
+    "theta": "θ",
+    "Delta": "Δ",
+}
 _GREEK_WORD = re.compile(r"(?<![A-Za-z])(" + "|".join(_GREEK) + r")(?![A-Za-z])")
 # A one-letter symbol with a hat or a one-character index: ``mu_hat`` → ``μ̂``, ``s_hat_i`` →
 # ``ŝᵢ``, ``A_j`` → ``Aⱼ``, ``r_0`` → ``r₀``. Longer indices (``tau_max``, ``t_Id``) and indices
@@ -42,12 +54,14 @@ def prose(text) -> str:
         return text
     text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d+)\b", _power, text)
     text = re.sub(r"\b10\^\(?(-?\d+)\)?", lambda m: "10" + m.group(1).translate(SUPERSCRIPT), text)
-    text = re.sub(r"(?<=[\w)'])\^(-?\d+)(?![\d.])", lambda m: m.group(1).translate(SUPERSCRIPT),
-                  text)
+    text = re.sub(
+        r"(?<=[\w)'])\^(-?\d+)(?![\d.])", lambda m: m.group(1).translate(SUPERSCRIPT), text
+    )
     for ascii_text, symbol in _ASCII_MATHS:
         text = text.replace(ascii_text, symbol)
     text = _GREEK_WORD.sub(lambda m: _GREEK[m.group(1)], text)
     text = _HAT.sub(lambda m: m.group(1) + "\u0302", text)
-    text = _BRACED.sub(lambda m: m.group(1) + m.group(2) + "".join(
-        _SUBSCRIPTS.get(c, c) for c in m.group(3)), text)
+    text = _BRACED.sub(
+        lambda m: m.group(1) + m.group(2) + "".join(_SUBSCRIPTS.get(c, c) for c in m.group(3)), text
+    )
     return _INDEX.sub(lambda m: m.group(1) + m.group(2) + _SUBSCRIPTS[m.group(3)], text)

@@ -21,8 +21,10 @@ def runtime_requirements(distribution: str = "timebandits") -> list[str]:
 
 def software_versions() -> dict[str, str]:
     """Python and every runtime requirement, with the version installed in this environment."""
-    return {"Python": platform.python_version(),
-            **{name: metadata.version(name) for name in runtime_requirements()}}
+    return {
+        "Python": platform.python_version(),
+        **{name: metadata.version(name) for name in runtime_requirements()},
+    }
 
 
 def versions_line() -> str:

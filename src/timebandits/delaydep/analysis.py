@@ -27,14 +27,19 @@ def run_instances(paper: dict, experiment: str, trace: pd.DataFrame) -> dict:
     k = len(environment["means"])
     first = trace[trace["t"] == trace["t"].min()].sort_values("repetition")
     delays = first[[f"delay_{i + 1}" for i in range(k)]].to_numpy(dtype=int)
-    return {int(rep): B2DEPProblem.from_config(environment, delays=list(row))
-            for rep, row in zip(first["repetition"], delays)}
+    return {
+        int(rep): B2DEPProblem.from_config(environment, delays=list(row))
+        for rep, row in zip(first["repetition"], delays)
+    }
 
 
 def bounded_algorithms(paper: dict, experiment: str) -> list[str]:
     """The experiment's algorithms that run π_low (the algorithm Theorem 3 bounds)."""
-    return [a for a in paper["experiments"][experiment]["algorithms"]
-            if paper["algorithms"][a]["policy"] == BOUNDED_POLICY]
+    return [
+        a
+        for a in paper["experiments"][experiment]["algorithms"]
+        if paper["algorithms"][a]["policy"] == BOUNDED_POLICY
+    ]
 
 
 def bound_table(paper: dict, trace_of) -> pd.DataFrame:
@@ -54,33 +59,59 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
         for alg in bounded_algorithms(paper, exp_id):
             delta = float(algorithm_params(paper["algorithms"][alg])["delta"])
             trace = trace_of(exp_id, alg)
-            pivot = {m: checkpoint_table(trace, m)
-                     for m in ("ghost", "expected", "switches",
-                               *(regret_metric(c) for c in switch_costs(exp["environment"])))}
+            pivot = {
+                m: checkpoint_table(trace, m)
+                for m in (
+                    "ghost",
+                    "expected",
+                    "switches",
+                    *(regret_metric(c) for c in switch_costs(exp["environment"])),
+                )
+            }
             regret = pivot["ghost"] - pivot["expected"]  # R(t) without switching cost
             t = regret.index.to_numpy(dtype=float)
             horizon = int(t.max())
             ghost_rate = pivot["ghost"].mean(axis=1).to_numpy() / t
             switches_allowed = float(switch_bound(horizon, k))
             common = {"experiment": exp_id, "algorithm": alg}
-            for name, bound in (("theorem3", theorem3_bound_paper(horizon, k, delta)),
-                                ("theorem3-tight", theorem3_bound_tight(horizon, k, delta))):
-                frames.append(compare_to_bound(regret, np.full(t.size, bound),
-                                               trivial_bound(t, ghost_rate),
-                                               bound_name=name, metric=regret_metric(0.0),
-                                               **common))
+            for name, bound in (
+                ("theorem3", theorem3_bound_paper(horizon, k, delta)),
+                ("theorem3-tight", theorem3_bound_tight(horizon, k, delta)),
+            ):
+                frames.append(
+                    compare_to_bound(
+                        regret,
+                        np.full(t.size, bound),
+                        trivial_bound(t, ghost_rate),
+                        bound_name=name,
+                        metric=regret_metric(0.0),
+                        **common,
+                    )
+                )
             for cost in switch_costs(exp["environment"]):
                 if cost > 0:
                     bound = theorem3_bound_paper(horizon, k, delta) + cost * switches_allowed
                     metric = regret_metric(cost)
-                    frames.append(compare_to_bound(pivot[metric], np.full(t.size, bound),
-                                                   trivial_bound(t, ghost_rate,
-                                                                 cost * switches_allowed),
-                                                   bound_name=f"theorem3-cost{cost:g}",
-                                                   metric=metric, **common))
-            frames.append(compare_to_bound(pivot["switches"], np.full(t.size, switches_allowed),
-                                           trivial_bound(t, 1.0),
-                                           bound_name="switches", metric="switches", **common))
+                    frames.append(
+                        compare_to_bound(
+                            pivot[metric],
+                            np.full(t.size, bound),
+                            trivial_bound(t, ghost_rate, cost * switches_allowed),
+                            bound_name=f"theorem3-cost{cost:g}",
+                            metric=metric,
+                            **common,
+                        )
+                    )
+            frames.append(
+                compare_to_bound(
+                    pivot["switches"],
+                    np.full(t.size, switches_allowed),
+                    trivial_bound(t, 1.0),
+                    bound_name="switches",
+                    metric="switches",
+                    **common,
+                )
+            )
     return pd.concat(frames, ignore_index=True)
 
 
@@ -91,16 +122,23 @@ def horizon_table(bounds: pd.DataFrame, paper: dict) -> pd.DataFrame:
     rows = []
     for (exp_id, bound), group in bounds.groupby(["experiment", "bound"], sort=False):
         final = group[group["t"] == group["t"].max()].iloc[0]
-        rows.append({
-            "experiment": exp_id, "horizon": int(final["t"]), "bound": bound,
-            "metric": final["metric"], "bound_value": final["bound_value"],
-            "mean_at_T": final["mean"], "max_at_T": final["max"],
-            "max_over_t": group["max"].max(), "n_runs": int(final["n_runs"]),
-            "runs_above_at_T": int(final["runs_exceeding"]),
-            "vacuous": bool(final["vacuous"]),
-            "ratio_mean_to_bound": final["ratio"],
-            "group": paper["experiments"][exp_id]["group"],
-        })
+        rows.append(
+            {
+                "experiment": exp_id,
+                "horizon": int(final["t"]),
+                "bound": bound,
+                "metric": final["metric"],
+                "bound_value": final["bound_value"],
+                "mean_at_T": final["mean"],
+                "max_at_T": final["max"],
+                "max_over_t": group["max"].max(),
+                "n_runs": int(final["n_runs"]),
+                "runs_above_at_T": int(final["runs_exceeding"]),
+                "vacuous": bool(final["vacuous"]),
+                "ratio_mean_to_bound": final["ratio"],
+                "group": paper["experiments"][exp_id]["group"],
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -110,12 +148,15 @@ def run_table(paper: dict, experiment: str, trace_of) -> pd.DataFrame:
     exp = paper["experiments"][experiment]
     problems = run_instances(paper, experiment, trace_of(experiment, exp["algorithms"][0]))
     reps = sorted(problems)
-    table = pd.DataFrame({
-        "experiment": experiment, "repetition": reps,
-        "delays": [" ".join(str(d) for d in problems[r].delays) for r in reps],
-        "r_star": [problems[r].r_star for r in reps],
-        "best_gap": [problems[r].best_gap() for r in reps],
-    })
+    table = pd.DataFrame(
+        {
+            "experiment": experiment,
+            "repetition": reps,
+            "delays": [" ".join(str(d) for d in problems[r].delays) for r in reps],
+            "r_star": [problems[r].r_star for r in reps],
+            "best_gap": [problems[r].best_gap() for r in reps],
+        }
+    )
     metrics = [regret_metric(c) for c in switch_costs(exp["environment"])]
     for alg in exp["algorithms"]:
         trace = trace_of(experiment, alg)
@@ -128,8 +169,20 @@ def run_table(paper: dict, experiment: str, trace_of) -> pd.DataFrame:
 # The metrics of the paper's traces (simulation.py's docstring), which a claim's or a figure's
 # `metric` may name (checked when the paper file loads: core/build/config_checks.py); {…} stands for
 # a number.
-METRICS = ("expected", "realised", "ghost", "switches", "regret_cost{c}", "suboptimal_pulls",
-           "pulls_pi{m}", "delay_{i}", "stage", "n_active", "optimum_active", "hoeffding_ok")
+METRICS = (
+    "expected",
+    "realised",
+    "ghost",
+    "switches",
+    "regret_cost{c}",
+    "suboptimal_pulls",
+    "pulls_pi{m}",
+    "delay_{i}",
+    "stage",
+    "n_active",
+    "optimum_active",
+    "hoeffding_ok",
+)
 
 
 def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
@@ -137,8 +190,12 @@ def metric_range(paper: dict, experiment: str, metric: str, horizon: float):
     in [0, max μ], paper §2): a regret with switching cost c, the ghost's earnings less the
     learner's plus c per switch, lies in [−T·max μ, T·max μ + c·T]; switches and suboptimal pulls
     in [0, T]. None for other metrics."""
-    means = [float(Fraction(str(m))) for m in paper["experiments"][experiment]["environment"]["means"]]
-    costs = {regret_metric(c): c for c in switch_costs(paper["experiments"][experiment]["environment"])}
+    means = [
+        float(Fraction(str(m))) for m in paper["experiments"][experiment]["environment"]["means"]
+    ]
+    costs = {
+        regret_metric(c): c for c in switch_costs(paper["experiments"][experiment]["environment"])
+    }
     if metric in costs:
         return -horizon * max(means), horizon * (max(means) + costs[metric])
     if metric in ("switches", "suboptimal_pulls"):

@@ -70,20 +70,25 @@ def random_instance(rng: np.random.Generator, k_max: int = 4, d_max: int = 3) ->
     means = sorted(rng.choice(GRID + 1, size=k, replace=False), reverse=True)
     delays = rng.integers(1, d_max + 1, size=k)
     f = sorted(rng.integers(0, GRID + 1, size=max(k_max, d_max)), reverse=True)
-    return B2DEPProblem([Fraction(int(m), GRID) for m in means], delays,
-                        [Fraction(int(v), GRID) for v in f])
+    return B2DEPProblem(
+        [Fraction(int(m), GRID) for m in means], delays, [Fraction(int(v), GRID) for v in f]
+    )
 
 
 def _instances(seed, n_instances, k_max, d_max):
     rng = np.random.default_rng(_seed_sequence(seed))
-    return [random_instance(rng, k_max, d_max)
-            for _ in range(_check_count(n_instances, "n_instances"))]
+    return [
+        random_instance(rng, k_max, d_max) for _ in range(_check_count(n_instances, "n_instances"))
+    ]
 
 
 def _describe(problem: B2DEPProblem) -> dict:
-    return {"k": problem.k, "means": tuple(str(m) for m in problem.means_exact),
-            "delays": tuple(int(d) for d in problem.delays),
-            "f": tuple(str(v) for v in problem.f_exact)}
+    return {
+        "k": problem.k,
+        "means": tuple(str(m) for m in problem.means_exact),
+        "delays": tuple(int(d) for d in problem.delays),
+        "f": tuple(str(v) for v in problem.f_exact),
+    }
 
 
 def theorem2_table(seed, n_instances: int, k_max: int = 4, d_max: int = 3) -> pd.DataFrame:
@@ -99,12 +104,29 @@ def theorem2_table(seed, n_instances: int, k_max: int = 4, d_max: int = 3) -> pd
     rows = []
     for index, problem in enumerate(_instances(seed, n_instances, k_max, d_max)):
         check = problem.approximation_check()
-        rows.append({"instance": index, **_describe(problem),
-                     **{name: check[name] for name in (
-                         "r_star", "g_ghost", "opt", "r0", "f_r0", "lower_bound", "top_r0_mean",
-                         "ratio", "ghost_bound_holds", "opt_bound_holds")},
-                     "opt_ge_g": bool(np.all(problem.g_all() <= check["opt"] + OPT_TOLERANCE)),
-                     "repeat_condition": theorem2_repeat_condition(problem)})
+        rows.append(
+            {
+                "instance": index,
+                **_describe(problem),
+                **{
+                    name: check[name]
+                    for name in (
+                        "r_star",
+                        "g_ghost",
+                        "opt",
+                        "r0",
+                        "f_r0",
+                        "lower_bound",
+                        "top_r0_mean",
+                        "ratio",
+                        "ghost_bound_holds",
+                        "opt_bound_holds",
+                    )
+                },
+                "opt_ge_g": bool(np.all(problem.g_all() <= check["opt"] + OPT_TOLERANCE)),
+                "repeat_condition": theorem2_repeat_condition(problem),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -125,9 +147,17 @@ def theorem2_proxy(problem: B2DEPProblem) -> dict:
     g_ghost = problem.g_fraction(problem.r_star)
     sufficient = g_ghost >= (1 - f_r0) * top
     repeat = theorem2_repeat_condition(problem)
-    return {"r_star": problem.r_star, "g_ghost": g_ghost, "r0": r0, "f_r0": f_r0,
-            "top_r0_mean": top, "lower_bound": (1 - f_r0) * top, "sufficient": sufficient,
-            "repeat_condition": repeat, "certified": sufficient and repeat}
+    return {
+        "r_star": problem.r_star,
+        "g_ghost": g_ghost,
+        "r0": r0,
+        "f_r0": f_r0,
+        "top_r0_mean": top,
+        "lower_bound": (1 - f_r0) * top,
+        "sufficient": sufficient,
+        "repeat_condition": repeat,
+        "certified": sufficient and repeat,
+    }
 
 
 def _simulated_alternation(problem: B2DEPProblem, m: int, n: int) -> np.ndarray:
@@ -153,39 +183,58 @@ def fact1_table(seed, n_instances: int, k_max: int = 4, d_max: int = 3) -> pd.Da
                 alternation = problem.alternation_average_fraction(m, n)
                 g_m, g_n = problem.g_fraction(m), problem.g_fraction(n)
                 weighted = (m * g_m + n * g_n) / (m + n)
-                rhs = (problem.mu_sum_fraction(m + 1, n, m + n)
-                       - problem.mu_sum_fraction(m + 1, n, n)) / (m + n)
+                rhs = (
+                    problem.mu_sum_fraction(m + 1, n, m + n) - problem.mu_sum_fraction(m + 1, n, n)
+                ) / (m + n)
                 cycles = _simulated_alternation(problem, m, n)
-                rows.append({
-                    "instance": index, **_describe(problem), "m": m, "n": n,
-                    "g_m": g_m, "g_n": g_n, "alternation": alternation, "weighted": weighted,
-                    "difference": alternation - weighted, "identity_rhs": rhs,
-                    "identity_holds": alternation - weighted == rhs, "nonnegative": rhs >= 0,
-                    "tied": g_m == g_n,
-                    "simulated": float(cycles.mean()),
-                    "simulated_matches": bool(np.all(np.abs(cycles - float(alternation))
-                                                     <= SIMULATION_TOLERANCE)),
-                })
+                rows.append(
+                    {
+                        "instance": index,
+                        **_describe(problem),
+                        "m": m,
+                        "n": n,
+                        "g_m": g_m,
+                        "g_n": g_n,
+                        "alternation": alternation,
+                        "weighted": weighted,
+                        "difference": alternation - weighted,
+                        "identity_rhs": rhs,
+                        "identity_holds": alternation - weighted == rhs,
+                        "nonnegative": rhs >= 0,
+                        "tied": g_m == g_n,
+                        "simulated": float(cycles.mean()),
+                        "simulated_matches": bool(
+                            np.all(np.abs(cycles - float(alternation)) <= SIMULATION_TOLERANCE)
+                        ),
+                    }
+                )
     return pd.DataFrame(rows)
 
 
 def _ranker_row(label, means, order, pulls, status, bound, delta) -> dict:
-    correct = [status[r] == RANKER_DONE and np.array_equal(order[r], np.argsort(-means,
-                                                                                kind="stable"))
-               for r in range(len(pulls))]
+    correct = [
+        status[r] == RANKER_DONE and np.array_equal(order[r], np.argsort(-means, kind="stable"))
+        for r in range(len(pulls))
+    ]
     return {
-        "instance": label, "k": means.size, "means": tuple(float(m) for m in means),
-        "runs": len(pulls), "fraction_correct": float(np.mean(correct)),
+        "instance": label,
+        "k": means.size,
+        "means": tuple(float(m) for m in means),
+        "runs": len(pulls),
+        "fraction_correct": float(np.mean(correct)),
         "target_correct": 1.0 - delta,
-        "mean_pulls": float(np.mean(pulls)), "max_pulls": int(np.max(pulls)),
-        "pull_bound": bound, "fraction_within_bound": float(np.mean(np.asarray(pulls) <= bound)),
+        "mean_pulls": float(np.mean(pulls)),
+        "max_pulls": int(np.max(pulls)),
+        "pull_bound": bound,
+        "fraction_within_bound": float(np.mean(np.asarray(pulls) <= bound)),
         "max_within_bound": bool(np.max(pulls) <= bound),
         "order_term": ranker_order_term(means, delta),
     }
 
 
-def theorem4_table(means_list, delta: float, runs: int, seed, b2dep=None,
-                   max_rounds: int = 10 ** 7) -> pd.DataFrame:
+def theorem4_table(
+    means_list, delta: float, runs: int, seed, b2dep=None, max_rounds: int = 10**7
+) -> pd.DataFrame:
     """Theorem 4 by simulation (spec §4, claim 7): BanditRanker (Algorithm 2) on stationary
     Bernoulli arms with the given means (distinct), ``runs`` runs each; per instance the fraction
     of runs returning the true order (target ≥ 1 − δ), the mean and max pulls against
@@ -200,19 +249,40 @@ def theorem4_table(means_list, delta: float, runs: int, seed, b2dep=None,
     for index, means in enumerate(means_list):
         means = np.asarray(means, dtype=float)
         bound = ranker_pull_bound(means, delta)
-        results = [bandit_ranker_run(means, delta, key64(_child(root, index, r)), max_rounds)
-                   for r in range(runs)]
-        rows.append(_ranker_row(f"stationary {index}", means, [x[0] for x in results],
-                                [x[1] for x in results], [x[4] for x in results], bound, delta))
+        results = [
+            bandit_ranker_run(means, delta, key64(_child(root, index, r)), max_rounds)
+            for r in range(runs)
+        ]
+        rows.append(
+            _ranker_row(
+                f"stationary {index}",
+                means,
+                [x[0] for x in results],
+                [x[1] for x in results],
+                [x[4] for x in results],
+                bound,
+                delta,
+            )
+        )
     if b2dep is not None:
         problem, d0 = b2dep
         index = len(rows)
         bound = ranker_b2dep_pull_bound(problem.means, delta, d0)
-        results = [bandit_ranker_b2dep_run(problem.mean_table(), d0, delta,
-                                           key64(_child(root, index, r)), max_rounds)
-                   for r in range(runs)]
-        row = _ranker_row("b2dep", problem.means, [x[0] for x in results],
-                          [x[1] for x in results], [x[4] for x in results], bound, delta)
+        results = [
+            bandit_ranker_b2dep_run(
+                problem.mean_table(), d0, delta, key64(_child(root, index, r)), max_rounds
+            )
+            for r in range(runs)
+        ]
+        row = _ranker_row(
+            "b2dep",
+            problem.means,
+            [x[0] for x in results],
+            [x[1] for x in results],
+            [x[4] for x in results],
+            bound,
+            delta,
+        )
         rows.append({**row, "delays": tuple(int(d) for d in problem.delays), "d0": d0})
     return pd.DataFrame(rows)
 
@@ -220,8 +290,15 @@ def theorem4_table(means_list, delta: float, runs: int, seed, b2dep=None,
 # The caches are keyed by what names a seed (base seed, paper, claim), not by the SeedSequence,
 # which hashes by identity: a fresh one per call would miss every time.
 @lru_cache(maxsize=8)
-def _random_table(kind: str, base_seed: int, paper_key: str, seed_claim: str, instances: int,
-                  k_max: int, d_max: int):
+def _random_table(
+    kind: str,
+    base_seed: int,
+    paper_key: str,
+    seed_claim: str,
+    instances: int,
+    k_max: int,
+    d_max: int,
+):
     check = theorem2_table if kind == "theorem2" else fact1_table
     return check(check_seed(base_seed, paper_key, seed_claim), instances, k_max, d_max)
 
@@ -231,28 +308,44 @@ def random_instance_table(claim: dict, config: dict, paper_key: str):
     1's table) is judged on, drawn from the seed of the claim named by ``instances_of`` (default:
     the claim itself). The table is shared: read it, do not change it."""
     kind = "theorem2" if claim["kind"] == "theorem2" else "fact1"
-    return _random_table(kind, int(config["base_seed"]), paper_key,
-                         claim.get("instances_of", claim["id"]), int(claim["instances"]),
-                         int(claim["k_max"]), int(claim["d_max"]))
+    return _random_table(
+        kind,
+        int(config["base_seed"]),
+        paper_key,
+        claim.get("instances_of", claim["id"]),
+        int(claim["instances"]),
+        int(claim["k_max"]),
+        int(claim["d_max"]),
+    )
 
 
 @lru_cache(maxsize=4)
 def _ranker_table(means, delta, runs, base_seed, paper_key, claim_id, b2dep):
     instance = None if b2dep is None else (B2DEPProblem.from_config(b2dep[0]), b2dep[1])
-    return theorem4_table([list(m) for m in means], delta, runs,
-                          check_seed(base_seed, paper_key, claim_id), instance)
+    return theorem4_table(
+        [list(m) for m in means], delta, runs, check_seed(base_seed, paper_key, claim_id), instance
+    )
 
 
 def ranker_table(claim: dict, config: dict, paper_key: str):
     """The BanditRanker runs a ``theorem4`` claim is judged on: its stationary instances and, if
     it names one, its B2DEP instance with d_0. Shared: read it, do not change it."""
-    means = tuple(tuple(float(exact(m, "instances")) for m in instance) for instance in claim["instances"])
+    means = tuple(
+        tuple(float(exact(m, "instances")) for m in instance) for instance in claim["instances"]
+    )
     b2dep = claim.get("b2dep")
     key = None
     if b2dep is not None:
         key = (_Frozen(b2dep), int(b2dep["d0"]))
-    return _ranker_table(means, float(claim["delta"]), int(claim["runs"]),
-                         int(config["base_seed"]), paper_key, claim["id"], key)
+    return _ranker_table(
+        means,
+        float(claim["delta"]),
+        int(claim["runs"]),
+        int(config["base_seed"]),
+        paper_key,
+        claim["id"],
+        key,
+    )
 
 
 class _Frozen(dict):

@@ -20,7 +20,7 @@ def erratum_e1() -> dict:
     g = (1/2, 5/8, 13/18), which is increasing, so the printed order fails. With the constant
     f ≡ 1/2 the same instance gives g = (1/2, 5/12, 13/18), which satisfies it."""
     means, delays = ["1", "2/3", "1/2"], [2, 2, 2]
-    printed = B2DEPProblem(means, delays, [Fraction(1, 2 ** tau) for tau in (1, 2, 3)])
+    printed = B2DEPProblem(means, delays, [Fraction(1, 2**tau) for tau in (1, 2, 3)])
     constant = B2DEPProblem(means, delays, ["1/2"])
     result = {}
     for name, problem in (("paper_f", printed), ("constant_f", constant)):
@@ -92,9 +92,14 @@ def erratum_e3(T, k, delta) -> dict:
     S = np.asarray(stage_count(T_arr, k))
     lnln = np.log(np.log(T_arr))
     result = {
-        "T": T_arr, "S": S, "bound_paper": paper, "stated_order": stated,
-        "ratio": paper / stated, "ratio_per_stage": paper / stated / np.maximum(S - 1, 1),
-        "printed_last_line": (k * k * lnln + np.sqrt(T_arr)
-                              + np.sqrt(k * T_arr) * (math.log(k / delta) + lnln)),
+        "T": T_arr,
+        "S": S,
+        "bound_paper": paper,
+        "stated_order": stated,
+        "ratio": paper / stated,
+        "ratio_per_stage": paper / stated / np.maximum(S - 1, 1),
+        "printed_last_line": (
+            k * k * lnln + np.sqrt(T_arr) + np.sqrt(k * T_arr) * (math.log(k / delta) + lnln)
+        ),
     }
     return {name: value.item() for name, value in result.items()} if np.ndim(T) == 0 else result

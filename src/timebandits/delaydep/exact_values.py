@@ -37,11 +37,13 @@ def f_table_from_config(spec, length: int) -> list[Fraction]:
         base = exact(spec["base"], "f.base")
         if not 0 <= base <= 1:
             raise ValueError(f"f.base: must lie in [0, 1], got {spec['base']!r}")
-        return [base ** tau for tau in range(1, max(int(length), 1) + 1)]
+        return [base**tau for tau in range(1, max(int(length), 1) + 1)]
     if kind == "table":
         values = spec.get("values")
         if not isinstance(values, (list, tuple)) or not values:
-            raise ValueError(f"f.values: expected a non-empty list of f(1), f(2), ..., got {values!r}")
+            raise ValueError(
+                f"f.values: expected a non-empty list of f(1), f(2), ..., got {values!r}"
+            )
         return [exact(v, f"f.values[{i}]") for i, v in enumerate(values)]
     raise ValueError(f"f.kind: unknown kind {kind!r} (expected 'geometric' or 'table')")
 
@@ -55,8 +57,14 @@ def as_list(values, name: str) -> list:
 
 def delays_list(values) -> list[int]:
     delays = as_list(values, "delays")
-    if any(isinstance(d, bool) or not isinstance(d, (int, np.integer, float, np.floating))
-           or not math.isfinite(d) or d != int(d) or d < 1 for d in delays):
+    if any(
+        isinstance(d, bool)
+        or not isinstance(d, (int, np.integer, float, np.floating))
+        or not math.isfinite(d)
+        or d != int(d)
+        or d < 1
+        for d in delays
+    ):
         raise ValueError(f"delays: must be integers >= 1, got {delays}")
     return [int(d) for d in delays]
 

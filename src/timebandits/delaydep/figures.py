@@ -38,8 +38,9 @@ def regret_panel(spec: dict, paper: dict, summary: pd.DataFrame):
     ``faint`` learners (sensitivity runs, not in the paper) are thin and half-transparent."""
     metric = spec["options"]["metric"]
     cost = metric.removeprefix("regret_cost")
-    fig, (regret_ax, switch_ax) = new_figure("double", 3.0, ncols=2,
-                                             gridspec_kw={"width_ratios": [1.5, 1]})
+    fig, (regret_ax, switch_ax) = new_figure(
+        "double", 3.0, ncols=2, gridspec_kw={"width_ratios": [1.5, 1]}
+    )
     labels = paper["algorithms"]
     for alg in spec["algorithms"]:
         rows = summary[summary["algorithm"] == alg]
@@ -73,21 +74,30 @@ def _zoom_inset(ax, summary: pd.DataFrame, metric: str, algorithms: list, paper:
     rows = summary[summary["metric"] == metric]
     spans = rows.groupby("algorithm")["mean"].agg(["min", "max"])
     low, high = ax.get_ylim()
-    small = [a for a in algorithms if spans.loc[a, "max"] - spans.loc[a, "min"]
-             < ZOOM_SHARE * (high - low)]
+    small = [
+        a
+        for a in algorithms
+        if spans.loc[a, "max"] - spans.loc[a, "min"] < ZOOM_SHARE * (high - low)
+    ]
     if not small:
         return
     upper = abs(high) > abs(low)  # the big curves rise: the empty space is at the top
     inset = ax.inset_axes([0.11, 0.5 if upper else 0.12, 0.4, 0.36])
     for alg in small:
-        band(inset, rows[rows["algorithm"] == alg], metric,
-             policy_label(paper["algorithms"][alg]["label"]),
-             {**algorithm_style(paper, alg), "marker": None})
+        band(
+            inset,
+            rows[rows["algorithm"] == alg],
+            metric,
+            policy_label(paper["algorithms"][alg]["label"]),
+            {**algorithm_style(paper, alg), "marker": None},
+        )
     inset.axhline(0.0, color="0.3", linewidth=0.6)
     inset.set_xscale("log")
-    inset.set_title(", ".join(policy_label(paper["algorithms"][a]["label"]) for a in small)
-                    + ", zoomed",
-                    fontsize=7, pad=2)
+    inset.set_title(
+        ", ".join(policy_label(paper["algorithms"][a]["label"]) for a in small) + ", zoomed",
+        fontsize=7,
+        pad=2,
+    )
     inset.tick_params(labelsize=7, pad=1)
 
 
@@ -97,11 +107,25 @@ def _node(ax, xy, text):
 
 
 def _edge(ax, start, end, rad, label, label_xy):
-    ax.add_patch(patches.FancyArrowPatch(start, end, connectionstyle=f"arc3,rad={rad}",
-                                         arrowstyle="-|>", mutation_scale=9, linewidth=0.9,
-                                         color="black"))
-    ax.text(*label_xy, label, ha="center", va="center", fontsize=LABEL_SIZE,
-            bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.0})
+    ax.add_patch(
+        patches.FancyArrowPatch(
+            start,
+            end,
+            connectionstyle=f"arc3,rad={rad}",
+            arrowstyle="-|>",
+            mutation_scale=9,
+            linewidth=0.9,
+            color="black",
+        )
+    )
+    ax.text(
+        *label_xy,
+        label,
+        ha="center",
+        va="center",
+        fontsize=LABEL_SIZE,
+        bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.0},
+    )
 
 
 def figure1_edges(problem: B2DEPProblem, m: int, n: int) -> dict:
@@ -137,20 +161,49 @@ def transition_diagram(spec: dict, paper: dict, summary: pd.DataFrame):
     def value(name):
         return f"{float(edges[name]):.4g}"
 
-    _edge(ax, left + [-0.25, 0.35], left + [0.25, 0.35], -3.2,
-          rf"$\mu_{{1\to {m}}}({m})$ = {value('self_m')}", left + [-0.2, 1.6])
-    _edge(ax, right + [-0.25, 0.35], right + [0.25, 0.35], -3.2,
-          rf"$\mu_{{1\to {n}}}({n})$ = {value('self_n')}", right + [0.2, 1.6])
-    _edge(ax, left + [0.42, 0.12], right + [-0.42, 0.12], -0.4,
-          rf"$\mu_{{1\to {m}}}({m}) + \mu_{{{m + 1}\to {n}}}({m + n})$" f"\n= {value('m_to_n')}",
-          (2.0, 1.2))
-    _edge(ax, right + [-0.42, -0.12], left + [0.42, -0.12], -0.4,
-          rf"$\mu_{{1\to {m}}}({n})$ = {value('n_to_m')}", (2.0, -0.95))
-    ax.text(2.0, -1.8,
-            f"per pull: $g({m})$ = {problem.g(m):.4g}, $g({n})$ = {problem.g(n):.4g}\n"
-            rf"alternating $\pi_{m}$, $\pi_{n}$ (Fact 1): {problem.alternation_average(m, n):.4g}"
-            f"\nbest of any policy: OPT = {problem.opt_average:.4g}",
-            ha="center", va="center", fontsize=LABEL_SIZE, linespacing=1.4)
+    _edge(
+        ax,
+        left + [-0.25, 0.35],
+        left + [0.25, 0.35],
+        -3.2,
+        rf"$\mu_{{1\to {m}}}({m})$ = {value('self_m')}",
+        left + [-0.2, 1.6],
+    )
+    _edge(
+        ax,
+        right + [-0.25, 0.35],
+        right + [0.25, 0.35],
+        -3.2,
+        rf"$\mu_{{1\to {n}}}({n})$ = {value('self_n')}",
+        right + [0.2, 1.6],
+    )
+    _edge(
+        ax,
+        left + [0.42, 0.12],
+        right + [-0.42, 0.12],
+        -0.4,
+        rf"$\mu_{{1\to {m}}}({m}) + \mu_{{{m + 1}\to {n}}}({m + n})$" f"\n= {value('m_to_n')}",
+        (2.0, 1.2),
+    )
+    _edge(
+        ax,
+        right + [-0.42, -0.12],
+        left + [0.42, -0.12],
+        -0.4,
+        rf"$\mu_{{1\to {m}}}({n})$ = {value('n_to_m')}",
+        (2.0, -0.95),
+    )
+    ax.text(
+        2.0,
+        -1.8,
+        f"per pull: $g({m})$ = {problem.g(m):.4g}, $g({n})$ = {problem.g(n):.4g}\n"
+        rf"alternating $\pi_{m}$, $\pi_{n}$ (Fact 1): {problem.alternation_average(m, n):.4g}"
+        f"\nbest of any policy: OPT = {problem.opt_average:.4g}",
+        ha="center",
+        va="center",
+        fontsize=LABEL_SIZE,
+        linespacing=1.4,
+    )
     ax.set_xlim(-1.3, 5.3)
     ax.set_ylim(-2.45, 1.85)
     ax.set_aspect("equal")

@@ -61,13 +61,18 @@ class B2DEPProblem:
         if not means:
             raise ValueError("means: need at least one arm")
         if any(not 0 <= m <= 1 for m in means):
-            raise ValueError(f"means: baseline means must lie in [0, 1], got {show_fractions(means)}")
+            raise ValueError(
+                f"means: baseline means must lie in [0, 1], got {show_fractions(means)}"
+            )
         if any(a < b for a, b in zip(means, means[1:])):
-            raise ValueError(f"means: must be sorted in descending order (arm 1 has the largest "
-                             f"baseline, paper §5), got {show_fractions(means)}")
+            raise ValueError(
+                f"means: must be sorted in descending order (arm 1 has the largest "
+                f"baseline, paper §5), got {show_fractions(means)}"
+            )
         if len(delays) != len(means):
-            raise ValueError(f"delays: need one delay per arm ({len(means)} means), "
-                             f"got {len(delays)} delays")
+            raise ValueError(
+                f"delays: need one delay per arm ({len(means)} means), got {len(delays)} delays"
+            )
         if not f_exact:
             raise ValueError("f: the table needs at least f(1)")
         if any(not 0 <= v <= 1 for v in f_exact):
@@ -92,8 +97,11 @@ class B2DEPProblem:
                 raise ValueError(f"environment.{key}: missing")
         delays = delays_list(environment["delays"] if delays is None else delays)
         k = len(as_list(environment["means"], "means"))
-        return cls(environment["means"], delays,
-                   f_table_from_config(environment["f"], max(max(delays, default=1), k)))
+        return cls(
+            environment["means"],
+            delays,
+            f_table_from_config(environment["f"], max(max(delays, default=1), k)),
+        )
 
     # ---- sizes and f ---------------------------------------------------------------------------
 
@@ -125,8 +133,9 @@ class B2DEPProblem:
     @cached_property
     def _table(self) -> np.ndarray:
         D = self.max_delay
-        return np.array([[float(self.mean_fraction(i, tau)) for tau in range(D + 2)]
-                         for i in range(self.k)])
+        return np.array(
+            [[float(self.mean_fraction(i, tau)) for tau in range(D + 2)] for i in range(self.k)]
+        )
 
     def mean_table(self) -> np.ndarray:
         """``table[i, τ]`` = μ_{i+1}(τ) for τ = 0..D+1, shape (k, D + 2); read
@@ -219,8 +228,9 @@ class B2DEPProblem:
         first = np.concatenate([[0.0], np.cumsum(self._table[:r, 0])])
         steady = np.concatenate([[0.0], np.cumsum(self._table[np.arange(r), r])])
         cycles, rest = np.divmod(np.maximum(rounds - r, 0), r)
-        return np.where(rounds <= r, first[np.minimum(rounds, r)],
-                        first[r] + cycles * steady[r] + steady[rest])
+        return np.where(
+            rounds <= r, first[np.minimum(rounds, r)], first[r] + cycles * steady[r] + steady[rest]
+        )
 
     def greedy_expected_rewards(self, T: int) -> np.ndarray:
         """Expected rewards of π_greedy (eq. 2) at rounds 1..T from a fresh state: pull
@@ -233,8 +243,11 @@ class B2DEPProblem:
             [μ_{1→m}(n) + μ_{1→m}(m) + μ_{m+1→n}(m+n)] / (m + n),
         the first term being π_m after π_n, the other two π_n after π_m. m = n gives g(m)."""
         m, n = sorted((self._check_m(m), self._check_m(n)))
-        return (self.mu_sum_fraction(1, m, n) + self.mu_sum_fraction(1, m, m)
-                + self.mu_sum_fraction(m + 1, n, m + n)) / (m + n)
+        return (
+            self.mu_sum_fraction(1, m, n)
+            + self.mu_sum_fraction(1, m, m)
+            + self.mu_sum_fraction(m + 1, n, m + n)
+        ) / (m + n)
 
     def alternation_average(self, m: int, n: int) -> float:
         """``alternation_average_fraction`` as a float."""
@@ -251,8 +264,10 @@ class B2DEPProblem:
         ValueError if Π(d_i + 1) > MAX_STATES."""
         size = math.prod(int(d) + 1 for d in self.delays)
         if size > MAX_STATES:
-            raise ValueError(f"state space Π(d_i + 1) = {size} exceeds MAX_STATES = {MAX_STATES}; "
-                             f"exact OPT is out of reach (use the Theorem 2 proxy)")
+            raise ValueError(
+                f"state space Π(d_i + 1) = {size} exceeds MAX_STATES = {MAX_STATES}; "
+                f"exact OPT is out of reach (use the Theorem 2 proxy)"
+            )
         return reachable_state_graph(self._table, self.delays)
 
     @cached_property
@@ -280,11 +295,16 @@ class B2DEPProblem:
         g_ghost = self.g(self.r_star)
         opt = self.opt_average
         f_r0 = float(self.f_fraction(self.r0))
-        top_r0_mean = float(sum(self.means_exact[:self.r0]) / self.r0)
+        top_r0_mean = float(sum(self.means_exact[: self.r0]) / self.r0)
         lower = (1.0 - f_r0) * opt
         return {
-            "r_star": self.r_star, "g_ghost": g_ghost, "opt": opt, "r0": self.r0, "f_r0": f_r0,
-            "lower_bound": lower, "top_r0_mean": top_r0_mean,
+            "r_star": self.r_star,
+            "g_ghost": g_ghost,
+            "opt": opt,
+            "r0": self.r0,
+            "f_r0": f_r0,
+            "lower_bound": lower,
+            "top_r0_mean": top_r0_mean,
             "ratio": g_ghost / opt if opt > 0 else math.nan,
             "ghost_bound_holds": bool(g_ghost >= lower - OPT_TOLERANCE),
             "opt_bound_holds": bool(opt <= top_r0_mean + OPT_TOLERANCE),

@@ -40,7 +40,7 @@ from timebandits.core.sim.rng import uniform
 MAX_STAGES = 64  # rows of π_low's stage logs; runs need about S + 1 ≤ ⌈log2 log2 T⌉ + 2 stages
 
 LOG_TIME_DECISIONS = 0  # π_ucb: ln N with N the number of UCB decisions (spec §2.4)
-LOG_TIME_PULLS = 1      # π_ucb: ln t with t the number of pulls (the [ext] code's reading)
+LOG_TIME_PULLS = 1  # π_ucb: ln t with t the number of pulls (the [ext] code's reading)
 
 
 @njit(cache=True, inline="always")
@@ -78,8 +78,7 @@ def _play(m, mean_table, last, t, horizon, env_key, expected, realised, policy):
 
 @njit(cache=True)
 def _outputs(horizon):
-    return (np.empty(horizon), np.empty(horizon, dtype=np.uint8),
-            np.empty(horizon, dtype=np.int8))
+    return (np.empty(horizon), np.empty(horizon, dtype=np.uint8), np.empty(horizon, dtype=np.int8))
 
 
 @njit(cache=True)
@@ -196,8 +195,7 @@ def low_run(mean_table, delta, horizon, env_key):
             t, _ = _play(m, mean_table, last, t, horizon, env_key, expected, realised, policy)
             total = 0.0
             for _ in range(n_sm):
-                t, got = _play(m, mean_table, last, t, horizon, env_key, expected, realised,
-                               policy)
+                t, got = _play(m, mean_table, last, t, horizon, env_key, expected, realised, policy)
                 total += got
             if t - start < (n_sm + 1) * m:
                 complete = False
@@ -213,8 +211,18 @@ def low_run(mean_table, delta, horizon, env_key):
             for m in range(k):
                 if active[m] and ghat[m] < best - 2.0 * width:
                     active[m] = False
-    return (expected, realised, policy, n_active_log, active_log, ghat_log, width_log, end_log,
-            s, stages)
+    return (
+        expected,
+        realised,
+        policy,
+        n_active_log,
+        active_log,
+        ghat_log,
+        width_log,
+        end_log,
+        s,
+        stages,
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -254,8 +262,9 @@ def ucb_run(mean_table, horizon, env_key, log_time, bonus_scale):
             m = 1
             best = -np.inf
             for c in range(1, k + 1):
-                index = (sums[c - 1] / n[c - 1]
-                         + bonus_scale * math.sqrt(2.0 * log_time_value / n[c - 1]))
+                index = sums[c - 1] / n[c - 1] + bonus_scale * math.sqrt(
+                    2.0 * log_time_value / n[c - 1]
+                )
                 if index > best:
                     best = index
                     m = c

@@ -59,8 +59,8 @@ from timebandits.core.sim.jit import njit
 from .policies import MAX_STAGES, _outputs, _play
 
 WIDTH_FACTOR = 0.001  # Ore.py's _cb(): 0.001 * round(sqrt(...), rounding)
-ROUNDING = 5          # run.py's default --rounding, passed to ORE2
-MIN_PLAYS = 2         # ORE2: max(int(T_s / (r |A| shrink)), 2) observed plays, shrink = 1
+ROUNDING = 5  # run.py's default --rounding, passed to ORE2
+MIN_PLAYS = 2  # ORE2: max(int(T_s / (r |A| shrink)), 2) observed plays, shrink = 1
 
 
 def authors_schedule(horizon: int, k: int, delta: float) -> tuple[np.ndarray, np.ndarray]:
@@ -73,8 +73,10 @@ def authors_schedule(horizon: int, k: int, delta: float) -> tuple[np.ndarray, np
     if not 0.0 < delta < 1.0:
         raise ValueError(f"delta must be in (0, 1), got {delta!r}")
     lengths = [int(horizon ** (1 - 2 ** (-r))) for r in range(1, MAX_STAGES + 1)]
-    widths = [WIDTH_FACTOR * round(math.sqrt(math.log(((n + k) * k) / delta) * (k / (2 * n))),
-                                   ROUNDING) for n in lengths]
+    widths = [
+        WIDTH_FACTOR * round(math.sqrt(math.log(((n + k) * k) / delta) * (k / (2 * n))), ROUNDING)
+        for n in lengths
+    ]
     return np.array(lengths, dtype=np.int64), np.array(widths)
 
 
@@ -119,10 +121,10 @@ def low_authors_run(mean_table, stage_lengths, widths, horizon, env_key):
     active_log = np.zeros((MAX_STAGES, k), dtype=np.bool_)
     estimate_log = np.full((MAX_STAGES, k), np.nan)
 
-    order = np.arange(1, k + 1)      # A in scan order; entries past n_active are stale
+    order = np.arange(1, k + 1)  # A in scan order; entries past n_active are stale
     n_active = k
     decisions = np.zeros(k, dtype=np.int64)
-    sums = np.zeros((k, k))          # [arm j, policy m − 1], pooled over every stage
+    sums = np.zeros((k, k))  # [arm j, policy m − 1], pooled over every stage
     counts = np.zeros((k, k))
     estimates = np.full(k, np.nan)
     last = np.zeros(k, dtype=np.int64)
@@ -163,5 +165,14 @@ def low_authors_run(mean_table, stage_lengths, widths, horizon, env_key):
             j = (p - observed) % m
             sums[j, m - 1] += realised[p]
             counts[j, m - 1] += 1.0
-    return (expected, realised, policy, n_decisions, r, start_log, n_active_log, active_log,
-            estimate_log)
+    return (
+        expected,
+        realised,
+        policy,
+        n_decisions,
+        r,
+        start_log,
+        n_active_log,
+        active_log,
+        estimate_log,
+    )

@@ -18,10 +18,8 @@ from timebandits.core.sim.rng import uniform
 from .policies import pull
 
 # status codes
-RANKER_DONE = 0          # |A| ≤ 1: every arm is placed
-RANKER_MAX_ROUNDS = 1    # max_rounds sampling rounds without finishing (order incomplete: -1s)
-
-
+RANKER_DONE = 0  # |A| ≤ 1: every arm is placed
+RANKER_MAX_ROUNDS = 1  # max_rounds sampling rounds without finishing (order incomplete: -1s)
 
 
 @njit(cache=True)
@@ -59,7 +57,7 @@ def _ranker_eliminate(sums, active, r, delta, lo, hi, position, removed_at):
     marked = np.zeros(n_act, dtype=np.bool_)
     for p in range(n_act):
         mu_p = sums[order[p]] / r
-        up = p == 0 or mu_p + eps2 < sums[order[p - 1]] / r    # min over K⁺ = the one just before
+        up = p == 0 or mu_p + eps2 < sums[order[p - 1]] / r  # min over K⁺ = the one just before
         down = p == n_act - 1 or mu_p - eps2 > sums[order[p + 1]] / r  # max over K⁻ = just after
         marked[p] = up and down
     n_removed = 0
@@ -98,9 +96,14 @@ def _ranker_state(k):
     """The state of Algorithm 2 before round 1: reward sums, the active set A = K, each arm's
     leaf [lo, hi) of final positions (one leaf, all positions), final positions (−1 = unplaced)
     and removal rounds."""
-    return (np.zeros(k), np.ones(k, dtype=np.bool_), np.zeros(k, dtype=np.int64),
-            np.full(k, k, dtype=np.int64), np.full(k, -1, dtype=np.int64),
-            np.zeros(k, dtype=np.int64))
+    return (
+        np.zeros(k),
+        np.ones(k, dtype=np.bool_),
+        np.zeros(k, dtype=np.int64),
+        np.full(k, k, dtype=np.int64),
+        np.full(k, -1, dtype=np.int64),
+        np.zeros(k, dtype=np.int64),
+    )
 
 
 @njit(cache=True)
@@ -152,8 +155,11 @@ def bandit_ranker_run(means, delta, env_key, max_rounds):
         n_act -= _ranker_eliminate(sums, active, r, delta, lo, hi, position, removed_at)
         if n_act <= 1:
             break
-    order = _ranker_finish(active, lo, position) if status == RANKER_DONE else \
-        _ranker_finish(np.zeros(k, dtype=np.bool_), lo, position)
+    order = (
+        _ranker_finish(active, lo, position)
+        if status == RANKER_DONE
+        else _ranker_finish(np.zeros(k, dtype=np.bool_), lo, position)
+    )
     return order, pulls, r, removed_at, status
 
 
@@ -234,6 +240,9 @@ def bandit_ranker_b2dep_run(mean_table, d0, delta, env_key, max_rounds):
         n_act -= _ranker_eliminate(sums, active, r, delta, lo, hi, position, removed_at)
         if n_act <= 1:
             break
-    order = _ranker_finish(active, lo, position) if status == RANKER_DONE else \
-        _ranker_finish(np.zeros(k, dtype=np.bool_), lo, position)
+    order = (
+        _ranker_finish(active, lo, position)
+        if status == RANKER_DONE
+        else _ranker_finish(np.zeros(k, dtype=np.bool_), lo, position)
+    )
     return order, t, r, removed_at, status

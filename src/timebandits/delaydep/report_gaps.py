@@ -27,16 +27,23 @@ def ucb_gap_table(paper: dict, trace_of) -> pd.DataFrame:
             final = trace[trace["t"] == trace["t"].max()]
             horizon = float(trace["t"].max())
             x = inverse_square_gaps(problem)
-            rows.append({
-                "claim": claim["id"], "experiment": exp, "algorithm": claim["algorithm"],
-                "μ₂": str(paper["experiments"][exp]["environment"]["means"][1]),
-                "gaps": ", ".join(f"{float(d):.4g}" for d in policy_gaps(problem)),
-                "Σ Δ⁻²": x, "T": horizon, "runs": int(final["repetition"].nunique()),
-                "switches": float(final["switches"].mean()),
-                "suboptimal pulls": float(final["suboptimal_pulls"].mean()),
-                "switches / Σ Δ⁻²": float(final["switches"].mean()) / x,
-                "2 × UCB1 bound": ucb_switch_bound(problem, horizon),
-                "judged": bool(ucb_bound_pulls(problem, horizon) < horizon)})
+            rows.append(
+                {
+                    "claim": claim["id"],
+                    "experiment": exp,
+                    "algorithm": claim["algorithm"],
+                    "μ₂": str(paper["experiments"][exp]["environment"]["means"][1]),
+                    "gaps": ", ".join(f"{float(d):.4g}" for d in policy_gaps(problem)),
+                    "Σ Δ⁻²": x,
+                    "T": horizon,
+                    "runs": int(final["repetition"].nunique()),
+                    "switches": float(final["switches"].mean()),
+                    "suboptimal pulls": float(final["suboptimal_pulls"].mean()),
+                    "switches / Σ Δ⁻²": float(final["switches"].mean()) / x,
+                    "2 × UCB1 bound": ucb_switch_bound(problem, horizon),
+                    "judged": bool(ucb_bound_pulls(problem, horizon) < horizon),
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -49,8 +56,9 @@ def ucb_gap_figure(table: pd.DataFrame):
     x = table["Σ Δ⁻²"].to_numpy(dtype=float)
     for i, (column, marker) in enumerate((("switches", "o"), ("suboptimal pulls", "s"))):
         y = table[column].to_numpy(dtype=float)
-        ax.loglog(x, y, marker=marker, color=PALETTE[i],
-                  label=rf"$\pi_{{\mathrm{{ucb}}}}$ {column}")
+        ax.loglog(
+            x, y, marker=marker, color=PALETTE[i], label=rf"$\pi_{{\mathrm{{ucb}}}}$ {column}"
+        )
         first = np.argmin(x)
         for slope, style in ((1.0, ":"), (0.5, "--")):
             ax.loglog(x, y[first] * (x / x[first]) ** slope, style, color="grey", linewidth=0.8)

@@ -67,8 +67,11 @@ def regret_metric(cost: float) -> str:
 def _uniform_delay_range(delays) -> tuple[int, int] | None:
     if not isinstance(delays, dict):
         return None
-    if set(delays) != {"uniform"} or not isinstance(delays["uniform"], list) \
-            or len(delays["uniform"]) != 2:
+    if (
+        set(delays) != {"uniform"}
+        or not isinstance(delays["uniform"], list)
+        or len(delays["uniform"]) != 2
+    ):
         raise ValueError(f"delays: expected a list or {{uniform: [lo, hi]}}, got {delays!r}")
     lo, hi = delays["uniform"]
     if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi):
@@ -108,13 +111,15 @@ def algorithm_params(algorithm: dict) -> dict:
     """The algorithm's params merged over its policy's defaults, checked."""
     policy = algorithm["policy"]
     params = merged_params(algorithm, _PARAMS[policy])
-    if policy in ("low", "low_authors") and not (isinstance(params["delta"], (int, float))
-                                and 0 < params["delta"] < 1):
+    if policy in ("low", "low_authors") and not (
+        isinstance(params["delta"], (int, float)) and 0 < params["delta"] < 1
+    ):
         raise ValueError(f"delta must be in (0, 1), got {params['delta']!r}")
     if policy == "ucb" and params["log_time"] not in _LOG_TIME:
         raise ValueError(f"log_time must be one of {sorted(_LOG_TIME)}, got {params['log_time']!r}")
-    if policy == "ucb" and not (isinstance(params["bonus_scale"], (int, float))
-                                and params["bonus_scale"] > 0):
+    if policy == "ucb" and not (
+        isinstance(params["bonus_scale"], (int, float)) and params["bonus_scale"] > 0
+    ):
         raise ValueError(f"bonus_scale must be a positive number, got {params['bonus_scale']!r}")
     return params
 
@@ -154,9 +159,13 @@ def _authors_stage_metrics(problem: B2DEPProblem, stage_log, checkpoints: np.nda
     counter r, |A| and whether some maximiser of g is in A (see the module docstring)."""
     n_stages, start, n_active, active = stage_log
     stage = np.searchsorted(start[1:n_stages], checkpoints, side="left")  # 0-based r − 1
-    return {"stage": (stage + 1).astype(float), "n_active": n_active[stage].astype(float),
-            "optimum_active": np.any(active[stage] & optimal_policies(problem)[None, :],
-                                     axis=1).astype(float)}
+    return {
+        "stage": (stage + 1).astype(float),
+        "n_active": n_active[stage].astype(float),
+        "optimum_active": np.any(active[stage] & optimal_policies(problem)[None, :], axis=1).astype(
+            float
+        ),
+    }
 
 
 def run_learner(algorithm: dict, problem: B2DEPProblem, horizon: int, env_key: np.uint64):
@@ -171,36 +180,50 @@ def run_learner(algorithm: dict, problem: B2DEPProblem, horizon: int, env_key: n
         lengths, widths = authors_schedule(horizon, problem.k, float(params["delta"]))
         out = low_authors_run(table, lengths, widths, horizon, env_key)
         return out[0], out[1], out[2], out[4:8]
-    out = ucb_run(table, horizon, env_key, _LOG_TIME[params["log_time"]],
-                  float(params["bonus_scale"]))
+    out = ucb_run(
+        table, horizon, env_key, _LOG_TIME[params["log_time"]], float(params["bonus_scale"])
+    )
     return out[0], out[1], out[2], None
 
 
-def trajectory_metrics(problem: B2DEPProblem, expected, realised, policy, costs,
-                       checkpoints: np.ndarray) -> dict:
+def trajectory_metrics(
+    problem: B2DEPProblem, expected, realised, policy, costs, checkpoints: np.ndarray
+) -> dict:
     """Per-pull outputs of a kernel reduced to the cumulative metrics at the checkpoints."""
     expected_at, realised_at, switches_at, pulls = checkpoint_totals(
-        expected, realised, policy, checkpoints, problem.k)
-    out = {"expected": expected_at, "realised": realised_at,
-           "ghost": problem.ghost_cumulative(checkpoints), "switches": switches_at}
+        expected, realised, policy, checkpoints, problem.k
+    )
+    out = {
+        "expected": expected_at,
+        "realised": realised_at,
+        "ghost": problem.ghost_cumulative(checkpoints),
+        "switches": switches_at,
+    }
     for cost in costs:
         out[regret_metric(cost)] = out["ghost"] - (out["expected"] - cost * out["switches"])
     out["suboptimal_pulls"] = pulls[:, ~optimal_policies(problem)].sum(axis=1)
     out.update({f"pulls_pi{m}": pulls[:, m - 1] for m in range(1, problem.k + 1)})
-    out.update({f"delay_{i + 1}": np.full(checkpoints.size, float(d))
-                for i, d in enumerate(problem.delays)})
+    out.update(
+        {
+            f"delay_{i + 1}": np.full(checkpoints.size, float(d))
+            for i, d in enumerate(problem.delays)
+        }
+    )
     return out
 
 
-def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
-                        checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+def simulate_repetition(
+    experiment: dict, algorithm: dict, env_seed, policy_seed, checkpoints: np.ndarray
+) -> dict[str, np.ndarray]:
     environment = experiment["environment"]
     problem = problem_of(environment, env_seed)
     horizon = int(experiment["horizon"])
-    expected, realised, policy, stage_log = run_learner(algorithm, problem, horizon,
-                                                        key64(env_seed))
-    out = trajectory_metrics(problem, expected, realised, policy, switch_costs(environment),
-                             checkpoints)
+    expected, realised, policy, stage_log = run_learner(
+        algorithm, problem, horizon, key64(env_seed)
+    )
+    out = trajectory_metrics(
+        problem, expected, realised, policy, switch_costs(environment), checkpoints
+    )
     if algorithm["policy"] == "low":
         out.update(_stage_metrics(problem, stage_log, checkpoints))
     elif algorithm["policy"] == "low_authors":

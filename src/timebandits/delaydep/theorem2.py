@@ -62,10 +62,17 @@ def theorem2_counterexample() -> dict:
     g_ghost = problem.g_fraction(problem.r_star)
     top = sum(problem.means_exact[:r0], Fraction(0)) / r0
     return {
-        "problem": problem, "g": tuple(problem.g_fraction(m) for m in range(1, problem.k + 1)),
-        "r_star": problem.r_star, "g_ghost": g_ghost, "r0": r0, "f_r0": f_r0,
-        "top_r0_mean": top, "cycle": cycle, "cycle_average": average,
-        "opt": problem.opt_average, "required": (1 - f_r0) * average,
+        "problem": problem,
+        "g": tuple(problem.g_fraction(m) for m in range(1, problem.k + 1)),
+        "r_star": problem.r_star,
+        "g_ghost": g_ghost,
+        "r0": r0,
+        "f_r0": f_r0,
+        "top_r0_mean": top,
+        "cycle": cycle,
+        "cycle_average": average,
+        "opt": problem.opt_average,
+        "required": (1 - f_r0) * average,
         "theorem2_holds": g_ghost >= (1 - f_r0) * average,
         "opt_bound_holds": average <= top,
         "repeat_condition": theorem2_repeat_condition(problem),

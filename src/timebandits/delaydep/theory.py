@@ -29,10 +29,11 @@ from .policies import low_confidence_width, low_stage_count, low_stage_length
 from .ranker import ranker_epsilon
 
 # ranker_rounds_needed searches r up to this many sampling rounds.
-MAX_RANKER_ROUNDS = 10 ** 15
+MAX_RANKER_ROUNDS = 10**15
 
 
 # ---- argument checks ----------------------------------------------------------------------------
+
 
 def _check_k(k) -> int:
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
@@ -64,12 +65,12 @@ def _over_horizons(function, T):
 
 # ---- π_low: the schedule of Algorithm 1 (Sect. 6) ----------------------------------------------
 
+
 def stage_count(T, k):
     """S = min{j : Σ_{s≤j}(|A_s| + T_s) ≥ T} (Sect. 6, below Algorithm 1) with |A_s| := k
     (spec P3), via ``policies.low_stage_count``."""
     k = _check_k(k)
-    return _over_horizons(
-        lambda t: int(low_stage_count(_check_horizon(t, 1, "a horizon"), k)), T)
+    return _over_horizons(lambda t: int(low_stage_count(_check_horizon(t, 1, "a horizon"), k)), T)
 
 
 def low_schedule(T, k, delta) -> pd.DataFrame:
@@ -80,23 +81,31 @@ def low_schedule(T, k, delta) -> pd.DataFrame:
     k, delta = _check_k(k), _check_delta(delta)
     S = int(low_stage_count(T, k))
     lengths = [low_stage_length(T, s) for s in range(1, S + 1)]
-    return pd.DataFrame({
-        "s": np.arange(1, S + 1),
-        "T_s": lengths,
-        "C_s": [low_confidence_width(length, k, S, delta) for length in lengths],
-        "cumulative": np.cumsum([k + length for length in lengths]),
-        "S": S,
-    })
+    return pd.DataFrame(
+        {
+            "s": np.arange(1, S + 1),
+            "T_s": lengths,
+            "C_s": [low_confidence_width(length, k, S, delta) for length in lengths],
+            "cumulative": np.cumsum([k + length for length in lengths]),
+            "S": S,
+        }
+    )
 
 
 def stage_count_closed_form(T):
     """⌈log2 log2 T⌉ + 1, an upper bound on S for T ≥ 2 (spec §4 notation check; Sect. 6 states
     S = O(ln ln T)): T_s ≥ T/2 once s ≥ log2 log2 T, so two such stages already cover T."""
-    return _over_horizons(lambda t: math.ceil(math.log2(math.log2(
-        _check_horizon(t, 2, "log2 log2 T >= 0 needs T >= 2")))) + 1, T)
+    return _over_horizons(
+        lambda t: (
+            math.ceil(math.log2(math.log2(_check_horizon(t, 2, "log2 log2 T >= 0 needs T >= 2"))))
+            + 1
+        ),
+        T,
+    )
 
 
 # ---- Theorem 3 (regret of π_low against π_ghost) ----------------------------------------------
+
 
 def _theorem3_parts(T, k, delta) -> tuple[float, int, float]:
     T = _check_horizon(T, 1, "a horizon")
@@ -114,6 +123,7 @@ def theorem3_bound_paper(T, k, delta):
     def bound(t):
         t, S, L = _theorem3_parts(t, k, delta)
         return k * k * S + math.sqrt(t) + 4.0 * (S - 1) * math.sqrt(k * t * L)
+
     return _over_horizons(bound, T)
 
 
@@ -125,10 +135,14 @@ def theorem3_bound_tight(T, k, delta):
 
     def bound(t):
         t, S, _ = _theorem3_parts(t, k, delta)
-        stages = sum(4.0 * low_stage_length(t, s)
-                     * low_confidence_width(low_stage_length(t, s - 1), k, S, delta)
-                     for s in range(2, S + 1))
+        stages = sum(
+            4.0
+            * low_stage_length(t, s)
+            * low_confidence_width(low_stage_length(t, s - 1), k, S, delta)
+            for s in range(2, S + 1)
+        )
         return k * k * S + low_stage_length(t, 1) + stages
+
     return _over_horizons(bound, T)
 
 
@@ -136,8 +150,9 @@ def switch_bound(T, k):
     """k·S: π_low's deterministic bound on the number of policy switches (proof of Theorem 3;
     Σ_s |A_s| ≤ kS, spec §4 and E7)."""
     k = _check_k(k)
-    return _over_horizons(lambda t: k * int(low_stage_count(_check_horizon(t, 1, "a horizon"),
-                                                            k)), T)
+    return _over_horizons(
+        lambda t: k * int(low_stage_count(_check_horizon(t, 1, "a horizon"), k)), T
+    )
 
 
 def theorem3_stated_order(T, k, delta):
@@ -149,10 +164,12 @@ def theorem3_stated_order(T, k, delta):
         t = _check_horizon(t, math.e, "ln ln T > 0 needs T > e")
         lnln = math.log(math.log(t))
         return k * k * lnln + math.sqrt(k * t * (math.log(k / delta) + lnln))
+
     return _over_horizons(order, T)
 
 
 # ---- Theorem 4 (BanditRanker, Sect. 7) ----------------------------------------------------------
+
 
 def ranker_gaps(means) -> np.ndarray:
     """Δ_i of Sect. 7 for arms sorted by decreasing mean: Δ_1 = μ_1 − μ_2, Δ_k = μ_{k−1} − μ_k,
@@ -170,8 +187,10 @@ def _rounds_needed(gap: float, k: int, delta: float) -> int:
     """min{r ≥ 1 : 4ε_r < Δ}. ε_r (eq. 6) decreases in r when k ≥ 2 (d/dr of ln(c r(r+1))/(2r)
     has the sign of (2r + 1)/(r + 1) − ln(c r(r + 1)) < 0 for c = 2k/δ > 4), so the condition is
     monotone and the first r is found by doubling and bisection."""
+
     def holds(r):
         return 4.0 * ranker_epsilon(r, k, delta) < gap
+
     high = 1
     while not holds(high):
         high *= 2
@@ -194,8 +213,10 @@ def ranker_rounds_needed(means, delta) -> np.ndarray:
     delta = _check_delta(delta)
     gaps = ranker_gaps(means)
     if np.any(gaps <= 0):
-        raise ValueError(f"means: Theorem 4 needs distinct means (μ_1 > … > μ_k); "
-                         f"gaps Δ_i = {gaps.tolist()} include 0")
+        raise ValueError(
+            f"means: Theorem 4 needs distinct means (μ_1 > … > μ_k); "
+            f"gaps Δ_i = {gaps.tolist()} include 0"
+        )
     return np.array([_rounds_needed(gap, gaps.size, delta) for gap in gaps], dtype=np.int64)
 
 
@@ -207,8 +228,10 @@ def ranker_pull_bound(means, delta) -> int:
     ordered = np.sort(rounds)
     sorted_form = int(ordered[-2] + ordered[:-1].sum())
     if sorted_form != int(rounds.sum()):
-        raise AssertionError(f"Theorem 4 pull bound: sorted form {sorted_form} != Σ N_i "
-                             f"{int(rounds.sum())} for N = {rounds.tolist()}")
+        raise AssertionError(
+            f"Theorem 4 pull bound: sorted form {sorted_form} != Σ N_i "
+            f"{int(rounds.sum())} for N = {rounds.tolist()}"
+        )
     return sorted_form
 
 
@@ -221,8 +244,10 @@ def ranker_b2dep_pull_bound(means, delta, d0) -> int:
     if isinstance(d0, bool) or not isinstance(d0, (int, np.integer)) or d0 < 1:
         raise ValueError(f"d0 must be an integer >= 1, got {d0!r}")
     if rounds.size < d0:
-        raise ValueError(f"BanditRanker on B2DEP needs k >= d0 (groups of d0 distinct arms, "
-                         f"spec P9); got k = {rounds.size}, d0 = {d0}")
+        raise ValueError(
+            f"BanditRanker on B2DEP needs k >= d0 (groups of d0 distinct arms, "
+            f"spec P9); got k = {rounds.size}, d0 = {d0}"
+        )
     return int(2 * rounds.sum() + 2 * (d0 - 1) * rounds.max())
 
 
@@ -232,10 +257,11 @@ def ranker_order_term(means, delta) -> float:
     gaps = ranker_gaps(means)[:-1]
     if np.any(gaps <= 0):
         raise ValueError(f"means: Theorem 4 needs distinct means; gaps {gaps.tolist()} include 0")
-    return float(np.sum(np.log(1.0 / (delta * gaps)) / gaps ** 2))
+    return float(np.sum(np.log(1.0 / (delta * gaps)) / gaps**2))
 
 
 # ---- π_ucb: UCB1's bound on the gaps (Auer et al. 2002, Thm 1; Sect. 1) ----------------------
+
 
 def policy_gaps(problem: B2DEPProblem) -> list[Fraction]:
     """The gaps g(r*) − g(m) of every m ≠ r*, exact (eq. 3)."""
@@ -246,7 +272,7 @@ def policy_gaps(problem: B2DEPProblem) -> list[Fraction]:
 def inverse_square_gaps(problem: B2DEPProblem) -> float:
     """X = Σ_{m ≠ r*} (g(r*) − g(m))⁻²; inf if some gap is 0."""
     values = policy_gaps(problem)
-    return math.inf if any(d == 0 for d in values) else float(sum(1 / d ** 2 for d in values))
+    return math.inf if any(d == 0 for d in values) else float(sum(1 / d**2 for d in values))
 
 
 def ucb_bound_pulls(problem: B2DEPProblem, horizon: float) -> float:
@@ -259,7 +285,7 @@ def ucb_bound_pulls(problem: B2DEPProblem, horizon: float) -> float:
         gap = float(problem.g_fraction(problem.r_star) - problem.g_fraction(m))
         if gap <= 0:
             return math.inf
-        total += 2 * m * (8 * math.log(horizon) / gap ** 2 + 1 + math.pi ** 2 / 3)
+        total += 2 * m * (8 * math.log(horizon) / gap**2 + 1 + math.pi**2 / 3)
     return total
 
 
@@ -267,5 +293,6 @@ def ucb_switch_bound(problem: B2DEPProblem, horizon: float) -> float:
     """2·Σ_m (8 ln T / Δ_m² + 1 + π²/3): every switch enters or leaves a suboptimal choice, so
     switches ≤ 2 × suboptimal choices, whose expectation UCB1's bound caps (Auer et al. 2002,
     Thm 1, ln N ≤ ln T). It grows with the squared inverse of the gaps."""
-    return 2 * sum(8 * math.log(horizon) / float(d) ** 2 + 1 + math.pi ** 2 / 3
-                   for d in policy_gaps(problem))
+    return 2 * sum(
+        8 * math.log(horizon) / float(d) ** 2 + 1 + math.pi**2 / 3 for d in policy_gaps(problem)
+    )

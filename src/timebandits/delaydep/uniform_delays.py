@@ -37,12 +37,12 @@ def uniform_delay_statistics(means, f_values, d_max: int = 6) -> dict:
         raise ValueError(f"means: need at least 2 arms for a best-vs-second gap, got {k}")
     if isinstance(d_max, bool) or not isinstance(d_max, (int, np.integer)) or d_max < 1:
         raise ValueError(f"d_max must be an integer >= 1, got {d_max!r}")
-    if d_max ** k > MAX_DELAY_VECTORS:
+    if d_max**k > MAX_DELAY_VECTORS:
         raise ValueError(f"d_max^k = {d_max}^{k} exceeds MAX_DELAY_VECTORS = {MAX_DELAY_VECTORS}")
     # validates order and ranges of means and f once
     B2DEPProblem(means_exact, [1] * k, f_exact)
 
-    delays = np.indices((d_max,) * k, dtype=np.int16).reshape(k, -1).T + 1   # (N, k)
+    delays = np.indices((d_max,) * k, dtype=np.int16).reshape(k, -1).T + 1  # (N, k)
     mu = np.array([float(x) for x in means_exact])
     f = np.array([float(f_exact[min(m, len(f_exact)) - 1]) for m in range(1, k + 1)])
     g = np.empty((delays.shape[0], k))
@@ -56,9 +56,9 @@ def uniform_delay_statistics(means, f_values, d_max: int = 6) -> dict:
     # g depends on d_j only through 1{d_j >= m} for m = j..k, i.e. through clip(d_j, j - 1, k):
     # vectors with the same clipped delays share their exact values, computed once.
     clipped = np.clip(delays, np.maximum(np.arange(k), 1), k)
-    exact_values = {}   # clipped delays -> (r*, exact gap, exact g(r*), runner-up m)
-    exact_gap = {}      # row -> exact gap, for the rows recomputed
-    runner_up = {}      # row -> the second-best m, for the rows recomputed
+    exact_values = {}  # clipped delays -> (r*, exact gap, exact g(r*), runner-up m)
+    exact_gap = {}  # row -> exact gap, for the rows recomputed
+    runner_up = {}  # row -> the second-best m, for the rows recomputed
 
     def recompute(row):
         key = tuple(int(d) for d in clipped[row])
@@ -67,8 +67,12 @@ def uniform_delay_statistics(means, f_values, d_max: int = 6) -> dict:
             r = problem.r_star
             others = {m: problem.g_fraction(m) for m in range(1, k + 1) if m != r}
             second = max(others, key=lambda m: (others[m], -m))
-            exact_values[key] = (r, problem.g_fraction(r) - others[second],
-                                 problem.g_fraction(r), second)
+            exact_values[key] = (
+                r,
+                problem.g_fraction(r) - others[second],
+                problem.g_fraction(r),
+                second,
+            )
         r, value, top, runner_up[row] = exact_values[key]
         exact_gap[row] = value
         r_star[row], gap[row], best[row] = r, float(value), float(top)

@@ -42,21 +42,38 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
             continue
         problem = problem_of(paper, exp_id)
         trace = trace_of(exp_id, BOUNDED_ALGORITHM)
-        pivot = {m: checkpoint_table(trace, m)
-                 for m in trace.columns if m not in ("t", "repetition")}
+        pivot = {
+            m: checkpoint_table(trace, m) for m in trace.columns if m not in ("t", "repetition")
+        }
         t = pivot["regret"].index.to_numpy(dtype=float)
         regret_bound = theorem2_bound(t, problem)
         trivial = trivial_bound(t, problem.gaps.max())
         for metric in ("pseudo_regret", "regret"):
-            frames.append(compare_to_bound(pivot[metric], regret_bound, trivial, experiment=exp_id,
-                                           algorithm=BOUNDED_ALGORITHM, bound_name="theorem2",
-                                           metric=metric))
+            frames.append(
+                compare_to_bound(
+                    pivot[metric],
+                    regret_bound,
+                    trivial,
+                    experiment=exp_id,
+                    algorithm=BOUNDED_ALGORITHM,
+                    bound_name="theorem2",
+                    metric=metric,
+                )
+            )
         pulls_bound = lemma2_pull_bound(t, problem)
         for a, label in enumerate(problem.pair_labels):
             if problem.gaps.ravel()[a] > 0:
-                frames.append(compare_to_bound(pivot[f"pulls_{label}"], pulls_bound[:, a], trivial_bound(t, 1.0),
-                                               experiment=exp_id, algorithm=BOUNDED_ALGORITHM,
-                                               bound_name=f"lemma2_{label}", metric=f"pulls_{label}"))
+                frames.append(
+                    compare_to_bound(
+                        pivot[f"pulls_{label}"],
+                        pulls_bound[:, a],
+                        trivial_bound(t, 1.0),
+                        experiment=exp_id,
+                        algorithm=BOUNDED_ALGORITHM,
+                        bound_name=f"lemma2_{label}",
+                        metric=f"pulls_{label}",
+                    )
+                )
     return pd.concat(frames, ignore_index=True)
 
 
@@ -72,14 +89,22 @@ def theorem1_table(paper: dict, experiment: str, trace: pd.DataFrame) -> pd.Data
         rewards = final[f"reward_{label}"].to_numpy(dtype=float)
         exact = float(constant_policy_expected_reward(problem, k + 1, j + 1, [horizon])[0])
         se = float(rewards.std(ddof=1) / np.sqrt(rewards.size))
-        rows.append({
-            "pair": f"({k + 1},{j + 1})", "k": k + 1, "j": j + 1, "horizon": horizon,
-            "g": float(problem.ratio[k, j]),
-            "simulated_rate": float(rewards.mean() / horizon), "rate_se": se / horizon,
-            "exact_reward": exact, "simulated_reward": float(rewards.mean()), "reward_se": se,
-            "z_simulated_vs_exact": (rewards.mean() - exact) / se if se > 0 else 0.0,
-            "offset_A": float(theorem1_offset(problem, k + 1, j + 1, [horizon])[0]),
-        })
+        rows.append(
+            {
+                "pair": f"({k + 1},{j + 1})",
+                "k": k + 1,
+                "j": j + 1,
+                "horizon": horizon,
+                "g": float(problem.ratio[k, j]),
+                "simulated_rate": float(rewards.mean() / horizon),
+                "rate_se": se / horizon,
+                "exact_reward": exact,
+                "simulated_reward": float(rewards.mean()),
+                "reward_se": se,
+                "z_simulated_vs_exact": (rewards.mean() - exact) / se if se > 0 else 0.0,
+                "offset_A": float(theorem1_offset(problem, k + 1, j + 1, [horizon])[0]),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -93,17 +118,25 @@ def panel_table(paper: dict) -> pd.DataFrame:
         problem = problem_of(paper, exp_id)
         horizon = float(exp["horizon"])
         orders = comparison_orders(problem)
-        rows.append({
-            "experiment": exp_id, "group": exp["group"], "K": problem.K, "D": problem.D,
-            "g_star": problem.g_star,
-            "optimal_pairs": " ".join(f"({k},{j})" for k, j in problem.optimal_pairs),
-            "min_gap": problem.min_gap,
-            "thm2_bound_at_T": float(theorem2_bound(horizon, problem)),
-            "thm2_leading_at_T": float(theorem2_leading_term(horizon, problem)),
-            "bound_nonvacuous_from_t": vacuity_crossover(problem, int(horizon)),
-            "mean_cost_avg": orders["mean_cost"], "sum_inverse_cost": orders["sum_inverse_cost"],
-            "order_WAIT": orders["wait"], "order_FJ": orders["fj"], "order_DQZL": orders["dqzl"],
-        })
+        rows.append(
+            {
+                "experiment": exp_id,
+                "group": exp["group"],
+                "K": problem.K,
+                "D": problem.D,
+                "g_star": problem.g_star,
+                "optimal_pairs": " ".join(f"({k},{j})" for k, j in problem.optimal_pairs),
+                "min_gap": problem.min_gap,
+                "thm2_bound_at_T": float(theorem2_bound(horizon, problem)),
+                "thm2_leading_at_T": float(theorem2_leading_term(horizon, problem)),
+                "bound_nonvacuous_from_t": vacuity_crossover(problem, int(horizon)),
+                "mean_cost_avg": orders["mean_cost"],
+                "sum_inverse_cost": orders["sum_inverse_cost"],
+                "order_WAIT": orders["wait"],
+                "order_FJ": orders["fj"],
+                "order_DQZL": orders["dqzl"],
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -112,21 +145,38 @@ def ratio_table(paper: dict, experiment: str) -> pd.DataFrame:
     problem = problem_of(paper, experiment)
     rows = []
     for k in range(problem.K):
-        for name, values in (("g", problem.ratio), ("mu_c", problem.mean_cost), ("gap", problem.gaps)):
-            rows.append({"k": k + 1, "quantity": name,
-                         **{f"j={j + 1}": float(values[k, j]) for j in range(problem.D)}})
+        for name, values in (
+            ("g", problem.ratio),
+            ("mu_c", problem.mean_cost),
+            ("gap", problem.gaps),
+        ):
+            rows.append(
+                {
+                    "k": k + 1,
+                    "quantity": name,
+                    **{f"j={j + 1}": float(values[k, j]) for j in range(problem.D)},
+                }
+            )
     return pd.DataFrame(rows)
 
 
-def regret_decomposition(paper: dict, experiment: str, trace_of, algorithms: list[str]) -> pd.DataFrame:
+def regret_decomposition(
+    paper: dict, experiment: str, trace_of, algorithms: list[str]
+) -> pd.DataFrame:
     """Where each algorithm's pseudo-regret at T comes from: per suboptimal pair, the mean pulls
     N_{k,j}(L_T) over runs and its share Δ_{k,j}·μ^c_{k,j}·N of the mean pseudo-regret.
     One row per pair, one (pulls, share) column pair per algorithm."""
     problem = problem_of(paper, experiment)
     weights = (problem.gaps * problem.mean_cost).ravel()
-    table = pd.DataFrame({"pair": [f"({a // problem.D + 1},{a % problem.D + 1})"
-                                   for a in range(problem.K * problem.D)],
-                          "gap": problem.gaps.ravel(), "mu_c": problem.mean_cost.ravel()})
+    table = pd.DataFrame(
+        {
+            "pair": [
+                f"({a // problem.D + 1},{a % problem.D + 1})" for a in range(problem.K * problem.D)
+            ],
+            "gap": problem.gaps.ravel(),
+            "mu_c": problem.mean_cost.ravel(),
+        }
+    )
     for alg in algorithms:
         trace = trace_of(experiment, alg)
         final = trace[trace["t"] == trace["t"].max()]

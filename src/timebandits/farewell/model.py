@@ -36,11 +36,14 @@ class F2AProblem:
         if pmf.ndim == 1 and nu.size == 1:  # a single macro-arm may give its pmf as one list
             pmf = pmf[None, :]
         if nu.ndim != 1:
-            raise ValueError(f"reward_prob must be a list (one probability per macro-arm), "
-                             f"got shape {nu.shape}")
+            raise ValueError(
+                f"reward_prob must be a list (one probability per macro-arm), got shape {nu.shape}"
+            )
         if pmf.ndim != 2 or pmf.shape[0] != nu.size:
-            raise ValueError(f"need one delay pmf per macro-arm: {nu.size} reward "
-                             f"probabilities, delay_pmf of shape {pmf.shape}")
+            raise ValueError(
+                f"need one delay pmf per macro-arm: {nu.size} reward "
+                f"probabilities, delay_pmf of shape {pmf.shape}"
+            )
         if not np.all(np.isfinite(nu)) or np.any((nu < 0) | (nu > 1)):
             raise ValueError(f"reward probabilities must lie in [0, 1], got {nu.tolist()}")
         if not np.all(np.isfinite(pmf)) or np.any(pmf < 0):
@@ -48,7 +51,9 @@ class F2AProblem:
         sums = pmf.sum(axis=1)
         bad = np.flatnonzero(np.abs(sums - 1.0) > PMF_TOLERANCE)
         if bad.size:
-            raise ValueError(f"delay pmf of macro-arm {bad[0] + 1} sums to {sums[bad[0]]:.12g}, not 1")
+            raise ValueError(
+                f"delay pmf of macro-arm {bad[0] + 1} sums to {sums[bad[0]]:.12g}, not 1"
+            )
         object.__setattr__(self, "reward_prob", nu)
         object.__setattr__(self, "delay_pmf", pmf / sums[:, None])
 
@@ -120,5 +125,10 @@ class F2AProblem:
 
     def describe(self) -> dict:
         """The quantities to print next to a panel (spec §3): g*, optimal pairs, minimum gap."""
-        return {"K": self.K, "D": self.D, "g_star": self.g_star,
-                "optimal_pairs": self.optimal_pairs, "min_gap": self.min_gap}
+        return {
+            "K": self.K,
+            "D": self.D,
+            "g_star": self.g_star,
+            "optimal_pairs": self.optimal_pairs,
+            "min_gap": self.min_gap,
+        }

@@ -110,13 +110,20 @@ def pair_index(policy, a, log_s, stats, alpha, beta, params):
     if policy == WAIT_UCB:
         return wait_ucb_index(stats[RATIO, a], stats[INV_N, a], alpha[a], beta[a], log_s)
     if policy == UCB_SIMPLEX:
-        return ucb_simplex_index(stats[RBAR, a], stats[CBAR, a], stats[INV_N, a], params[1],
-                                 log_s)
+        return ucb_simplex_index(stats[RBAR, a], stats[CBAR, a], stats[INV_N, a], params[1], log_s)
     if policy == BUDGET_UCB:
-        return budget_ucb_index(stats[RBAR, a], stats[CBAR, a], stats[INV_C, a], stats[INV_N, a],
-                                params[1], params[2], log_s)
-    return ucb_bv1_index(stats[RBAR, a], stats[INV_C, a], stats[INV_N, a], params[1], params[2],
-                         log_s)
+        return budget_ucb_index(
+            stats[RBAR, a],
+            stats[CBAR, a],
+            stats[INV_C, a],
+            stats[INV_N, a],
+            params[1],
+            params[2],
+            log_s,
+        )
+    return ucb_bv1_index(
+        stats[RBAR, a], stats[INV_C, a], stats[INV_N, a], params[1], params[2], log_s
+    )
 
 
 @njit(cache=True, inline="always")
@@ -186,8 +193,19 @@ def _window(policy, s, a, stats, alpha, beta, params, bound):
 
 
 @njit(cache=True)
-def run_f2a(policy, params, random_ties, alpha, beta, delay_cdf, reward_prob,
-            env_key, policy_key, horizon, checkpoints):
+def run_f2a(
+    policy,
+    params,
+    random_ties,
+    alpha,
+    beta,
+    delay_cdf,
+    reward_prob,
+    env_key,
+    policy_key,
+    horizon,
+    checkpoints,
+):
     """Play one F2A game with time budget ``horizon`` (Algorithm 1's loop: while budget > 0).
 
     Environment draws are addressed by (epoch s, macro-arm k): τ_{k,s} uses draw 2·((s−1)K + k)
@@ -272,8 +290,10 @@ def run_f2a(policy, params, random_ties, alpha, beta, delay_cdf, reward_prob,
                 stats[RBAR, a] = rsum[a] * inv_n
                 stats[CBAR, a] = csum[a] * inv_n / cost_scale
                 stats[INV_C, a] = 1.0 / stats[CBAR, a]
-            if run and (s > s_top or not pair_index(policy, a, log_low, stats, alpha, beta,
-                                                    params) > out_max):
+            if run and (
+                s > s_top
+                or not pair_index(policy, a, log_low, stats, alpha, beta, params) > out_max
+            ):
                 run = False
                 if s - run_start > n_pairs:  # a long run ended: bound the others afresh
                     s_top = 0

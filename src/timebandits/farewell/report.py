@@ -13,12 +13,22 @@ TABLES = ("panels", "provenance", "ratios")
 
 # The notebook's headings of the panels table (the CSV keeps the short names).
 PANEL_HEADINGS = {
-    "experiment": "experiment", "group": "group", "K": "K", "D": "D", "g_star": "g*",
-    "optimal_pairs": "optimal (k, j)", "min_gap": "minimum gap Δ",
-    "thm2_bound_at_T": "Thm 2 bound at T", "thm2_leading_at_T": "its leading term",
-    "bound_nonvacuous_from_t": "bound below t·max Δ from t", "mean_cost_avg": "mean of μᶜ",
-    "sum_inverse_cost": "Σ 1/μᶜ", "order_WAIT": "(WAIT)", "order_FJ": "(FJ)",
-    "order_DQZL": "(DQZL)"}
+    "experiment": "experiment",
+    "group": "group",
+    "K": "K",
+    "D": "D",
+    "g_star": "g*",
+    "optimal_pairs": "optimal (k, j)",
+    "min_gap": "minimum gap Δ",
+    "thm2_bound_at_T": "Thm 2 bound at T",
+    "thm2_leading_at_T": "its leading term",
+    "bound_nonvacuous_from_t": "bound below t·max Δ from t",
+    "mean_cost_avg": "mean of μᶜ",
+    "sum_inverse_cost": "Σ 1/μᶜ",
+    "order_WAIT": "(WAIT)",
+    "order_FJ": "(FJ)",
+    "order_DQZL": "(DQZL)",
+}
 RATIO_NAMES = {"g": "g = μʳ/μᶜ", "mu_c": "μᶜ (mean waiting time)", "gap": "Δ (gap)"}
 DECOMPOSED = ("wait_ucb", "ucb_simplex", "budget_ucb")
 
@@ -30,8 +40,10 @@ def panel_facts(paper: dict, experiment: str) -> str:
 
     problem = problem_of(paper, experiment)
     optimal = ", ".join(f"({k}, {j})" for k, j in problem.optimal_pairs)
-    return (f"This problem: g* = {problem.g_star:.4f} at (k, j) = {optimal}; minimum gap "
-            f"Δ = {problem.min_gap:.4f}.")
+    return (
+        f"This problem: g* = {problem.g_star:.4f} at (k, j) = {optimal}; minimum gap "
+        f"Δ = {problem.min_gap:.4f}."
+    )
 
 
 def show_figures(root: str, paper: dict, group: str) -> None:
@@ -65,16 +77,27 @@ def regret_sources(root: str, paper: dict, config: dict) -> None:
         if exp["group"] != "paper":
             continue
         frame = regret_decomposition(paper, exp_id, trace_of, list(DECOMPOSED))
-        top = "; ".join(f"{labels[a]} {frame.loc[frame[f'{a} share'].idxmax(), 'pair']} "
-                        f"({frame[f'{a} share'].max():.0%})" for a in DECOMPOSED)
+        top = "; ".join(
+            f"{labels[a]} {frame.loc[frame[f'{a} share'].idxmax(), 'pair']} "
+            f"({frame[f'{a} share'].max():.0%})"
+            for a in DECOMPOSED
+        )
         shown = frame.rename(columns={"pair": "pair (k, j)", "gap": "Δ", "mu_c": "μᶜ"})
         for a in DECOMPOSED:
             shown[f"{a} share"] *= 100
-            shown = shown.rename(columns={f"{a} pulls": f"{labels[a]}: pulls",
-                                          f"{a} share": f"{labels[a]}: share (%)"})
-        display(show.collapsed(show.readable(shown, digits=3),
-                               f"{exp['title']}. Largest source: {top} "
-                               f"({len(shown)} suboptimal pairs; click to open)"))
+            shown = shown.rename(
+                columns={
+                    f"{a} pulls": f"{labels[a]}: pulls",
+                    f"{a} share": f"{labels[a]}: share (%)",
+                }
+            )
+        display(
+            show.collapsed(
+                show.readable(shown, digits=3),
+                f"{exp['title']}. Largest source: {top} "
+                f"({len(shown)} suboptimal pairs; click to open)",
+            )
+        )
 
 
 def exact_quantities(root: str, paper: dict):
@@ -90,9 +113,12 @@ def exact_quantities(root: str, paper: dict):
     ratios = show.read_table(root, key, "ratios")
     ratios["quantity"] = ratios["quantity"].map(RATIO_NAMES)
     ratios = ratios[["experiment", *[c for c in ratios.columns if c != "experiment"]]]
-    return show.collapsed(show.readable(ratios), f"g, μᶜ and Δ of every pair (k, j) of every "
-                          f"experiment: {len(ratios)} rows (click to open; CSV: "
-                          f"{paths.table(root, key, 'ratios')})")
+    return show.collapsed(
+        show.readable(ratios),
+        f"g, μᶜ and Δ of every pair (k, j) of every "
+        f"experiment: {len(ratios)} rows (click to open; CSV: "
+        f"{paths.table(root, key, 'ratios')})",
+    )
 
 
 def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
@@ -103,8 +129,11 @@ def table(name: str, paper: dict, config: dict, trace_of) -> pd.DataFrame:
     if name == "provenance":
         return provenance_table(paper)
     if name == "ratios":
-        frames = [ratio_table(paper, e).assign(experiment=e)
-                  for e, exp in paper["experiments"].items() if exp["group"] != "theory"]
+        frames = [
+            ratio_table(paper, e).assign(experiment=e)
+            for e, exp in paper["experiments"].items()
+            if exp["group"] != "theory"
+        ]
         return pd.concat(frames, ignore_index=True)
     raise KeyError(f"unknown table {name!r}; known: {TABLES}")
 
@@ -123,31 +152,53 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
 
     from .analysis import theorem1_table
 
-    display(Markdown(f"{show.markdown_text(paper['paper']['citation'])}\n\n"
-                     "Wait-UCB's pseudo-regret R̃_t and the paper's realised regret R_t against "
-                     "Theorem 2 (constant C0 = D·g* plus Lemma 2's initial pull), and each "
-                     "suboptimal pair's pulls against Lemma 2, on every panel. Per panel: the "
-                     "Theorem 2 bound at T and the first t from which it is below the trivial "
-                     "bound t·max Δ."))
-    columns = {"experiment": "experiment", "min_gap": "min gap Δ",
-               "thm2_bound_at_T": "Theorem 2 bound at T",
-               "bound_nonvacuous_from_t": "informative from t", "order_WAIT": "order (WAIT)",
-               "order_FJ": "order (FJ)"}
+    display(
+        Markdown(
+            f"{show.markdown_text(paper['paper']['citation'])}\n\n"
+            "Wait-UCB's pseudo-regret R̃_t and the paper's realised regret R_t against "
+            "Theorem 2 (constant C0 = D·g* plus Lemma 2's initial pull), and each "
+            "suboptimal pair's pulls against Lemma 2, on every panel. Per panel: the "
+            "Theorem 2 bound at T and the first t from which it is below the trivial "
+            "bound t·max Δ."
+        )
+    )
+    columns = {
+        "experiment": "experiment",
+        "min_gap": "min gap Δ",
+        "thm2_bound_at_T": "Theorem 2 bound at T",
+        "bound_nonvacuous_from_t": "informative from t",
+        "order_WAIT": "order (WAIT)",
+        "order_FJ": "order (FJ)",
+    }
     display(show.readable(panel_table(paper)[list(columns)].rename(columns=columns)))
     panels = [e for e, exp in paper["experiments"].items() if exp["group"] == "paper"]
     labels = {"pseudo_regret": "pseudo-regret R̃_t", "regret": "realised regret R_t"}
-    labels |= {name: "(k, j) = ({}, {})".format(*re.findall(r"\d+", name.removeprefix("lemma2")))
-               for name in bounds.loc[bounds["bound"].str.startswith("lemma2_"), "bound"].unique()}
-    for bound, what in (("theorem2", "Theorem 2: Wait-UCB's regret"),
-                        ("lemma2", "Lemma 2: pulls of each suboptimal pair (k, j)")):
+    labels |= {
+        name: "(k, j) = ({}, {})".format(*re.findall(r"\d+", name.removeprefix("lemma2")))
+        for name in bounds.loc[bounds["bound"].str.startswith("lemma2_"), "bound"].unique()
+    }
+    for bound, what in (
+        ("theorem2", "Theorem 2: Wait-UCB's regret"),
+        ("lemma2", "Lemma 2: pulls of each suboptimal pair (k, j)"),
+    ):
         exp_id = bound_tables.best_experiment(bounds, bound, panels)
-        bound_plots.plot_bound(bounds, exp_id, bound, f"{what}.", labels=labels, note=(
-            f"{paper['experiments'][exp_id]['title']} (the panel where it says the most)."))
+        bound_plots.plot_bound(
+            bounds,
+            exp_id,
+            bound,
+            f"{what}.",
+            labels=labels,
+            note=(f"{paper['experiments'][exp_id]['title']} (the panel where it says the most)."),
+        )
     display(bound_tables.details(bounds, paper))
-    display(Markdown("#### Theorem 1 by simulation\nEvery constant policy under common random "
-                     "numbers: simulated reward per time unit at T against the exact ratio g, the "
-                     "exact expected reward W(T) (renewal recursion), the z-score of simulation "
-                     "against it, and the exact offset A_j = W(T) − T·g (printed claim: A_j ∈ [0, j])."))
+    display(
+        Markdown(
+            "#### Theorem 1 by simulation\nEvery constant policy under common random "
+            "numbers: simulated reward per time unit at T against the exact ratio g, the "
+            "exact expected reward W(T) (renewal recursion), the z-score of simulation "
+            "against it, and the exact offset A_j = W(T) − T·g (printed claim: A_j ∈ [0, j])."
+        )
+    )
     trace_of = trace_reader(root, paper, config)
     for exp_id, exp in paper["experiments"].items():
         if exp["group"] == "theory":

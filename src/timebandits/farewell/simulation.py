@@ -28,10 +28,18 @@ POLICIES = (*LEARNING_POLICIES, "constant_policies")
 _PARAMS = {
     "wait_ucb": {"tie_break": "first"},
     "ucb_simplex": {"tie_break": "first", "cost_scale": "D", "radius_factor": 2.0},
-    "budget_ucb": {"tie_break": "first", "cost_scale": "D", "radius_factor": 2.0,
-                   "cost_lower_bound": "min_cost"},
-    "ucb_bv1": {"tie_break": "first", "cost_scale": "D", "radius_factor": 1.0,
-                "cost_lower_bound": "min_cost"},
+    "budget_ucb": {
+        "tie_break": "first",
+        "cost_scale": "D",
+        "radius_factor": 2.0,
+        "cost_lower_bound": "min_cost",
+    },
+    "ucb_bv1": {
+        "tie_break": "first",
+        "cost_scale": "D",
+        "radius_factor": 1.0,
+        "cost_lower_bound": "min_cost",
+    },
     "constant_policies": {},
 }
 
@@ -79,16 +87,29 @@ def kernel_arguments(algorithm: dict, problem: F2AProblem) -> tuple[int, np.ndar
     return POLICY_CODES[algorithm["policy"]], array, params.get("tie_break") == "random"
 
 
-def run_problem(problem: F2AProblem, code, params, random_ties, env_key, policy_key, horizon,
-                checkpoints):
+def run_problem(
+    problem: F2AProblem, code, params, random_ties, env_key, policy_key, horizon, checkpoints
+):
     """One game of ``problem`` with the kernel arguments of :func:`kernel_arguments`."""
     alpha, beta = wait_ucb_constants(problem.D)
-    return run_f2a(code, params, random_ties, np.tile(alpha, problem.K), np.tile(beta, problem.K),
-                   problem.delay_cdf, problem.reward_prob, env_key, policy_key, horizon, checkpoints)
+    return run_f2a(
+        code,
+        params,
+        random_ties,
+        np.tile(alpha, problem.K),
+        np.tile(beta, problem.K),
+        problem.delay_cdf,
+        problem.reward_prob,
+        env_key,
+        policy_key,
+        horizon,
+        checkpoints,
+    )
 
 
-def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed,
-                        checkpoints: np.ndarray) -> dict[str, np.ndarray]:
+def simulate_repetition(
+    experiment: dict, algorithm: dict, env_seed, policy_seed, checkpoints: np.ndarray
+) -> dict[str, np.ndarray]:
     problem = F2AProblem.from_config(experiment["environment"])
     horizon = int(experiment["horizon"])
     env_key, policy_key = key64(env_seed), key64(policy_seed)
@@ -96,17 +117,22 @@ def simulate_repetition(experiment: dict, algorithm: dict, env_seed, policy_seed
         out = {}
         for a, label in enumerate(problem.pair_labels):
             params = np.array([1.0, 1.0, 1.0, float(a)])
-            reward, _, _ = run_problem(problem, CONSTANT, params, False, env_key, policy_key, horizon,
-                                checkpoints)
+            reward, _, _ = run_problem(
+                problem, CONSTANT, params, False, env_key, policy_key, horizon, checkpoints
+            )
             out[f"reward_{label}"] = reward
         return out
     code, params, random_ties = kernel_arguments(algorithm, problem)
-    reward, epochs, pulls = run_problem(problem, code, params, random_ties, env_key, policy_key, horizon,
-                                 checkpoints)
+    reward, epochs, pulls = run_problem(
+        problem, code, params, random_ties, env_key, policy_key, horizon, checkpoints
+    )
     weights = (problem.gaps * problem.mean_cost).ravel()
-    out = {"epochs": epochs, "reward": reward,
-           "regret": checkpoints * problem.g_star - reward,
-           "pseudo_regret": pulls @ weights}
+    out = {
+        "epochs": epochs,
+        "reward": reward,
+        "regret": checkpoints * problem.g_star - reward,
+        "pseudo_regret": pulls @ weights,
+    }
     for a, label in enumerate(problem.pair_labels):
         out[f"pulls_{label}"] = pulls[:, a]
     return out

@@ -24,7 +24,7 @@ from .model import F2AProblem
 from .policies import wait_ucb_constants
 
 # Σ_{s≥1} 8·s^{-2} = 4π²/3: the Lemma 2 term from the deviation probabilities (App. C).
-LEMMA2_CONSTANT = 4.0 * math.pi ** 2 / 3.0
+LEMMA2_CONSTANT = 4.0 * math.pi**2 / 3.0
 
 
 def _pair_constants(problem: F2AProblem) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -39,7 +39,7 @@ def _log_factor(problem: F2AProblem) -> np.ndarray:
     _, alpha, beta = _pair_constants(problem)
     gap = problem.gaps.ravel()
     with np.errstate(divide="ignore", invalid="ignore"):
-        factor = ((beta + np.sqrt(beta ** 2 + 2.0 * alpha * gap)) / gap) ** 2
+        factor = ((beta + np.sqrt(beta**2 + 2.0 * alpha * gap)) / gap) ** 2
     return np.where(gap > 0, factor, np.nan)
 
 
@@ -52,9 +52,11 @@ def ratio_deviation_radius(n, B, delta, mu_y):
     """
     n, B, mu_y = (np.asarray(x, dtype=float) for x in (n, B, mu_y))
     log_term = np.log(4.0 / np.asarray(delta, dtype=float))
-    return (np.sqrt((B - 1.0) * log_term / (2.0 * n))
-            + 2.0 * (B - 1.0) * log_term / (3.0 * mu_y * n)
-            + np.sqrt(log_term / (2.0 * n)))
+    return (
+        np.sqrt((B - 1.0) * log_term / (2.0 * n))
+        + 2.0 * (B - 1.0) * log_term / (3.0 * mu_y * n)
+        + np.sqrt(log_term / (2.0 * n))
+    )
 
 
 def corollary1_tail(eps, n, B):
@@ -68,8 +70,8 @@ def corollary1_tail(eps, n, B):
     eps, n, B = (np.asarray(x, dtype=float) for x in (eps, n, B))
     a = 2.0 * (B - 1.0) / (3.0 * n)
     b = (np.sqrt(B - 1.0) + 1.0) / np.sqrt(2.0 * n)
-    x = 2.0 * eps / (b + np.sqrt(b ** 2 + 4.0 * a * eps))
-    return 4.0 * np.exp(-x ** 2)
+    x = 2.0 * eps / (b + np.sqrt(b**2 + 4.0 * a * eps))
+    return 4.0 * np.exp(-(x**2))
 
 
 def wait_ucb_radius(s, n, j):
@@ -138,9 +140,9 @@ def comparison_orders(problem: F2AProblem) -> dict:
     mean_cost = float(problem.mean_cost.mean())
     sum_inverse_cost = float((1.0 / problem.mean_cost).sum())
     return {
-        "wait": D ** 2 / gap * mean_cost,
-        "dqzl": (D ** 4 + D ** 3 / gap + D ** 2 / gap ** 2) * problem.g_star,
-        "fj": D ** 2 / gap * sum_inverse_cost,
+        "wait": D**2 / gap * mean_cost,
+        "dqzl": (D**4 + D**3 / gap + D**2 / gap**2) * problem.g_star,
+        "fj": D**2 / gap * sum_inverse_cost,
         "min_gap": gap,
         "mean_cost": mean_cost,
         "sum_inverse_cost": sum_inverse_cost,
@@ -203,7 +205,7 @@ def constant_policy_expected_reward(problem: F2AProblem, k: int, j: int, horizon
     """
     horizons = np.asarray(horizons, dtype=int)
     pmf = problem.delay_pmf[k - 1]
-    cost_pmf = np.append(pmf[:j - 1], pmf[j - 1:].sum())
+    cost_pmf = np.append(pmf[: j - 1], pmf[j - 1 :].sum())
     budget = np.arange(1, max(int(horizons.max()), 1) + 1)
     drive = problem.reward_prob[k - 1] * problem.delay_cdf[k - 1, np.minimum(budget, j) - 1]
     return _renewal_values(drive, cost_pmf)[horizons]
@@ -212,5 +214,7 @@ def constant_policy_expected_reward(problem: F2AProblem, k: int, j: int, horizon
 def theorem1_offset(problem: F2AProblem, k: int, j: int, horizons) -> np.ndarray:
     """Theorem 1's A_j = W(T) − T·g_{k,j} for the constant policy (k, j), exact."""
     horizons = np.asarray(horizons, dtype=int)
-    return (constant_policy_expected_reward(problem, k, j, horizons)
-            - horizons * problem.ratio[k - 1, j - 1])
+    return (
+        constant_policy_expected_reward(problem, k, j, horizons)
+        - horizons * problem.ratio[k - 1, j - 1]
+    )

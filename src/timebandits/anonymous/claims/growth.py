@@ -41,8 +41,11 @@ class LogGrowthEach:
     def curves(cls, claim) -> list[tuple[str, str]]:
         """(experiment, algorithm) of every curve judged, experiment by experiment."""
         panels = claim.get("panels") or {}
-        return [(exp, alg) for exp in claim["experiments"]
-                for alg in panels.get(exp, claim["algorithms"])]
+        return [
+            (exp, alg)
+            for exp in claim["experiments"]
+            for alg in panels.get(exp, claim["algorithms"])
+        ]
 
     @classmethod
     def check(cls, claim, paper):
@@ -53,10 +56,16 @@ class LogGrowthEach:
         if not isinstance(panels, dict):
             raise ValueError(f"panels must map experiments to algorithms, got {panels!r}")
         for exp, algorithms in panels.items():
-            if exp not in claim["experiments"] or not isinstance(algorithms, list) \
-                    or not set(algorithms) <= set(claim["algorithms"]) or not algorithms:
-                raise ValueError(f"panels: {exp!r} must be one of the claim's experiments, with "
-                                 f"a non-empty list of its algorithms, got {algorithms!r}")
+            if (
+                exp not in claim["experiments"]
+                or not isinstance(algorithms, list)
+                or not set(algorithms) <= set(claim["algorithms"])
+                or not algorithms
+            ):
+                raise ValueError(
+                    f"panels: {exp!r} must be one of the claim's experiments, with "
+                    f"a non-empty list of its algorithms, got {algorithms!r}"
+                )
         for exp, algorithm in cls.curves(claim):
             LogGrowth.check(cls._one(claim, algorithm, [exp]), paper)
 
@@ -76,6 +85,9 @@ class LogGrowthEach:
         low = threshold(cls, claim, "min_slope")
         inside = 0.0 if low <= 0.0 <= high else (max(low, high - 1.0) + high) / 2
         s = scale(ctx, claim["experiments"], claim["algorithms"], claim["metric"])
-        return {side: with_curves(ctx, claim["metric"],
-                                  {a: power(s, slope) for a in claim["algorithms"]})
-                for side, slope in (("favourable", inside), ("unfavourable", high + 0.6))}
+        return {
+            side: with_curves(
+                ctx, claim["metric"], {a: power(s, slope) for a in claim["algorithms"]}
+            )
+            for side, slope in (("favourable", inside), ("unfavourable", high + 0.6))
+        }

@@ -56,10 +56,16 @@ class Lemma1(DeclaredCheck):
         rows = []
         for exp in claim["experiments"]:
             if infinite_radius(ctx.paper, exp):
-                rows.append({"scope": exp, "role": "supports", "verdict": INCONCLUSIVE,
-                             "headline": "rad' = ∞ (d1 or d2 infinite): can never be missed",
-                             "statistic": "Lemma 1's radius is infinite here, so no estimate "
-                                          "can miss it: no evidence either way"})
+                rows.append(
+                    {
+                        "scope": exp,
+                        "role": "supports",
+                        "verdict": INCONCLUSIVE,
+                        "headline": "rad' = ∞ (d1 or d2 infinite): can never be missed",
+                        "statistic": "Lemma 1's radius is infinite here, so no estimate "
+                        "can miss it: no evidence either way",
+                    }
+                )
                 continue
             checks = misses = allowed = 0.0
             largest = 0.0
@@ -69,25 +75,36 @@ class Lemma1(DeclaredCheck):
                 allowed += ctx.final(exp, alg, "lemma1_bound").sum()
                 largest = max(largest, ctx.final(exp, alg, "lemma1_ratio").max())
             if checks == 0:
-                rows.append({"scope": exp, "verdict": INCONCLUSIVE,
-                             "headline": "no decision after the initialisation",
-                             "statistic": "no arm-decision to check"})
+                rows.append(
+                    {
+                        "scope": exp,
+                        "verdict": INCONCLUSIVE,
+                        "headline": "no decision after the initialisation",
+                        "statistic": "no arm-decision to check",
+                    }
+                )
                 continue
             from scipy.stats import poisson  # here: a figure job imports this module
 
             p = float(poisson.sf(misses - 1, allowed))  # 1 when there is no miss
-            rows.append({
-                "scope": exp,
-                "verdict": NOT_REPRODUCED if p < ctx.alpha else REPRODUCED,
-                "headline": (f"{misses:.0f} misses in {checks:.3g} checks (allowed "
-                             f"{allowed:.3g}); largest |ŝ − s|/rad' = {largest:.3g}"),
-                "statistic": (f"{misses:.0f} of {checks:.0f} arm-decisions with |ŝ_i − s_i| ≥ "
-                              f"rad'_i(t), over every run of {len(claim['algorithms'])} ARS-UCB "
-                              f"algorithms; Lemma 1 allows Σ 2/t³ = {allowed:.4g} in expectation; "
-                              f"one-sided Poisson p = {p:.2g}; the largest |ŝ − s|/rad' seen is "
-                              f"{largest:.3g} (how conservative the radius is)"),
-                "p_opposite": p,
-            })
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": NOT_REPRODUCED if p < ctx.alpha else REPRODUCED,
+                    "headline": (
+                        f"{misses:.0f} misses in {checks:.3g} checks (allowed "
+                        f"{allowed:.3g}); largest |ŝ − s|/rad' = {largest:.3g}"
+                    ),
+                    "statistic": (
+                        f"{misses:.0f} of {checks:.0f} arm-decisions with |ŝ_i − s_i| ≥ "
+                        f"rad'_i(t), over every run of {len(claim['algorithms'])} ARS-UCB "
+                        f"algorithms; Lemma 1 allows Σ 2/t³ = {allowed:.4g} in expectation; "
+                        f"one-sided Poisson p = {p:.2g}; the largest |ŝ − s|/rad' seen is "
+                        f"{largest:.3g} (how conservative the radius is)"
+                    ),
+                    "p_opposite": p,
+                }
+            )
         return rows
 
     @staticmethod
@@ -95,12 +112,17 @@ class Lemma1(DeclaredCheck):
         """No estimate ever misses its radius (favourable), or every checked arm-decision does
         (unfavourable), keeping the real counts of checks and of allowed misses. Where the radius
         is infinite a miss is impossible, so both witnesses keep 0 misses there."""
+
         def trace_of(missing):
             def read(exp, alg):
                 trace = ctx.trace(exp, alg).copy()
                 every = missing and not infinite_radius(ctx.paper, exp)
                 trace["lemma1_misses"] = trace["lemma1_checks"] if every else 0.0
                 return trace
+
             return read
-        return {"favourable": derived(ctx, trace_of=trace_of(False)),
-                "unfavourable": derived(ctx, trace_of=trace_of(True))}
+
+        return {
+            "favourable": derived(ctx, trace_of=trace_of(False)),
+            "unfavourable": derived(ctx, trace_of=trace_of(True)),
+        }

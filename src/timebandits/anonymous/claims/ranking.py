@@ -52,6 +52,7 @@ def _spread_draws(claim, ctx: ClaimContext, n_boot: int) -> dict:
     under the first resampling, the rival's and ours under the second), drawn from the claim's
     own stream. They do not depend on the tolerance, so they are made once per context and the
     claim's re-evaluations at other tolerances (core/verdicts/firmness.py) read them again."""
+
     def draw():
         rng = np.random.default_rng(check_seed(ctx.config["base_seed"], "anonymous", claim["id"]))
         out = {}
@@ -60,9 +61,14 @@ def _spread_draws(claim, ctx: ClaimContext, n_boot: int) -> dict:
                 ours, theirs = ctx.paired(exp, claim["algorithm"], rival, "regret")
                 first = rng.integers(0, ours.size, size=(n_boot, ours.size))
                 second = rng.integers(0, ours.size, size=(n_boot, ours.size))
-                out[exp, rival] = (_resampled_spreads(ours, first), _resampled_spreads(theirs, first),
-                                   _resampled_spreads(theirs, second), _resampled_spreads(ours, second))
+                out[exp, rival] = (
+                    _resampled_spreads(ours, first),
+                    _resampled_spreads(theirs, first),
+                    _resampled_spreads(theirs, second),
+                    _resampled_spreads(ours, second),
+                )
         return out
+
     return ctx.memo(("spread_draws", claim["id"], n_boot), draw)
 
 
@@ -76,8 +82,10 @@ def _spread_test(spreads: tuple, scale: float) -> dict:
     if not valid.any():
         return {"p_claimed": float("nan"), "p_opposite": float("nan")}
     log_ratio = np.log(spreads[0][valid]) - np.log(spreads[1][valid])
-    return {"p_claimed": float(np.mean(log_ratio >= 0.0)),
-            "p_opposite": float(np.mean(log_ratio <= 0.0))}
+    return {
+        "p_claimed": float(np.mean(log_ratio >= 0.0)),
+        "p_opposite": float(np.mean(log_ratio <= 0.0)),
+    }
 
 
 class BestInMost(DeclaredCheck):
@@ -114,39 +122,65 @@ class BestInMost(DeclaredCheck):
                     test = _spread_test((ours_1, ratio * theirs_1), scale)
                     value, other = ours.std(ddof=1), theirs.std(ddof=1)
                     opposite = _spread_test((ratio * theirs_2, ours_2), scale)["p_claimed"]
-                verdict = (REPRODUCED if test["p_claimed"] < win_level
-                           else NOT_REPRODUCED if opposite < loss_level else INCONCLUSIVE)
+                verdict = (
+                    REPRODUCED
+                    if test["p_claimed"] < win_level
+                    else NOT_REPRODUCED
+                    if opposite < loss_level
+                    else INCONCLUSIVE
+                )
                 verdicts.append(verdict)
                 if worst is None or value / other > worst[1]:
                     worst = (rival, value / other, test["p_claimed"])
             won = all(v == REPRODUCED for v in verdicts)
             lost = any(v == NOT_REPRODUCED for v in verdicts)
             (wins if won else losses if lost else []).append(exp)
-            outcome = "best or within the tolerance" if won else (
-                "a rival is better by more than the tolerance" if lost else "undecided")
-            rows.append({
-                "scope": exp, "role": "supports",
-                "verdict": REPRODUCED if won else NOT_REPRODUCED if lost else INCONCLUSIVE,
-                "headline": (f"{outcome}; largest {claim['statistic']} ratio "
-                             f"{worst[1]:.3g} (vs {ctx.label(worst[0])})"),
-                "statistic": (f"{claim['statistic']} of the regret at T, {ctx.label(ours_id)} over "
-                              f"each rival; the largest is {worst[1]:.3g} against "
-                              f"{ctx.label(worst[0])} (test of < {ratio:g}: p = {worst[2]:.2g})"),
-            })
+            outcome = (
+                "best or within the tolerance"
+                if won
+                else ("a rival is better by more than the tolerance" if lost else "undecided")
+            )
+            rows.append(
+                {
+                    "scope": exp,
+                    "role": "supports",
+                    "verdict": REPRODUCED if won else NOT_REPRODUCED if lost else INCONCLUSIVE,
+                    "headline": (
+                        f"{outcome}; largest {claim['statistic']} ratio "
+                        f"{worst[1]:.3g} (vs {ctx.label(worst[0])})"
+                    ),
+                    "statistic": (
+                        f"{claim['statistic']} of the regret at T, {ctx.label(ours_id)} over "
+                        f"each rival; the largest is {worst[1]:.3g} against "
+                        f"{ctx.label(worst[0])} (test of < {ratio:g}: p = {worst[2]:.2g})"
+                    ),
+                }
+            )
         undecided = n - len(wins) - len(losses)
-        verdict = (REPRODUCED if len(wins) >= need
-                   else NOT_REPRODUCED if len(wins) + undecided < need else INCONCLUSIVE)
+        verdict = (
+            REPRODUCED
+            if len(wins) >= need
+            else NOT_REPRODUCED
+            if len(wins) + undecided < need
+            else INCONCLUSIVE
+        )
         best = "best" if ratio == 1 else f"best or within {ratio - 1:.0%}"
-        rows.insert(0, {
-            "scope": "all instances", "verdict": verdict,
-            "headline": f"{best} in {len(wins)}/{n} instances, needs {need}",
-            "statistic": (f"{ctx.label(ours_id)}'s {claim['statistic']} regret at T below "
-                          f"{ratio:g} × every rival's (one-sided tests at "
-                          + (f"α = {win_level:.2g}" if need >= n else f"α/{n} = {win_level:.2g}")
-                          + f") in {len(wins)}/{n} instances ({', '.join(wins) or 'none'}); a rival "
-                          f"significantly better by more (at {loss_level:.2g}) in "
-                          f"{', '.join(losses) or 'none'}; needs more than half"),
-        })
+        rows.insert(
+            0,
+            {
+                "scope": "all instances",
+                "verdict": verdict,
+                "headline": f"{best} in {len(wins)}/{n} instances, needs {need}",
+                "statistic": (
+                    f"{ctx.label(ours_id)}'s {claim['statistic']} regret at T below "
+                    f"{ratio:g} × every rival's (one-sided tests at "
+                    + (f"α = {win_level:.2g}" if need >= n else f"α/{n} = {win_level:.2g}")
+                    + f") in {len(wins)}/{n} instances ({', '.join(wins) or 'none'}); a rival "
+                    f"significantly better by more (at {loss_level:.2g}) in "
+                    f"{', '.join(losses) or 'none'}; needs more than half"
+                ),
+            },
+        )
         return rows
 
     @classmethod
@@ -156,10 +190,15 @@ class BestInMost(DeclaredCheck):
         ours, rivals = claim["algorithm"], claim["rivals"]
         worse = 3.0 * (1.0 + threshold(cls, claim, "tolerance"))
         s = scale(ctx, claim["experiments"], [ours, *rivals], "regret", headroom=worse)
-        return {"favourable": with_curves(ctx, "regret", {ours: linear(s),
-                                                           **{r: linear(3.0 * s) for r in rivals}}),
-                "unfavourable": with_curves(ctx, "regret", {ours: linear(worse * s),
-                                                             **{r: linear(s) for r in rivals}})}
+        return {
+            "favourable": with_curves(
+                ctx, "regret", {ours: linear(s), **{r: linear(3.0 * s) for r in rivals}}
+            ),
+            "unfavourable": with_curves(
+                ctx, "regret", {ours: linear(worse * s), **{r: linear(s) for r in rivals}}
+            ),
+        }
+
 
 class NotWorseBy(DeclaredCheck):
     """metric(algorithm) < (1 + margin) · metric(reference) at T, paired over runs, in every
@@ -180,19 +219,24 @@ class NotWorseBy(DeclaredCheck):
         for exp in claim["experiments"]:
             ours, ref = ctx.paired(exp, ours_id, ref_id, metric)
             test = paired_one_sided(ours, factor * ref)
-            ratio = (f"{ours.mean() / ref.mean():.3g}" if ref.mean() > 0 else "undefined")
+            ratio = f"{ours.mean() / ref.mean():.3g}" if ref.mean() > 0 else "undefined"
             below = int(np.sum(ours < factor * ref))
-            rows.append({
-                "scope": f"{exp} {ctx.label(ours_id)} vs {ctx.label(ref_id)}",
-                "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"ratio {ratio} (needs < {factor:g}); {below}/{ours.size} runs below",
-                "statistic": (f"{metric} at T: {ctx.label(ours_id)} {ours.mean():.4g} ± "
-                              f"{standard_error(ours):.2g} vs {ctx.label(ref_id)} "
-                              f"{ref.mean():.4g} ± {standard_error(ref):.2g} (mean ± s.e.); "
-                              f"ratio of the means {ratio}, needs < {factor:g}; paired t = "
-                              f"{test['t']:.2f}, p = {test['p_claimed']:.2g}"),
-                "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
-            })
+            rows.append(
+                {
+                    "scope": f"{exp} {ctx.label(ours_id)} vs {ctx.label(ref_id)}",
+                    "verdict": paired_verdict(test, ctx.alpha),
+                    "headline": f"ratio {ratio} (needs < {factor:g}); {below}/{ours.size} runs below",
+                    "statistic": (
+                        f"{metric} at T: {ctx.label(ours_id)} {ours.mean():.4g} ± "
+                        f"{standard_error(ours):.2g} vs {ctx.label(ref_id)} "
+                        f"{ref.mean():.4g} ± {standard_error(ref):.2g} (mean ± s.e.); "
+                        f"ratio of the means {ratio}, needs < {factor:g}; paired t = "
+                        f"{test['t']:.2f}, p = {test['p_claimed']:.2g}"
+                    ),
+                    "p_claimed": test["p_claimed"],
+                    "p_opposite": test["p_opposite"],
+                }
+            )
         return rows
 
     @classmethod
@@ -202,8 +246,9 @@ class NotWorseBy(DeclaredCheck):
         factor = 1.0 + threshold(cls, claim, "margin")
         ours, ref = claim["algorithm"], claim["reference"]
         s = scale(ctx, claim["experiments"], [ours, ref], claim["metric"], headroom=3 * factor)
-        return {"favourable": with_curves(ctx, claim["metric"],
-                                          {ours: linear(s), ref: linear(3 * s)}),
-                "unfavourable": with_curves(ctx, claim["metric"],
-                                            {ours: linear(3 * factor * s), ref: linear(s)})}
-
+        return {
+            "favourable": with_curves(ctx, claim["metric"], {ours: linear(s), ref: linear(3 * s)}),
+            "unfavourable": with_curves(
+                ctx, claim["metric"], {ours: linear(3 * factor * s), ref: linear(s)}
+            ),
+        }

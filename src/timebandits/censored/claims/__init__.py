@@ -23,10 +23,17 @@ from .printed import HigherLimits, PrintedOptimum, PrintedShares
 from .spread import LargerSpread
 from .theory import BoundRatio, Coverage, PrintedTruth
 
-CLAIM_KINDS = {"bound_ratio": BoundRatio, "censoring_above_truth": CensoringAboveTruth,
-            "censoring_near_truth": CensoringNearTruth, "coverage": Coverage,
-            "exceeds_throughout": ExceedsThroughout, "higher_limits": HigherLimits,
-            "larger_spread": LargerSpread, "printed_optimum": PrintedOptimum,
-            "printed_shares": PrintedShares,
-            "printed_truth": PrintedTruth, "relative_gap_order": RelativeGapOrder,
-            "superiority_grows": SuperiorityGrows}
+CLAIM_KINDS = {
+    "bound_ratio": BoundRatio,
+    "censoring_above_truth": CensoringAboveTruth,
+    "censoring_near_truth": CensoringNearTruth,
+    "coverage": Coverage,
+    "exceeds_throughout": ExceedsThroughout,
+    "higher_limits": HigherLimits,
+    "larger_spread": LargerSpread,
+    "printed_optimum": PrintedOptimum,
+    "printed_shares": PrintedShares,
+    "printed_truth": PrintedTruth,
+    "relative_gap_order": RelativeGapOrder,
+    "superiority_grows": SuperiorityGrows,
+}

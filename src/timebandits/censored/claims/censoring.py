@@ -58,14 +58,20 @@ class CensoringNearTruth(DeclaredCheck):
                 share = censored_share(ctx.trace(exp, alg))
                 test = equivalence_test(share, truth, tol)
                 p_near, p_far = test["p_claimed"], test["p_opposite"]
-                rows.append({
-                    "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"{share.mean():.4f} vs truth {truth:.4f} (±{tol:g})",
-                    "statistic": (f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
-                                  f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f}; "
-                                  f"equivalence margin ±{tol:g}: TOST p = {p_near:.2g}, "
-                                  f"outside the margin p = {p_far:.2g}"),
-                    **test})
+                rows.append(
+                    {
+                        "scope": f"{exp} {ctx.label(alg)}",
+                        "verdict": paired_verdict(test, ctx.alpha),
+                        "headline": f"{share.mean():.4f} vs truth {truth:.4f} (±{tol:g})",
+                        "statistic": (
+                            f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
+                            f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f}; "
+                            f"equivalence margin ±{tol:g}: TOST p = {p_near:.2g}, "
+                            f"outside the margin p = {p_far:.2g}"
+                        ),
+                        **test,
+                    }
+                )
         return rows
 
     @classmethod
@@ -77,8 +83,11 @@ class CensoringNearTruth(DeclaredCheck):
         def far(truth):
             end = 0.0 if truth > 0.5 else TOP_SHARE
             return end if abs(end - truth) > tol else None
-        out = {"favourable": with_shares(ctx, claim, lambda truth: truth),
-               "unfavourable": with_shares(ctx, claim, far)}
+
+        out = {
+            "favourable": with_shares(ctx, claim, lambda truth: truth),
+            "unfavourable": with_shares(ctx, claim, far),
+        }
         return {k: v for k, v in out.items() if v is not None}
 
 
@@ -97,24 +106,36 @@ class CensoringAboveTruth(DeclaredCheck):
             truth = truth_of(ctx.paper, exp)
             for alg in claim["algorithms"]:
                 share = censored_share(ctx.trace(exp, alg))
-                test = {"p_claimed": one_sided_t(share, truth + margin, below=False),
-                        "p_opposite": one_sided_t(share, truth + margin, below=True)}
-                rows.append({
-                    "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": (f"{share.mean():.4f} vs truth {truth:.4f} (needs > truth + "
-                                 f"{margin:g})"),
-                    "statistic": (f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
-                                  f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f} + "
-                                  f"margin {margin:g}: one-sided t-test p = {test['p_claimed']:.2g}, "
-                                  f"below it p = {test['p_opposite']:.2g}"),
-                    **test})
+                test = {
+                    "p_claimed": one_sided_t(share, truth + margin, below=False),
+                    "p_opposite": one_sided_t(share, truth + margin, below=True),
+                }
+                rows.append(
+                    {
+                        "scope": f"{exp} {ctx.label(alg)}",
+                        "verdict": paired_verdict(test, ctx.alpha),
+                        "headline": (
+                            f"{share.mean():.4f} vs truth {truth:.4f} (needs > truth + {margin:g})"
+                        ),
+                        "statistic": (
+                            f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
+                            f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f} + "
+                            f"margin {margin:g}: one-sided t-test p = {test['p_claimed']:.2g}, "
+                            f"below it p = {test['p_opposite']:.2g}"
+                        ),
+                        **test,
+                    }
+                )
         return rows
 
     @classmethod
     def witnesses(cls, claim, ctx):
         """Every run censoring (almost) every round, or censoring at exactly the truth."""
         margin = threshold(cls, claim, "margin")
-        out = {"favourable": with_shares(
-                   ctx, claim, lambda truth: TOP_SHARE if TOP_SHARE > truth + margin else None),
-               "unfavourable": with_shares(ctx, claim, lambda truth: truth)}
+        out = {
+            "favourable": with_shares(
+                ctx, claim, lambda truth: TOP_SHARE if TOP_SHARE > truth + margin else None
+            ),
+            "unfavourable": with_shares(ctx, claim, lambda truth: truth),
+        }
         return {k: v for k, v in out.items() if v is not None}

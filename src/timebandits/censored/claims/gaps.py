@@ -64,6 +64,7 @@ def ranks(pairs) -> dict:
         if exp not in out:
             out[exp] = 1 + max((place(e, path + (exp,)) for e in beats[exp]), default=-1)
         return out[exp]
+
     for exp in beats:
         place(exp)
     return out
@@ -97,24 +98,39 @@ class RelativeGapOrder:
                 gap_first = _relative_gaps(ctx, first, rcucb, baseline, slice(None))
                 gap_second = _relative_gaps(ctx, second, rcucb, baseline, slice(None))
                 with np.errstate(invalid="ignore"):  # −∞ − (−∞): an undefined difference
-                    diff = (_relative_gaps(ctx, first, rcucb, baseline, boots[0])
-                            - _relative_gaps(ctx, second, rcucb, baseline, boots[1]))
-                test = {"p_claimed": float(np.mean(~(diff > 0.0))),
-                        "p_opposite": float(np.mean(~(diff < 0.0)))}
-                low, high = np.nanquantile(diff, [0.025, 0.975]) if np.any(np.isfinite(diff)) else (np.nan,) * 2
-                rows.append({
-                    "scope": f"{first} > {second} vs {ctx.label(baseline)}",
-                    "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"advantage {gap_first:.3f} vs {gap_second:.3f}",
-                    "statistic": (f"{name}'s relative advantage 1 − R_T({name})/R_T({ctx.label(baseline)}): "
-                                  f"{gap_first:.3f} on {first} vs {gap_second:.3f} on {second}; "
-                                  f"bootstrap difference 95% CI [{low:.3f}, {high:.3f}], "
-                                  f"p = {test['p_claimed']:.2g} ({n_boot} resamples)"),
-                    **test})
+                    diff = _relative_gaps(ctx, first, rcucb, baseline, boots[0]) - _relative_gaps(
+                        ctx, second, rcucb, baseline, boots[1]
+                    )
+                test = {
+                    "p_claimed": float(np.mean(~(diff > 0.0))),
+                    "p_opposite": float(np.mean(~(diff < 0.0))),
+                }
+                low, high = (
+                    np.nanquantile(diff, [0.025, 0.975])
+                    if np.any(np.isfinite(diff))
+                    else (np.nan,) * 2
+                )
+                rows.append(
+                    {
+                        "scope": f"{first} > {second} vs {ctx.label(baseline)}",
+                        "verdict": paired_verdict(test, ctx.alpha),
+                        "headline": f"advantage {gap_first:.3f} vs {gap_second:.3f}",
+                        "statistic": (
+                            f"{name}'s relative advantage 1 − R_T({name})/R_T({ctx.label(baseline)}): "
+                            f"{gap_first:.3f} on {first} vs {gap_second:.3f} on {second}; "
+                            f"bootstrap difference 95% CI [{low:.3f}, {high:.3f}], "
+                            f"p = {test['p_claimed']:.2g} ({n_boot} resamples)"
+                        ),
+                        **test,
+                    }
+                )
         if cls.ahead:
             firsts = list(dict.fromkeys(first for first, _ in claim["pairs"]))
-            rows += [_ahead_row(ctx, exp, rcucb, baseline) for exp in firsts
-                     for baseline in claim["baselines"]]
+            rows += [
+                _ahead_row(ctx, exp, rcucb, baseline)
+                for exp in firsts
+                for baseline in claim["baselines"]
+            ]
         return rows
 
     @classmethod
@@ -143,13 +159,18 @@ def _ahead_row(ctx, experiment, rcucb, baseline):
     with np.errstate(divide="ignore", invalid="ignore"):
         gap = 1.0 - ours.mean() / theirs.mean()
     name = ctx.label(rcucb)
-    return {"scope": f"{name} ahead of {ctx.label(baseline)} on {experiment}",
-            "verdict": paired_verdict(test, ctx.alpha),
-            "headline": f"advantage {gap:.3f}",
-            "statistic": (f"R_T: {name} {ours.mean():.4g} vs {ctx.label(baseline)} {theirs.mean():.4g} "
-                          f"(relative advantage {gap:.3f}); {int(np.sum(ours < theirs))}/{ours.size} "
-                          f"runs lower; paired t = {test['t']:.2f}, p = {test['p_claimed']:.2g}"),
-            "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"]}
+    return {
+        "scope": f"{name} ahead of {ctx.label(baseline)} on {experiment}",
+        "verdict": paired_verdict(test, ctx.alpha),
+        "headline": f"advantage {gap:.3f}",
+        "statistic": (
+            f"R_T: {name} {ours.mean():.4g} vs {ctx.label(baseline)} {theirs.mean():.4g} "
+            f"(relative advantage {gap:.3f}); {int(np.sum(ours < theirs))}/{ours.size} "
+            f"runs lower; paired t = {test['t']:.2f}, p = {test['p_claimed']:.2g}"
+        ),
+        "p_claimed": test["p_claimed"],
+        "p_opposite": test["p_opposite"],
+    }
 
 
 class SuperiorityGrows(RelativeGapOrder):
@@ -171,42 +192,68 @@ class ExceedsThroughout(DeclaredCheck):
         for exp in claim["experiments"]:
             for better in claim["better"]:
                 for worse in claim["worse"]:
-                    ours, theirs = ctx.at(exp, better, claim["metric"]), ctx.at(exp, worse, claim["metric"])
+                    ours, theirs = (
+                        ctx.at(exp, better, claim["metric"]),
+                        ctx.at(exp, worse, claim["metric"]),
+                    )
                     keep = ours.index[ours.index >= start]
                     ours, theirs = ours.loc[keep], theirs.loc[keep, ours.columns]
                     t = keep.to_numpy(dtype=float)
-                    tests = [paired_one_sided(*((b, a) if higher else (a, b)))
-                             for a, b in zip(ours.to_numpy(dtype=float), theirs.to_numpy(dtype=float))]
+                    tests = [
+                        paired_one_sided(*((b, a) if higher else (a, b)))
+                        for a, b in zip(ours.to_numpy(dtype=float), theirs.to_numpy(dtype=float))
+                    ]
                     p_claimed = np.array([x["p_claimed"] for x in tests], dtype=float)
                     p_opposite = np.array([x["p_opposite"] for x in tests], dtype=float)
                     scope = f"{exp} {ctx.label(better)} vs {ctx.label(worse)}"
                     if not np.any(np.isfinite(p_claimed)):
                         reason = f"no checkpoint t ≥ {start:g} with a defined paired test"
-                        rows.append({"scope": scope, "verdict": INCONCLUSIVE, "headline": reason,
-                                     "statistic": reason, "p_claimed": np.nan, "p_opposite": np.nan})
+                        rows.append(
+                            {
+                                "scope": scope,
+                                "verdict": INCONCLUSIVE,
+                                "headline": reason,
+                                "statistic": reason,
+                                "p_claimed": np.nan,
+                                "p_opposite": np.nan,
+                            }
+                        )
                         continue
                     m = len(tests)
-                    p_claimed, p_opposite = np.nan_to_num(p_claimed, nan=1.0), np.nan_to_num(p_opposite, nan=1.0)
+                    p_claimed, p_opposite = (
+                        np.nan_to_num(p_claimed, nan=1.0),
+                        np.nan_to_num(p_opposite, nan=1.0),
+                    )
                     weakest, strongest = int(np.argmax(p_claimed)), int(np.argmin(p_opposite))
-                    test = {"p_claimed": float(p_claimed[weakest]),
-                            "p_opposite": float(min(1.0, p_opposite[strongest] * m))}
+                    test = {
+                        "p_claimed": float(p_claimed[weakest]),
+                        "p_opposite": float(min(1.0, p_opposite[strongest] * m)),
+                    }
                     above = int(np.sum(p_claimed < ctx.alpha))
                     side = "above" if higher else "below"
-                    rows.append({
-                        "scope": scope, "verdict": paired_verdict(test, ctx.alpha),
-                        "headline": (f"{side} at {above}/{m} checkpoints; weakest t = "
-                                     f"{t[weakest]:.3g}, the opposite order strongest at t = "
-                                     f"{t[strongest]:.3g}"),
-                        "statistic": (f"{claim['metric']} of {ctx.label(better)} {side} "
-                                      f"{ctx.label(worse)}'s, paired one-sided t-test at each of "
-                                      f"{m} checkpoints t ≥ {start:g}: significant at α at "
-                                      f"{above}; weakest at t = {t[weakest]:.3g} (p = "
-                                      f"{p_claimed[weakest]:.2g}, mean difference "
-                                      f"{tests[weakest]['mean_diff']:.4g}); opposite order "
-                                      f"strongest at t = {t[strongest]:.3g} (p = "
-                                      f"{p_opposite[strongest]:.2g}, × {m} checkpoints = "
-                                      f"{test['p_opposite']:.2g})"),
-                        **test})
+                    rows.append(
+                        {
+                            "scope": scope,
+                            "verdict": paired_verdict(test, ctx.alpha),
+                            "headline": (
+                                f"{side} at {above}/{m} checkpoints; weakest t = "
+                                f"{t[weakest]:.3g}, the opposite order strongest at t = "
+                                f"{t[strongest]:.3g}"
+                            ),
+                            "statistic": (
+                                f"{claim['metric']} of {ctx.label(better)} {side} "
+                                f"{ctx.label(worse)}'s, paired one-sided t-test at each of "
+                                f"{m} checkpoints t ≥ {start:g}: significant at α at "
+                                f"{above}; weakest at t = {t[weakest]:.3g} (p = "
+                                f"{p_claimed[weakest]:.2g}, mean difference "
+                                f"{tests[weakest]['mean_diff']:.4g}); opposite order "
+                                f"strongest at t = {t[strongest]:.3g} (p = "
+                                f"{p_opposite[strongest]:.2g}, × {m} checkpoints = "
+                                f"{test['p_opposite']:.2g})"
+                            ),
+                            **test,
+                        }
+                    )
         return rows
 
     @staticmethod
@@ -219,5 +266,7 @@ class ExceedsThroughout(DeclaredCheck):
         out = {}
         for side, good in (("favourable", True), ("unfavourable", False)):
             big = set(claim["better"]) if good == higher else set(claim["worse"])
-            out[side] = with_curves(ctx, claim["metric"], {a: linear(s * (3 if a in big else 1)) for a in algs})
+            out[side] = with_curves(
+                ctx, claim["metric"], {a: linear(s * (3 if a in big else 1)) for a in algs}
+            )
         return out

@@ -72,14 +72,20 @@ class PrintedShares(DeclaredCheck):
                 printed = printed_share(ctx.paper, claim.get("printed_as", {}).get(exp, exp), alg)
                 share = censored_share(ctx.trace(exp, alg))
                 test = equivalence_test(share, printed, tol)
-                rows.append({
-                    "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"{share.mean():.4f} vs printed {printed:.4f} (±{tol:g})",
-                    "statistic": (f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
-                                  f"over {share.size} runs) vs the paper's {printed:.4f}; "
-                                  f"equivalence margin ±{tol:g}: TOST p = {test['p_claimed']:.2g}, "
-                                  f"outside the margin p = {test['p_opposite']:.2g}"),
-                    **test})
+                rows.append(
+                    {
+                        "scope": f"{exp} {ctx.label(alg)}",
+                        "verdict": paired_verdict(test, ctx.alpha),
+                        "headline": f"{share.mean():.4f} vs printed {printed:.4f} (±{tol:g})",
+                        "statistic": (
+                            f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
+                            f"over {share.size} runs) vs the paper's {printed:.4f}; "
+                            f"equivalence margin ±{tol:g}: TOST p = {test['p_claimed']:.2g}, "
+                            f"outside the margin p = {test['p_opposite']:.2g}"
+                        ),
+                        **test,
+                    }
+                )
         return rows
 
     @classmethod
@@ -129,18 +135,30 @@ class PrintedOptimum(DeclaredCheck):
             problem = problem_of(ctx.paper, exp)
             real = optimum_distance(problem, arm, limit)
             distance = float(ctx.quantity(f"distance {exp}", lambda: real))
-            optimal = "; ".join(f"arm {i + 1}, τ = {problem.grid[k]:.4f}" for i, k in problem.optimal_pairs)
+            optimal = "; ".join(
+                f"arm {i + 1}, τ = {problem.grid[k]:.4f}" for i, k in problem.optimal_pairs
+            )
             grid = ", ".join(f"{g:.4g}" for g in problem.grid)
-            rows.append({
-                "scope": exp, "verdict": REPRODUCED if distance <= tol else NOT_REPRODUCED,
-                "headline": (f"optimum {optimal}" if len(problem.optimal_pairs) <= 2 else
-                             f"{len(problem.optimal_pairs)} optimal pairs, none arm {arm}"
-                             if math.isinf(real) else f"{len(problem.optimal_pairs)} optimal pairs")
-                            + f" vs printed arm {arm}, τ = {limit:g} (±{tol:g})",
-                "statistic": (f"exact optimum of eq. (3): {optimal} (ν* = {problem.nu_star:.6f}); "
-                              f"grid {{{grid}}}; the paper names arm {arm} at τ = {limit:g}: "
-                              f"|τ* − {limit:g}| over arm {arm}'s optimal pairs = {distance:.4g} "
-                              f"(∞: arm {arm} not optimal), tolerance {tol:g}")})
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": REPRODUCED if distance <= tol else NOT_REPRODUCED,
+                    "headline": (
+                        f"optimum {optimal}"
+                        if len(problem.optimal_pairs) <= 2
+                        else f"{len(problem.optimal_pairs)} optimal pairs, none arm {arm}"
+                        if math.isinf(real)
+                        else f"{len(problem.optimal_pairs)} optimal pairs"
+                    )
+                    + f" vs printed arm {arm}, τ = {limit:g} (±{tol:g})",
+                    "statistic": (
+                        f"exact optimum of eq. (3): {optimal} (ν* = {problem.nu_star:.6f}); "
+                        f"grid {{{grid}}}; the paper names arm {arm} at τ = {limit:g}: "
+                        f"|τ* − {limit:g}| over arm {arm}'s optimal pairs = {distance:.4g} "
+                        f"(∞: arm {arm} not optimal), tolerance {tol:g}"
+                    ),
+                }
+            )
         return rows
 
     @classmethod
@@ -148,9 +166,15 @@ class PrintedOptimum(DeclaredCheck):
         """The printed pair optimal exactly, or its arm optimal 10 tolerances (at least 0.1)
         away from the printed limit."""
         away = max(10.0 * threshold(cls, claim, "tolerance"), 0.1)
-        return {side: derived(ctx, overrides={f"distance {exp}": (lambda real, v=value: v)
-                                              for exp in claim["experiments"]})
-                for side, value in (("favourable", 0.0), ("unfavourable", away))}
+        return {
+            side: derived(
+                ctx,
+                overrides={
+                    f"distance {exp}": (lambda real, v=value: v) for exp in claim["experiments"]
+                },
+            )
+            for side, value in (("favourable", 0.0), ("unfavourable", away))
+        }
 
 
 def exploration_limit(trace, problem) -> np.ndarray:
@@ -188,9 +212,12 @@ class HigherLimits(DeclaredCheck):
     @staticmethod
     def _limits(claim, ctx, exp, alg):
         problem = problem_of(ctx.paper, exp)
-        return np.asarray(ctx.quantity(f"limit {exp} {alg}",
-                                       lambda: exploration_limit(ctx.trace(exp, alg), problem)),
-                          dtype=float)
+        return np.asarray(
+            ctx.quantity(
+                f"limit {exp} {alg}", lambda: exploration_limit(ctx.trace(exp, alg), problem)
+            ),
+            dtype=float,
+        )
 
     @classmethod
     def evaluate(cls, claim, ctx):
@@ -200,19 +227,26 @@ class HigherLimits(DeclaredCheck):
             for other in claim["against"]:
                 theirs = cls._limits(claim, ctx, exp, other)
                 test = paired_one_sided(theirs, mine)
-                rows.append({
-                    "scope": f"{exp} {ctx.label(alg)} vs {ctx.label(other)}",
-                    "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": (f"mean exploring limit {np.nanmean(mine):.3f} vs "
-                                 f"{np.nanmean(theirs):.3f}, {int(np.sum(mine > theirs))}/"
-                                 f"{mine.size} runs higher"),
-                    "statistic": (f"mean limit τ of the plays of non-optimal pairs up to T: "
-                                  f"{ctx.label(alg)} {np.nanmean(mine):.4f}, {ctx.label(other)} "
-                                  f"{np.nanmean(theirs):.4f} over {mine.size} paired runs; "
-                                  f"{int(np.sum(mine > theirs))}/{mine.size} runs higher; paired "
-                                  f"t = {test['t']:.3g}, p = {test['p_claimed']:.2g}, the other "
-                                  f"way p = {test['p_opposite']:.2g}"),
-                    **test})
+                rows.append(
+                    {
+                        "scope": f"{exp} {ctx.label(alg)} vs {ctx.label(other)}",
+                        "verdict": paired_verdict(test, ctx.alpha),
+                        "headline": (
+                            f"mean exploring limit {np.nanmean(mine):.3f} vs "
+                            f"{np.nanmean(theirs):.3f}, {int(np.sum(mine > theirs))}/"
+                            f"{mine.size} runs higher"
+                        ),
+                        "statistic": (
+                            f"mean limit τ of the plays of non-optimal pairs up to T: "
+                            f"{ctx.label(alg)} {np.nanmean(mine):.4f}, {ctx.label(other)} "
+                            f"{np.nanmean(theirs):.4f} over {mine.size} paired runs; "
+                            f"{int(np.sum(mine > theirs))}/{mine.size} runs higher; paired "
+                            f"t = {test['t']:.3g}, p = {test['p_claimed']:.2g}, the other "
+                            f"way p = {test['p_opposite']:.2g}"
+                        ),
+                        **test,
+                    }
+                )
         return rows
 
     @classmethod
@@ -228,7 +262,8 @@ class HigherLimits(DeclaredCheck):
                 for alg in (claim["algorithm"], *claim["against"]):
                     high = (alg == claim["algorithm"]) == (side == "favourable")
                     level = top if high else bottom
-                    overrides[f"limit {exp} {alg}"] = (
-                        lambda real, v=level: v * (1.0 - 0.5 * (spread(len(real)) - 1.0)))
+                    overrides[f"limit {exp} {alg}"] = lambda real, v=level: (
+                        v * (1.0 - 0.5 * (spread(len(real)) - 1.0))
+                    )
             out[side] = derived(ctx, overrides=overrides)
         return out

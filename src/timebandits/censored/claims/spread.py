@@ -38,34 +38,51 @@ class LargerSpread(DeclaredCheck):
                 # log 0, 0/0 and one run's sd are undefined values here, not warnings
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", RuntimeWarning)
-                    ratio = (np.log(ours[idx].std(axis=1, ddof=1))
-                             - np.log(theirs[idx].std(axis=1, ddof=1)))
+                    ratio = np.log(ours[idx].std(axis=1, ddof=1)) - np.log(
+                        theirs[idx].std(axis=1, ddof=1)
+                    )
                     sd_ours, sd_theirs = ours.std(ddof=1), theirs.std(ddof=1)
                     shown = sd_ours / sd_theirs
-                test = {"p_claimed": float(np.mean(~(ratio > 0.0))),
-                        "p_opposite": float(np.mean(~(ratio < 0.0)))}
-                rows.append({
-                    "scope": f"{exp} {ctx.label(claim['algorithm'])} vs {ctx.label(rival)}",
-                    "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"sd {sd_ours:.4g} vs {sd_theirs:.4g}",
-                    "statistic": (f"run-to-run sd of {claim['metric']} at T: "
-                                  f"{ctx.label(claim['algorithm'])} {sd_ours:.4g} vs "
-                                  f"{ctx.label(rival)} {sd_theirs:.4g} (ratio {shown:.3g}); "
-                                  f"paired bootstrap of the log ratio, p = {test['p_claimed']:.2g}"),
-                    **test})
+                test = {
+                    "p_claimed": float(np.mean(~(ratio > 0.0))),
+                    "p_opposite": float(np.mean(~(ratio < 0.0))),
+                }
+                rows.append(
+                    {
+                        "scope": f"{exp} {ctx.label(claim['algorithm'])} vs {ctx.label(rival)}",
+                        "verdict": paired_verdict(test, ctx.alpha),
+                        "headline": f"sd {sd_ours:.4g} vs {sd_theirs:.4g}",
+                        "statistic": (
+                            f"run-to-run sd of {claim['metric']} at T: "
+                            f"{ctx.label(claim['algorithm'])} {sd_ours:.4g} vs "
+                            f"{ctx.label(rival)} {sd_theirs:.4g} (ratio {shown:.3g}); "
+                            f"paired bootstrap of the log ratio, p = {test['p_claimed']:.2g}"
+                        ),
+                        **test,
+                    }
+                )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """The same mean curve for all; ``algorithm`` spread ±50% over runs and the rivals ±5%
         (favourable), or the reverse."""
-        s = scale(ctx, claim["experiments"], [claim["algorithm"], *claim["rivals"]], claim["metric"],
-                  headroom=1.5)
+        s = scale(
+            ctx,
+            claim["experiments"],
+            [claim["algorithm"], *claim["rivals"]],
+            claim["metric"],
+            headroom=1.5,
+        )
 
         def curve(width):
             return lambda t, z: s * t / t.max() * (1.0 + width * z)
+
         out = {}
         for side, (wide, narrow) in (("favourable", (0.5, 0.05)), ("unfavourable", (0.05, 0.5))):
-            out[side] = with_runs(ctx, claim["metric"], {claim["algorithm"]: curve(wide),
-                                                         **{r: curve(narrow) for r in claim["rivals"]}})
+            out[side] = with_runs(
+                ctx,
+                claim["metric"],
+                {claim["algorithm"]: curve(wide), **{r: curve(narrow) for r in claim["rivals"]}},
+            )
         return out

@@ -59,16 +59,29 @@ class PrintedTruth(DeclaredCheck):
             problem = problem_of(ctx.paper, exp)
             ours = float(ctx.quantity(f"truth {exp}", lambda: truth_of(ctx.paper, exp)))
             tol = threshold(cls, claim, "tolerance")
-            optimal = "; ".join(f"arm {i + 1}, τ = {problem.grid[k]:.4f}" for i, k in problem.optimal_pairs)
+            optimal = "; ".join(
+                f"arm {i + 1}, τ = {problem.grid[k]:.4f}" for i, k in problem.optimal_pairs
+            )
             diff = abs(ours - float(printed))
-            verdict = (INCONCLUSIVE if not math.isfinite(diff) else
-                       REPRODUCED if diff <= tol else NOT_REPRODUCED)
-            rows.append({
-                "scope": exp, "verdict": verdict,
-                "headline": f"{ours:.4f} vs printed {float(printed):g} (±{tol:.2g})",
-                "statistic": (f"exact P(C > τ*) = {ours:.6f} at the optimal pair(s) {optimal} "
-                              f"(ν* = {problem.nu_star:.6f}); the paper prints {float(printed):g}; "
-                              f"|difference| = {diff:.2g}, tolerance {tol:.2g}")})
+            verdict = (
+                INCONCLUSIVE
+                if not math.isfinite(diff)
+                else REPRODUCED
+                if diff <= tol
+                else NOT_REPRODUCED
+            )
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": verdict,
+                    "headline": f"{ours:.4f} vs printed {float(printed):g} (±{tol:.2g})",
+                    "statistic": (
+                        f"exact P(C > τ*) = {ours:.6f} at the optimal pair(s) {optimal} "
+                        f"(ν* = {problem.nu_star:.6f}); the paper prints {float(printed):g}; "
+                        f"|difference| = {diff:.2g}, tolerance {tol:.2g}"
+                    ),
+                }
+            )
         return rows
 
     @classmethod
@@ -76,9 +89,15 @@ class PrintedTruth(DeclaredCheck):
         """Every exact value at the printed one, or 10 tolerances away from it."""
         out = {}
         for side, away in (("favourable", 0.0), ("unfavourable", 10.0)):
-            out[side] = derived(ctx, overrides={
-                f"truth {exp}": _keep_undefined(float(p) + away * threshold(cls, claim, "tolerance"))
-                for exp, p in claim["values"].items()})
+            out[side] = derived(
+                ctx,
+                overrides={
+                    f"truth {exp}": _keep_undefined(
+                        float(p) + away * threshold(cls, claim, "tolerance")
+                    )
+                    for exp, p in claim["values"].items()
+                },
+            )
         return out
 
 
@@ -98,16 +117,24 @@ def share_row(rows: list[dict], min_share: float) -> dict:
     decided = [r for r in rows if r["verdict"] != INCONCLUSIVE]
     below = sum(r["verdict"] == REPRODUCED for r in decided)
     if not decided:
-        return {"scope": "share of settings", "verdict": INCONCLUSIVE,
-                "headline": "no setting has a defined ratio", "statistic": "every ratio undefined"}
+        return {
+            "scope": "share of settings",
+            "verdict": INCONCLUSIVE,
+            "headline": "no setting has a defined ratio",
+            "statistic": "every ratio undefined",
+        }
     share = below / len(decided)
     above = [r["scope"] for r in decided if r["verdict"] != REPRODUCED]
-    return {"scope": "share of settings",
-            "verdict": REPRODUCED if share >= min_share else NOT_REPRODUCED,
-            "headline": f"Thm 1 < Cor 14 in {below}/{len(decided)} settings (needs ≥ {min_share:g})",
-            "statistic": (f"ratio Thm 1 / Cor 14 below 1 in {below} of {len(decided)} settings "
-                          f"with a defined ratio (share {share:.3f}, needs ≥ {min_share:g}); "
-                          f"not below 1: {', '.join(above) or 'none'}")}
+    return {
+        "scope": "share of settings",
+        "verdict": REPRODUCED if share >= min_share else NOT_REPRODUCED,
+        "headline": f"Thm 1 < Cor 14 in {below}/{len(decided)} settings (needs ≥ {min_share:g})",
+        "statistic": (
+            f"ratio Thm 1 / Cor 14 below 1 in {below} of {len(decided)} settings "
+            f"with a defined ratio (share {share:.3f}, needs ≥ {min_share:g}); "
+            f"not below 1: {', '.join(above) or 'none'}"
+        ),
+    }
 
 
 class BoundRatio(DeclaredCheck):
@@ -126,25 +153,41 @@ class BoundRatio(DeclaredCheck):
             for alpha in claim["alphas"]:
                 thm1, cor14, real = bound_ratio(problem, alpha, horizon)
                 ratio = float(ctx.quantity(f"ratio {exp} {alpha:g}", lambda: real))
-                verdict = (INCONCLUSIVE if not math.isfinite(ratio) else
-                           REPRODUCED if ratio < 1.0 else NOT_REPRODUCED)
-                rows.append({
-                    "scope": f"{exp} α = {alpha:g}", "verdict": verdict,
-                    "headline": f"Thm 1 / Cor 14 = {ratio:.3g}",
-                    "statistic": (f"at T = {horizon:g}: Theorem 1 {thm1:.4g}, Corollary 14 "
-                                  f"{cor14:.4g} (ratio {ratio:.3g}; a void bound leaves it "
-                                  f"undefined); K = {problem.K} limits")})
+                verdict = (
+                    INCONCLUSIVE
+                    if not math.isfinite(ratio)
+                    else REPRODUCED
+                    if ratio < 1.0
+                    else NOT_REPRODUCED
+                )
+                rows.append(
+                    {
+                        "scope": f"{exp} α = {alpha:g}",
+                        "verdict": verdict,
+                        "headline": f"Thm 1 / Cor 14 = {ratio:.3g}",
+                        "statistic": (
+                            f"at T = {horizon:g}: Theorem 1 {thm1:.4g}, Corollary 14 "
+                            f"{cor14:.4g} (ratio {ratio:.3g}; a void bound leaves it "
+                            f"undefined); K = {problem.K} limits"
+                        ),
+                    }
+                )
         if "min_share" not in claim:
             return rows
         return [share_row(rows, threshold(BoundRatio, claim, "min_share"))] + [
-            {**row, "role": "supports"} for row in rows]
+            {**row, "role": "supports"} for row in rows
+        ]
 
     @staticmethod
     def witnesses(claim, ctx):
         """Every ratio at 1/2, or at 2 (where it is defined)."""
-        keys = [f"ratio {exp} {alpha:g}" for exp in claim["experiments"] for alpha in claim["alphas"]]
-        return {side: derived(ctx, overrides={k: _keep_undefined(value) for k in keys})
-                for side, value in (("favourable", 0.5), ("unfavourable", 2.0))}
+        keys = [
+            f"ratio {exp} {alpha:g}" for exp in claim["experiments"] for alpha in claim["alphas"]
+        ]
+        return {
+            side: derived(ctx, overrides={k: _keep_undefined(value) for k in keys})
+            for side, value in (("favourable", 0.5), ("unfavourable", 2.0))
+        }
 
 
 class Coverage(DeclaredCheck):
@@ -168,12 +211,21 @@ class Coverage(DeclaredCheck):
                 for side in ("above", "below"):
                     table = ctx.at(exp, alg, f"{side}_conf")
                     # before RCUCB's warm-up ends the counts are undefined (NaN): no evidence
-                    table = table[(table.index >= float(claim["from_t"])) & table.notna().all(axis=1)]
+                    table = table[
+                        (table.index >= float(claim["from_t"])) & table.notna().all(axis=1)
+                    ]
                     if table.empty:
                         reason = f"no checkpoint t ≥ {float(claim['from_t']):g} with defined counts"
-                        rows.append({"scope": f"{exp} {ctx.label(alg)} {side}", "verdict": INCONCLUSIVE,
-                                     "headline": reason, "statistic": reason,
-                                     "p_claimed": math.nan, "p_opposite": math.nan})
+                        rows.append(
+                            {
+                                "scope": f"{exp} {ctx.label(alg)} {side}",
+                                "verdict": INCONCLUSIVE,
+                                "headline": reason,
+                                "statistic": reason,
+                                "p_claimed": math.nan,
+                                "p_opposite": math.nan,
+                            }
+                        )
                         continue
                     t = table.index.to_numpy(dtype=float)
                     level = np.minimum(proposition1_violation_bound(alpha, t + 1.0), 1.0)
@@ -183,24 +235,37 @@ class Coverage(DeclaredCheck):
 
                     p_each = binom.sf(violations - 1, trials, level)
                     exceeded = bool(np.any(violations / trials > level))
-                    worst = int(np.argmin(p_each) if exceeded else np.argmax(violations / trials - level))
+                    worst = int(
+                        np.argmin(p_each) if exceeded else np.argmax(violations / trials - level)
+                    )
                     share, bound = violations[worst] / trials, level[worst]
                     p_exceeds = float(min(1.0, p_each[worst] * t.size))
-                    verdict = (REPRODUCED if not exceeded else
-                               NOT_REPRODUCED if p_exceeds < ctx.alpha else INCONCLUSIVE)
-                    rows.append({
-                        "scope": f"{exp} {ctx.label(alg)} {side}",
-                        "verdict": verdict,
-                        "headline": f"worst t = {t[worst]:.3g}: {share:.2g} vs bound {bound:.2g}",
-                        "statistic": (f"share of (run, pair) whose estimate after round t lies "
-                                      f"{side} ν ± 𝔠(t+1; α = {alpha:g}), over {t.size} checkpoints "
-                                      f"t ≥ {float(claim['from_t']):g}: largest {np.max(violations / trials):.3g}; "
-                                      f"{'most significant' if exceeded else 'closest to the bound'} "
-                                      f"at t = {t[worst]:.3g}: {int(violations[worst])}/{trials} "
-                                      f"against Prop. 1's {bound:.3g}; exact binomial "
-                                      f"P(X ≥ {int(violations[worst])}) = {p_each[worst]:.2g}, "
-                                      f"× {t.size} checkpoints = {p_exceeds:.2g}"),
-                        "p_claimed": math.nan, "p_opposite": p_exceeds})
+                    verdict = (
+                        REPRODUCED
+                        if not exceeded
+                        else NOT_REPRODUCED
+                        if p_exceeds < ctx.alpha
+                        else INCONCLUSIVE
+                    )
+                    rows.append(
+                        {
+                            "scope": f"{exp} {ctx.label(alg)} {side}",
+                            "verdict": verdict,
+                            "headline": f"worst t = {t[worst]:.3g}: {share:.2g} vs bound {bound:.2g}",
+                            "statistic": (
+                                f"share of (run, pair) whose estimate after round t lies "
+                                f"{side} ν ± 𝔠(t+1; α = {alpha:g}), over {t.size} checkpoints "
+                                f"t ≥ {float(claim['from_t']):g}: largest {np.max(violations / trials):.3g}; "
+                                f"{'most significant' if exceeded else 'closest to the bound'} "
+                                f"at t = {t[worst]:.3g}: {int(violations[worst])}/{trials} "
+                                f"against Prop. 1's {bound:.3g}; exact binomial "
+                                f"P(X ≥ {int(violations[worst])}) = {p_each[worst]:.2g}, "
+                                f"× {t.size} checkpoints = {p_exceeds:.2g}"
+                            ),
+                            "p_claimed": math.nan,
+                            "p_opposite": p_exceeds,
+                        }
+                    )
         return rows
 
     @staticmethod
@@ -213,8 +278,13 @@ class Coverage(DeclaredCheck):
             for exp in claim["experiments"]:
                 pairs = problem_of(ctx.paper, exp).nu.size
                 for metric in ("above_conf", "below_conf"):
-                    witness = with_runs(witness, metric, {
-                        (exp, alg): (lambda t, z, n=pairs * every: np.full_like(t, float(n)))
-                        for alg in claim["algorithms"]})
+                    witness = with_runs(
+                        witness,
+                        metric,
+                        {
+                            (exp, alg): (lambda t, z, n=pairs * every: np.full_like(t, float(n)))
+                            for alg in claim["algorithms"]
+                        },
+                    )
             out[side] = witness
         return out

@@ -50,9 +50,16 @@ from .oracle import CloseToOracle, ExactSign, OracleExact
 from .rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
 from .scaling import SlopeAtLeast, SlopeAtMost
 
-CLAIM_KINDS = {"oracle_exact": OracleExact, "exact_sign": ExactSign,
-               "close_to_oracle": CloseToOracle, "regret_slope": RegretSlope,
-               "regret_grows": RegretGrows, "spread_larger": SpreadLarger,
-               "scaled_flat": ScaledFlat,
-               "run_frequency": RunFrequency, "slope_at_most": SlopeAtMost,
-               "slope_at_least": SlopeAtLeast, "printed_statement": PrintedStatement}
+CLAIM_KINDS = {
+    "oracle_exact": OracleExact,
+    "exact_sign": ExactSign,
+    "close_to_oracle": CloseToOracle,
+    "regret_slope": RegretSlope,
+    "regret_grows": RegretGrows,
+    "spread_larger": SpreadLarger,
+    "scaled_flat": ScaledFlat,
+    "run_frequency": RunFrequency,
+    "slope_at_most": SlopeAtMost,
+    "slope_at_least": SlopeAtLeast,
+    "printed_statement": PrintedStatement,
+}

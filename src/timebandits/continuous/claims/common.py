@@ -21,8 +21,11 @@ def instance(ctx: ClaimContext, exp: str) -> tuple[np.ndarray, float, float]:
     if "scales" in ctx.config:
         experiment = resolve_experiment(ctx.paper, exp, ctx.config)
     lam = float(experiment["environment"]["lam"])
-    return (np.asarray(experiment["environment"]["means"], dtype=float), lam,
-            normalised_horizon(float(experiment["horizon"]), lam))
+    return (
+        np.asarray(experiment["environment"]["means"], dtype=float),
+        lam,
+        normalised_horizon(float(experiment["horizon"]), lam),
+    )
 
 
 def oracle_payoff(ctx: ClaimContext, exp: str) -> float:
@@ -58,24 +61,27 @@ def with_finals(ctx: ClaimContext, algorithm: str, metric: str, levels: dict, of
     """A decidability witness (core/verdicts/decidability.py) in which ``metric`` of ``algorithm`` in each
     experiment of ``levels`` is level × (1 ± a small spread over runs) at every checkpoint,
     passed through ``of(experiment, values)`` (e.g. regret → payoff). Other traces are real."""
+
     def trace_of(experiment: str, name: str) -> pd.DataFrame:
         trace = ctx.trace(experiment, name)
         if name != algorithm or experiment not in levels:
             return trace
         trace = trace.copy()
         reps = np.sort(trace["repetition"].unique())
-        values = levels[experiment] * pd.Series(spread(reps.size), index=reps).loc[
-            trace["repetition"]].to_numpy()
+        values = (
+            levels[experiment]
+            * pd.Series(spread(reps.size), index=reps).loc[trace["repetition"]].to_numpy()
+        )
         trace[metric] = values if of is None else of(experiment, values)
         return trace
+
     return derived(ctx, trace_of=trace_of)
 
 
 def with_regrets(ctx: ClaimContext, algorithm: str, regrets: dict) -> ClaimContext:
     """A witness in which the learner's regret at T in each experiment is the given level (with
     the small spread over runs): payoff = P* − regret."""
-    return with_finals(ctx, algorithm, "payoff", regrets,
-                        of=lambda e, r: oracle_payoff(ctx, e) - r)
+    return with_finals(ctx, algorithm, "payoff", regrets, of=lambda e, r: oracle_payoff(ctx, e) - r)
 
 
 def regret_scale(ctx: ClaimContext, experiments, algorithm: str) -> float:
@@ -84,6 +90,7 @@ def regret_scale(ctx: ClaimContext, experiments, algorithm: str) -> float:
     sizes = [abs(float(np.mean(horizon_regrets(ctx, e, algorithm)))) for e in experiments]
     sizes = [x for x in sizes if math.isfinite(x) and x > 0]
     return max(sizes) if sizes else 1.0
+
 
 def horizon_regrets(ctx: ClaimContext, exp: str, algorithm: str) -> np.ndarray:
     return oracle_payoff(ctx, exp) - ctx.final(exp, algorithm, "payoff")

@@ -65,16 +65,28 @@ def baseline_payoffs(mean: float, horizon: float) -> np.ndarray:
 def _baseline_row(ctx: ClaimContext, exp: str) -> dict:
     means, _, horizon = instance(ctx, exp)
     mu = float(means.max())
-    payoffs = np.asarray(ctx.quantity(f"baseline_rate:{exp}", lambda: baseline_payoffs(mu, horizon)))
+    payoffs = np.asarray(
+        ctx.quantity(f"baseline_rate:{exp}", lambda: baseline_payoffs(mu, horizon))
+    )
     rising = payoffs[:RATE_STEPS]
-    holds = bool((rising > 0).all() and (np.diff(rising) > 0).all()
-                 and int(np.argmax(payoffs)) == RATE_STEPS - 1)
-    return {"scope": exp, "verdict": REPRODUCED if holds else NOT_REPRODUCED,
-            "headline": (f"largest at a = {shown((int(np.argmax(payoffs)) + 1) / RATE_STEPS * mu / 2, 4)}"
-                         f" (μ1/2 = {shown(mu / 2, 4)}), payoff {shown(payoffs.max(), 6)}"),
-            "statistic": (f"payoff of aT' equally spaced plays at a = (k/20)·μ1/2, k = 1 … 40, T' = "
-                          f"{horizon:g}: smallest up to μ1/2 {shown(rising.min(), 6)}, increasing "
-                          f"{bool((np.diff(rising) > 0).all())}, largest at k = {int(np.argmax(payoffs)) + 1}")}
+    holds = bool(
+        (rising > 0).all()
+        and (np.diff(rising) > 0).all()
+        and int(np.argmax(payoffs)) == RATE_STEPS - 1
+    )
+    return {
+        "scope": exp,
+        "verdict": REPRODUCED if holds else NOT_REPRODUCED,
+        "headline": (
+            f"largest at a = {shown((int(np.argmax(payoffs)) + 1) / RATE_STEPS * mu / 2, 4)}"
+            f" (μ1/2 = {shown(mu / 2, 4)}), payoff {shown(payoffs.max(), 6)}"
+        ),
+        "statistic": (
+            f"payoff of aT' equally spaced plays at a = (k/20)·μ1/2, k = 1 … 40, T' = "
+            f"{horizon:g}: smallest up to μ1/2 {shown(rising.min(), 6)}, increasing "
+            f"{bool((np.diff(rising) > 0).all())}, largest at k = {int(np.argmax(payoffs)) + 1}"
+        ),
+    }
 
 
 class PrintedStatement:
@@ -89,32 +101,53 @@ class PrintedStatement:
             raise ValueError(f"statement must be one of {STATEMENTS}, got {claim['statement']!r}")
         if claim["statement"] != "lemma18_kl":
             if not claim.get("experiments"):
-                raise ValueError(f"{claim['statement']} needs experiments (the instances it is evaluated on)")
+                raise ValueError(
+                    f"{claim['statement']} needs experiments (the instances it is evaluated on)"
+                )
             for exp in claim["experiments"]:
-                if (claim["statement"] == "eq9_defined"
-                        and len(paper["experiments"][exp]["environment"]["means"]) < 2):
+                if (
+                    claim["statement"] == "eq9_defined"
+                    and len(paper["experiments"][exp]["environment"]["means"]) < 2
+                ):
                     raise ValueError(f"eq9_defined needs two arms or more; {exp!r} has one")
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         if claim["statement"] == "lemma18_kl":
             count, largest = ctx.quantity("lemma18_failures", lemma18_failures)
-            return [{"scope": "x × β grid", "verdict": NOT_REPRODUCED if count else REPRODUCED,
-                     "headline": (f"fails at {count} grid points, all with x ≤ {largest:.3f}" if count
-                                  else "holds at every grid point"),
-                     "statistic": (f"D(Ber(x) ‖ Ber(x + β)) ≤ 8β²/ln 2 on x = 0.001 … 0.5 (500) × "
-                                   f"β = 0.001 … 0.25 (250), x + β < 1: {count} failures")}]
+            return [
+                {
+                    "scope": "x × β grid",
+                    "verdict": NOT_REPRODUCED if count else REPRODUCED,
+                    "headline": (
+                        f"fails at {count} grid points, all with x ≤ {largest:.3f}"
+                        if count
+                        else "holds at every grid point"
+                    ),
+                    "statistic": (
+                        f"D(Ber(x) ‖ Ber(x + β)) ≤ 8β²/ln 2 on x = 0.001 … 0.5 (500) × "
+                        f"β = 0.001 … 0.25 (250), x + β < 1: {count} failures"
+                    ),
+                }
+            ]
         if claim["statement"] == "baseline_rate":
             return [_baseline_row(ctx, exp) for exp in claim["experiments"]]
         rows = []
         for exp in claim["experiments"]:
             means = instance(ctx, exp)[0]
             value = float(ctx.quantity(f"eq9:{exp}", lambda m=means: eq9_value(m)))
-            verdict = (REPRODUCED if value >= 1 else NOT_REPRODUCED if value <= 0 else INCONCLUSIVE)
-            rows.append({"scope": exp, "verdict": verdict,
-                         "headline": f"T^p1m = {shown(value, 4)}",
-                         "statistic": (f"eq. 9 at μ = {listed(means)}: 2K log(c12/8)/(c12 (Δ/2)² μ[1]) = "
-                                       f"{shown(value, 6)} (needs ≥ 1 for a p1m in [0, 1] at some T')")})
+            verdict = REPRODUCED if value >= 1 else NOT_REPRODUCED if value <= 0 else INCONCLUSIVE
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": verdict,
+                    "headline": f"T^p1m = {shown(value, 4)}",
+                    "statistic": (
+                        f"eq. 9 at μ = {listed(means)}: 2K log(c12/8)/(c12 (Δ/2)² μ[1]) = "
+                        f"{shown(value, 6)} (needs ≥ 1 for a p1m in [0, 1] at some T')"
+                    ),
+                }
+            )
         return rows
 
     @staticmethod
@@ -123,12 +156,18 @@ class PrintedStatement:
         payoffs as computed, which rise to k = 20 and fall after it) or false (one failing point at
         x = 0.001; eq. 9's value −1; the payoffs in reverse order, falling to k = 20)."""
         if claim["statement"] == "lemma18_kl":
-            return {"favourable": derived(ctx, overrides={"lemma18_failures": lambda v: (0, 0.0)}),
-                    "unfavourable": derived(ctx, overrides={"lemma18_failures": lambda v: (1, 0.001)})}
+            return {
+                "favourable": derived(ctx, overrides={"lemma18_failures": lambda v: (0, 0.0)}),
+                "unfavourable": derived(ctx, overrides={"lemma18_failures": lambda v: (1, 0.001)}),
+            }
         if claim["statement"] == "baseline_rate":
             keys = [f"baseline_rate:{e}" for e in claim["experiments"]]
-            return {"favourable": derived(ctx, overrides={k: (lambda v: v) for k in keys}),
-                    "unfavourable": derived(ctx, overrides={k: (lambda v: v[::-1]) for k in keys})}
+            return {
+                "favourable": derived(ctx, overrides={k: (lambda v: v) for k in keys}),
+                "unfavourable": derived(ctx, overrides={k: (lambda v: v[::-1]) for k in keys}),
+            }
         keys = [f"eq9:{e}" for e in claim["experiments"]]
-        return {"favourable": derived(ctx, overrides={k: (lambda v: 100.0) for k in keys}),
-                "unfavourable": derived(ctx, overrides={k: (lambda v: -1.0) for k in keys})}
+        return {
+            "favourable": derived(ctx, overrides={k: (lambda v: 100.0) for k in keys}),
+            "unfavourable": derived(ctx, overrides={k: (lambda v: -1.0) for k in keys}),
+        }

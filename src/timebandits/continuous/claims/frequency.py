@@ -30,9 +30,13 @@ def _event(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, str]:
         i_star = ctx.final(exp, algorithm, "i_star")
         return ((i_star >= 1) & (i_star <= bound)).astype(float), f"1 ≤ i* ≤ ⌈p*/ε⌉ + 1 = {bound}"
     if event == "identified":
-        finished = (ctx.final(exp, algorithm, "i_star") >= 1) & (ctx.final(exp, algorithm, "id_cut") == 0)
-        return (np.where(finished, ctx.final(exp, algorithm, "identified"), np.nan),
-                "LUCB1 returns arm 1 (runs whose identification finished before T)")
+        finished = (ctx.final(exp, algorithm, "i_star") >= 1) & (
+            ctx.final(exp, algorithm, "id_cut") == 0
+        )
+        return (
+            np.where(finished, ctx.final(exp, algorithm, "identified"), np.nan),
+            "LUCB1 returns arm 1 (runs whose identification finished before T)",
+        )
     estimate = ctx.final(exp, algorithm, "stop_estimate")
     if event == "lemma15":
         return np.where(np.isnan(estimate), np.nan, np.abs(estimate - mu) < mu), "|μ̂ − μ| < μ"
@@ -58,18 +62,30 @@ class RunFrequency(DeclaredCheck):
             judged = holds[~np.isnan(holds)]
             successes, n = int(judged.sum()), int(judged.size)
             if n == 0:
-                rows.append({"scope": exp, "verdict": INCONCLUSIVE,
-                             "headline": "no run reached the event", "statistic": what})
+                rows.append(
+                    {
+                        "scope": exp,
+                        "verdict": INCONCLUSIVE,
+                        "headline": "no run reached the event",
+                        "statistic": what,
+                    }
+                )
                 continue
             test = fraction_test(successes, n, level, ctx.alpha)
-            rows.append({
-                "scope": exp, "verdict": test["verdict"],
-                "headline": f"{successes}/{n} runs with {what} (needs ≥ {level:.3g})",
-                "statistic": (f"{what} in {successes} of {n} judged runs ({holds.size - n} not "
-                              f"judged); exact binomial p = {shown(test['p_claimed'], 2)} for a rate "
-                              f"above {level:.3g}, {shown(test['p_opposite'], 2)} for one below"),
-                "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
-            })
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": test["verdict"],
+                    "headline": f"{successes}/{n} runs with {what} (needs ≥ {level:.3g})",
+                    "statistic": (
+                        f"{what} in {successes} of {n} judged runs ({holds.size - n} not "
+                        f"judged); exact binomial p = {shown(test['p_claimed'], 2)} for a rate "
+                        f"above {level:.3g}, {shown(test['p_opposite'], 2)} for one below"
+                    ),
+                    "p_claimed": test["p_claimed"],
+                    "p_opposite": test["p_opposite"],
+                }
+            )
         return rows
 
     @staticmethod
@@ -78,7 +94,13 @@ class RunFrequency(DeclaredCheck):
         undecided stays undecided, so the witness never counts more runs than reached the
         event. With n runs at level q, all n give p = qⁿ: "reproduced" needs qⁿ < α (59 runs
         at 0.95)."""
-        return {side: derived(ctx, overrides={
+        return {
+            side: derived(
+                ctx,
+                overrides={
                     f"event:{e}": (lambda h, v=float(good): np.where(np.isnan(h), np.nan, v))
-                    for e in claim["experiments"]})
-                for side, good in SIDES}
+                    for e in claim["experiments"]
+                },
+            )
+            for side, good in SIDES
+        }

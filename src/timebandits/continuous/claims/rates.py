@@ -46,8 +46,10 @@ def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) 
 class RegretSlope(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm")
-    thresholds = (Threshold("low", HIGHER, default=-math.inf),
-                  Threshold("high", LOWER, low=-math.inf, high=math.inf, open_high=True))
+    thresholds = (
+        Threshold("low", HIGHER, default=-math.inf),
+        Threshold("high", LOWER, low=-math.inf, high=math.inf, open_high=True),
+    )
     optional = ()
 
     runs, also_runs = ("experiments", "algorithm"), ("oracle",)
@@ -66,26 +68,48 @@ class RegretSlope(DeclaredCheck):
         means = np.array([r.mean() for r in regrets])
         low, high = threshold(cls, claim, "low"), threshold(cls, claim, "high")
         if (means <= 0).any():
-            return [{"scope": "all μ", "verdict": INCONCLUSIVE,
-                     "headline": "a mean regret ≤ 0: no log-log slope",
-                     "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}"}]
+            return [
+                {
+                    "scope": "all μ",
+                    "verdict": INCONCLUSIVE,
+                    "headline": "a mean regret ≤ 0: no log-log slope",
+                    "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}",
+                }
+            ]
         slopes = log_slopes(mus, _resampled_means(claim, ctx, regrets))
         slope = float(np.polyfit(np.log(mus), np.log(means), 1)[0])
         if not slopes.size:
-            return [{"scope": "all μ", "verdict": INCONCLUSIVE,
-                     "headline": "no resample with every mean regret > 0",
-                     "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}"}]
+            return [
+                {
+                    "scope": "all μ",
+                    "verdict": INCONCLUSIVE,
+                    "headline": "no resample with every mean regret > 0",
+                    "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}",
+                }
+            ]
         ci_low, ci_high = np.quantile(slopes, [0.025, 0.975])
-        verdict = (REPRODUCED if low <= ci_low and ci_high <= high
-                   else NOT_REPRODUCED if ci_high < low or ci_low > high else INCONCLUSIVE)
+        verdict = (
+            REPRODUCED
+            if low <= ci_low and ci_high <= high
+            else NOT_REPRODUCED
+            if ci_high < low or ci_low > high
+            else INCONCLUSIVE
+        )
         needs = f"< {high:g}" if low == -math.inf else f"{low:g} to {high:g}"
-        return [{"scope": "all μ", "verdict": verdict,
-                 "headline": f"slope {shown(slope, 3)} (95% CI {shown(ci_low, 3)} to {shown(ci_high, 3)}; needs "
-                             f"{needs})",
-                 "statistic": (f"least-squares slope of log mean regret on log μ over μ = "
-                               f"{listed(mus)}: {shown(slope, 4)}; bootstrap over runs "
-                               f"({len(slopes)} resamples with every mean > 0): 95% CI "
-                               f"{shown(ci_low, 4)} to {shown(ci_high, 4)}; mean regrets {listed(means, 4)}")}]
+        return [
+            {
+                "scope": "all μ",
+                "verdict": verdict,
+                "headline": f"slope {shown(slope, 3)} (95% CI {shown(ci_low, 3)} to {shown(ci_high, 3)}; needs "
+                f"{needs})",
+                "statistic": (
+                    f"least-squares slope of log mean regret on log μ over μ = "
+                    f"{listed(mus)}: {shown(slope, 4)}; bootstrap over runs "
+                    f"({len(slopes)} resamples with every mean > 0): 95% CI "
+                    f"{shown(ci_low, 4)} to {shown(ci_high, 4)}; mean regrets {listed(means, 4)}"
+                ),
+            }
+        ]
 
     @classmethod
     def witnesses(cls, claim, ctx):
@@ -97,10 +121,14 @@ class RegretSlope(DeclaredCheck):
         mus = {e: instance(ctx, e)[0].max() for e in claim["experiments"]}
         size = regret_scale(ctx, claim["experiments"], claim["algorithm"])
         top = max(mus.values())
-        return {side: with_regrets(ctx, claim["algorithm"],
-                                    {e: size * (mu / top) ** (inside if good else outside)
-                                     for e, mu in mus.items()})
-                for side, good in SIDES}
+        return {
+            side: with_regrets(
+                ctx,
+                claim["algorithm"],
+                {e: size * (mu / top) ** (inside if good else outside) for e, mu in mus.items()},
+            )
+            for side, good in SIDES
+        }
 
 
 class RegretGrows(DeclaredCheck):
@@ -118,28 +146,43 @@ class RegretGrows(DeclaredCheck):
         rows = []
         exps = claim["experiments"]
         for first, second in zip(exps, exps[1:]):
-            a, b = horizon_regrets(ctx, first, claim["algorithm"]), horizon_regrets(ctx, second, claim["algorithm"])
+            a, b = (
+                horizon_regrets(ctx, first, claim["algorithm"]),
+                horizon_regrets(ctx, second, claim["algorithm"]),
+            )
             p_claimed = float(ttest_ind(b, a, equal_var=False, alternative="greater").pvalue)
             p_opposite = float(ttest_ind(b, a, equal_var=False, alternative="less").pvalue)
             test = {"p_claimed": p_claimed, "p_opposite": p_opposite}
-            rows.append({
-                "scope": f"{first} → {second}", "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"regret {shown(a.mean(), 4)} → {shown(b.mean(), 4)}",
-                "statistic": (f"mean regret at T {shown(a.mean(), 6)} ± {shown(a.std(ddof=1) / math.sqrt(a.size), 2)} "
-                              f"then {shown(b.mean(), 6)} ± {shown(b.std(ddof=1) / math.sqrt(b.size), 2)}; "
-                              f"one-sided Welch p = {shown(p_claimed, 2)} (opposite {shown(p_opposite, 2)})"),
-                **test,
-            })
+            rows.append(
+                {
+                    "scope": f"{first} → {second}",
+                    "verdict": paired_verdict(test, ctx.alpha),
+                    "headline": f"regret {shown(a.mean(), 4)} → {shown(b.mean(), 4)}",
+                    "statistic": (
+                        f"mean regret at T {shown(a.mean(), 6)} ± {shown(a.std(ddof=1) / math.sqrt(a.size), 2)} "
+                        f"then {shown(b.mean(), 6)} ± {shown(b.std(ddof=1) / math.sqrt(b.size), 2)}; "
+                        f"one-sided Welch p = {shown(p_claimed, 2)} (opposite {shown(p_opposite, 2)})"
+                    ),
+                    **test,
+                }
+            )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """Regret tripling from each experiment to the next, or falling to a third."""
         size = regret_scale(ctx, claim["experiments"], claim["algorithm"])
-        return {side: with_regrets(ctx, claim["algorithm"],
-                                    {e: size * (3.0 if good else 1 / 3) ** j
-                                     for j, e in enumerate(claim["experiments"])})
-                for side, good in SIDES}
+        return {
+            side: with_regrets(
+                ctx,
+                claim["algorithm"],
+                {
+                    e: size * (3.0 if good else 1 / 3) ** j
+                    for j, e in enumerate(claim["experiments"])
+                },
+            )
+            for side, good in SIDES
+        }
 
 
 class SpreadLarger:
@@ -166,27 +209,39 @@ class SpreadLarger:
         def payoffs(exp):
             values = ctx.final(exp, claim["algorithm"], "payoff")
             return values / oracle_payoff(ctx, exp) if relative else values
+
         wide = payoffs(claim["larger"])
         rows = []
         what = "sd of the payoff at T / P*" if relative else "run-to-run sd of the payoff at T"
         for other in claim["smaller"]:
             narrow = payoffs(other)
-            resampled_wide = wide[rng.integers(0, wide.size, (n_boot, wide.size))].std(axis=1, ddof=1)
-            resampled_narrow = narrow[rng.integers(0, narrow.size, (n_boot, narrow.size))].std(axis=1, ddof=1)
+            resampled_wide = wide[rng.integers(0, wide.size, (n_boot, wide.size))].std(
+                axis=1, ddof=1
+            )
+            resampled_narrow = narrow[rng.integers(0, narrow.size, (n_boot, narrow.size))].std(
+                axis=1, ddof=1
+            )
             with np.errstate(divide="ignore", invalid="ignore"):
                 log_ratio = np.log(resampled_wide) - np.log(resampled_narrow)
             # an undefined ratio (both sds 0, or fewer than 2 runs) supports neither side
-            test = {"p_claimed": float(np.mean(~(log_ratio > 0))),
-                    "p_opposite": float(np.mean(~(log_ratio < 0)))}
+            test = {
+                "p_claimed": float(np.mean(~(log_ratio > 0))),
+                "p_opposite": float(np.mean(~(log_ratio < 0))),
+            }
             sd_wide, sd_narrow = wide.std(ddof=1), narrow.std(ddof=1)
-            rows.append({
-                "scope": f"{claim['larger']} vs {other}", "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"sd {shown(sd_wide, 4)} against {shown(sd_narrow, 4)}",
-                "statistic": (f"{what}: {shown(sd_wide, 6)} ({claim['larger']}) "
-                              f"against {shown(sd_narrow, 6)} ({other}); bootstrap of the log ratio: "
-                              f"p = {shown(test['p_claimed'], 2)} (opposite {shown(test['p_opposite'], 2)})"),
-                **test,
-            })
+            rows.append(
+                {
+                    "scope": f"{claim['larger']} vs {other}",
+                    "verdict": paired_verdict(test, ctx.alpha),
+                    "headline": f"sd {shown(sd_wide, 4)} against {shown(sd_narrow, 4)}",
+                    "statistic": (
+                        f"{what}: {shown(sd_wide, 6)} ({claim['larger']}) "
+                        f"against {shown(sd_narrow, 6)} ({other}); bootstrap of the log ratio: "
+                        f"p = {shown(test['p_claimed'], 2)} (opposite {shown(test['p_opposite'], 2)})"
+                    ),
+                    **test,
+                }
+            )
         return rows
 
     @staticmethod
@@ -205,10 +260,21 @@ class SpreadLarger:
 
         def payoffs(level, width):
             return lambda t, z: level * t / t.max() * (1 + width * z)
-        return {side: with_runs(ctx, "payoff", {
-                    (e, algorithm): payoffs(base[e], wide if (e == claim["larger"]) == good
-                                            else SPREAD) for e in exps}, keep_undefined=False)
-                for side, good in SIDES}
+
+        return {
+            side: with_runs(
+                ctx,
+                "payoff",
+                {
+                    (e, algorithm): payoffs(
+                        base[e], wide if (e == claim["larger"]) == good else SPREAD
+                    )
+                    for e in exps
+                },
+                keep_undefined=False,
+            )
+            for side, good in SIDES
+        }
 
 
 QUANTITIES = ("regret", "identification_time")
@@ -218,13 +284,17 @@ def _scaled_runs(claim: dict, ctx: ClaimContext, exp: str) -> tuple[np.ndarray, 
     """(per-run values, the scale that divides out their order, what they are)."""
     means, lam, horizon = instance(ctx, exp)
     if claim["quantity"] == "regret":
-        return (horizon_regrets(ctx, exp, claim["algorithm"]), means.max() / math.log(horizon) ** 2,
-                "regret at T × μ/(ln T')²")
+        return (
+            horizon_regrets(ctx, exp, claim["algorithm"]),
+            means.max() / math.log(horizon) ** 2,
+            "regret at T × μ/(ln T')²",
+        )
     ordered = np.sort(means)[::-1]
-    finished = ((ctx.final(exp, claim["algorithm"], "i_star") >= 1)
-                & (ctx.final(exp, claim["algorithm"], "id_cut") == 0))
+    finished = (ctx.final(exp, claim["algorithm"], "i_star") >= 1) & (
+        ctx.final(exp, claim["algorithm"], "id_cut") == 0
+    )
     t_id = ctx.final(exp, claim["algorithm"], "id_time")[finished] / lam
-    scale = ordered[0] * (ordered[0] - ordered[1]) ** 2 / (means.size * math.log(horizon ** 2))
+    scale = ordered[0] * (ordered[0] - ordered[1]) ** 2 / (means.size * math.log(horizon**2))
     return t_id, scale, "t_Id × μ1Δ²/(K ln T'²)"
 
 
@@ -241,10 +311,14 @@ class ScaledFlat(DeclaredCheck):
     def check(cls, claim, paper):
         super().check(claim, paper)  # keys, thresholds, runs and choices (DeclaredCheck)
         for exp in claim["experiments"]:
-            if (claim["quantity"] == "identification_time"
-                    and len(paper["experiments"][exp]["environment"]["means"]) < 2):
-                raise ValueError(f"identification_time needs two arms or more; experiment "
-                                 f"{exp!r} has one (its gap μ1 − μ2 is undefined)")
+            if (
+                claim["quantity"] == "identification_time"
+                and len(paper["experiments"][exp]["environment"]["means"]) < 2
+            ):
+                raise ValueError(
+                    f"identification_time needs two arms or more; experiment "
+                    f"{exp!r} has one (its gap μ1 − μ2 is undefined)"
+                )
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
@@ -253,23 +327,42 @@ class ScaledFlat(DeclaredCheck):
         limit = threshold(cls, claim, "max_spread")
         empty = [e for e, (values, _, _) in zip(claim["experiments"], runs) if values.size == 0]
         if empty:
-            return [{"scope": "all", "verdict": INCONCLUSIVE,
-                     "headline": f"no run to judge in {', '.join(empty)}", "statistic": what}]
+            return [
+                {
+                    "scope": "all",
+                    "verdict": INCONCLUSIVE,
+                    "headline": f"no run to judge in {', '.join(empty)}",
+                    "statistic": what,
+                }
+            ]
         scaled = np.array([values.mean() * scale for values, scale, _ in runs])
         if (scaled <= 0).any():
-            return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean ≤ 0",
-                     "statistic": f"{what} = {listed(scaled)}"}]
+            return [
+                {
+                    "scope": "all",
+                    "verdict": INCONCLUSIVE,
+                    "headline": "a mean ≤ 0",
+                    "statistic": f"{what} = {listed(scaled)}",
+                }
+            ]
         resampled = _resampled_means(claim, ctx, [values * scale for values, scale, _ in runs])
         spreads = resampled.max(axis=1) / resampled.min(axis=1)
         low, high = np.quantile(spreads, [0.025, 0.975])
         spread = scaled.max() / scaled.min()
         verdict = REPRODUCED if high <= limit else NOT_REPRODUCED if low > limit else INCONCLUSIVE
-        return [{"scope": "all", "verdict": verdict,
-                 "headline": f"largest/smallest {what} = {shown(spread, 3)} (95% CI {shown(low, 3)}–"
-                             f"{shown(high, 3)}; needs ≤ {limit:g})",
-                 "statistic": (f"{what} per experiment: "
-                               + ", ".join(f"{e} {shown(v, 4)}" for e, v in zip(claim["experiments"], scaled))
-                               + f"; spread {shown(spread, 4)}, bootstrap 95% CI {shown(low, 4)} to {shown(high, 4)}")}]
+        return [
+            {
+                "scope": "all",
+                "verdict": verdict,
+                "headline": f"largest/smallest {what} = {shown(spread, 3)} (95% CI {shown(low, 3)}–"
+                f"{shown(high, 3)}; needs ≤ {limit:g})",
+                "statistic": (
+                    f"{what} per experiment: "
+                    + ", ".join(f"{e} {shown(v, 4)}" for e, v in zip(claim["experiments"], scaled))
+                    + f"; spread {shown(spread, 4)}, bootstrap 95% CI {shown(low, 4)} to {shown(high, 4)}"
+                ),
+            }
+        ]
 
     @classmethod
     def witnesses(cls, claim, ctx):
@@ -282,11 +375,18 @@ class ScaledFlat(DeclaredCheck):
         size = regret_scale(ctx, exps, claim["algorithm"]) if claim["quantity"] == "regret" else 1.0
         out = {}
         for side, good in SIDES:
-            levels = {e: size / scales[e] * (1.0 if good or j else 4.0 * limit)
-                      for j, e in enumerate(exps)}
+            levels = {
+                e: size / scales[e] * (1.0 if good or j else 4.0 * limit)
+                for j, e in enumerate(exps)
+            }
             if claim["quantity"] == "regret":
                 out[side] = with_regrets(ctx, claim["algorithm"], levels)
             else:  # id_time is a raw time: t_Id × λ
-                out[side] = with_finals(ctx, claim["algorithm"], "id_time", levels,
-                                         of=lambda e, v: v * instance(ctx, e)[1])
+                out[side] = with_finals(
+                    ctx,
+                    claim["algorithm"],
+                    "id_time",
+                    levels,
+                    of=lambda e, v: v * instance(ctx, e)[1],
+                )
         return out

@@ -53,7 +53,7 @@ def estimation_payoff(means, horizon: float, epsilon: float, kappa: float, t_es:
     phases (c^{i−1}, c^i] (phase 1 from 0), c = T'^ε, with K⌈κ ln T' c^{2i/3}⌉ plays spread
     equally, arms in turn from arm 1; each play earns μ[k] − 1/spacing."""
     means = np.asarray(means, dtype=float)
-    c, ell = horizon ** epsilon, math.log(horizon)
+    c, ell = horizon**epsilon, math.log(horizon)
     paid, start, phase = 0.0, 0.0, 1
     while start < t_es * (1 - 1e-12):
         end, per_arm = learning_phase(c, ell, kappa, phase)
@@ -90,8 +90,7 @@ def _values(claim: dict, ctx: ClaimContext, exp: str) -> np.ndarray:
         return t_es
     params = algorithm_params(ctx.paper["algorithms"][algorithm])
     epsilon = learner_epsilon(params, horizon)
-    return np.array([-estimation_payoff(means, horizon, epsilon, params["kappa"], t)
-                     for t in t_es])
+    return np.array([-estimation_payoff(means, horizon, epsilon, params["kappa"], t) for t in t_es])
 
 
 class _ScalingSlope(DeclaredCheck):
@@ -111,13 +110,23 @@ class _ScalingSlope(DeclaredCheck):
             means = paper["experiments"][exp]["environment"]["means"]
             if claim["variable"] == "inverse_gap" and len(means) < 2:
                 raise ValueError(f"inverse_gap needs two arms or more; {exp!r} has one")
-            if claim["quantity"] != "regret" and paper["algorithms"][claim["algorithm"]]["policy"] != "ctmab":
+            if (
+                claim["quantity"] != "regret"
+                and paper["algorithms"][claim["algorithm"]]["policy"] != "ctmab"
+            ):
                 raise ValueError(f"{claim['quantity']} is CTMAB's estimation period")
             means = sorted(means, reverse=True)
-            xs.append(len(means) if claim["variable"] == "arms" else
-                      1 / (means[0] - means[1]) if claim["variable"] == "inverse_gap" else 1 / means[0])
+            xs.append(
+                len(means)
+                if claim["variable"] == "arms"
+                else 1 / (means[0] - means[1])
+                if claim["variable"] == "inverse_gap"
+                else 1 / means[0]
+            )
         if len(set(xs)) < 2:
-            raise ValueError(f"{claim['kind']} needs experiments at two values of {claim['variable']} or more")
+            raise ValueError(
+                f"{claim['kind']} needs experiments at two values of {claim['variable']} or more"
+            )
 
     @classmethod
     def passes(cls, value: float, limit: float) -> bool:
@@ -131,27 +140,56 @@ class _ScalingSlope(DeclaredCheck):
         sign = "≤" if cls.limit == "max_slope" else "≥"
         where = f"{claim['quantity']} against {claim['variable']} = {listed(xs, 4)}"
         if any(r.size == 0 for r in runs):
-            return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "an experiment with no run to judge",
-                     "statistic": where}]
+            return [
+                {
+                    "scope": "all",
+                    "verdict": INCONCLUSIVE,
+                    "headline": "an experiment with no run to judge",
+                    "statistic": where,
+                }
+            ]
         means = np.array([r.mean() for r in runs])
         if (means <= 0).any():
-            return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "a mean ≤ 0: no log-log slope",
-                     "statistic": f"{where}: means {listed(means)}"}]
+            return [
+                {
+                    "scope": "all",
+                    "verdict": INCONCLUSIVE,
+                    "headline": "a mean ≤ 0: no log-log slope",
+                    "statistic": f"{where}: means {listed(means)}",
+                }
+            ]
         slope = float(np.polyfit(np.log(xs), np.log(means), 1)[0])
         slopes = log_slopes(xs, _resampled_means(claim, ctx, runs))
         if not slopes.size:
-            return [{"scope": "all", "verdict": INCONCLUSIVE, "headline": "no resample with every mean > 0",
-                     "statistic": f"{where}: means {listed(means)}"}]
+            return [
+                {
+                    "scope": "all",
+                    "verdict": INCONCLUSIVE,
+                    "headline": "no resample with every mean > 0",
+                    "statistic": f"{where}: means {listed(means)}",
+                }
+            ]
         low, high = np.quantile(slopes, [0.025, 0.975])
-        verdict = (REPRODUCED if cls.passes(low, limit) and cls.passes(high, limit)
-                   else NOT_REPRODUCED if not cls.passes(low, limit) and not cls.passes(high, limit)
-                   else INCONCLUSIVE)
-        return [{"scope": "all", "verdict": verdict,
-                 "headline": f"slope {shown(slope, 3)} (95% CI {shown(low, 3)} to {shown(high, 3)}; "
-                             f"needs {sign} {limit:g})",
-                 "statistic": (f"least-squares slope of log mean {where}: {shown(slope, 4)}; "
-                               f"bootstrap over runs ({len(slopes)} resamples): 95% CI {shown(low, 4)} "
-                               f"to {shown(high, 4)}; means {listed(means, 4)}")}]
+        verdict = (
+            REPRODUCED
+            if cls.passes(low, limit) and cls.passes(high, limit)
+            else NOT_REPRODUCED
+            if not cls.passes(low, limit) and not cls.passes(high, limit)
+            else INCONCLUSIVE
+        )
+        return [
+            {
+                "scope": "all",
+                "verdict": verdict,
+                "headline": f"slope {shown(slope, 3)} (95% CI {shown(low, 3)} to {shown(high, 3)}; "
+                f"needs {sign} {limit:g})",
+                "statistic": (
+                    f"least-squares slope of log mean {where}: {shown(slope, 4)}; "
+                    f"bootstrap over runs ({len(slopes)} resamples): 95% CI {shown(low, 4)} "
+                    f"to {shown(high, 4)}; means {listed(means, 4)}"
+                ),
+            }
+        ]
 
     @classmethod
     def witnesses(cls, claim, ctx):
@@ -170,8 +208,9 @@ class _ScalingSlope(DeclaredCheck):
             if quantity == "regret":
                 out[side] = with_regrets(ctx, algorithm, levels)
             elif quantity == "estimation_time":
-                out[side] = with_finals(ctx, algorithm, "stop_time", levels,
-                                        of=lambda e, t: t * instance(ctx, e)[1])
+                out[side] = with_finals(
+                    ctx, algorithm, "stop_time", levels, of=lambda e, t: t * instance(ctx, e)[1]
+                )
             else:
                 out[side] = with_finals(ctx, algorithm, quantity, levels)
         return out

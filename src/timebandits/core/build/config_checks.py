@@ -32,7 +32,8 @@ _NUMBER = r"[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?"
 def known_metric(name, metrics) -> bool:
     """Whether ``name`` is one of ``metrics`` or a member of one of its families (templates)."""
     return isinstance(name, str) and any(
-        re.fullmatch(_NUMBER.join(map(re.escape, _PLACEHOLDER.split(m))), name) for m in metrics)
+        re.fullmatch(_NUMBER.join(map(re.escape, _PLACEHOLDER.split(m))), name) for m in metrics
+    )
 
 
 def figure_kinds(key: str) -> tuple[str, ...]:
@@ -40,13 +41,19 @@ def figure_kinds(key: str) -> tuple[str, ...]:
     dict literal with string keys, core/registry.py); nothing is imported."""
     path = module_file(f"{PAPER_PACKAGES[key]}.figures")
     for node in ast.parse(path.read_bytes(), filename=str(path)).body:
-        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
-                and [getattr(target, "id", None) for target in node.targets] == ["FIGURE_KINDS"]
-                and all(isinstance(k, ast.Constant) and isinstance(k.value, str)
-                        for k in node.value.keys)):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Dict)
+            and [getattr(target, "id", None) for target in node.targets] == ["FIGURE_KINDS"]
+            and all(
+                isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.value.keys
+            )
+        ):
             return tuple(k.value for k in node.value.keys)
-    raise TypeError(f"{path}: FIGURE_KINDS must be assigned a dict literal with string keys "
-                    "(core/build/config_checks.py reads its keys from the source)")
+    raise TypeError(
+        f"{path}: FIGURE_KINDS must be assigned a dict literal with string keys "
+        "(core/build/config_checks.py reads its keys from the source)"
+    )
 
 
 def _unknown(what: str, value, known) -> str:
@@ -62,13 +69,19 @@ def check_names(paper: dict, source) -> None:
     kinds, metrics = figure_kinds(key), paper_module(key, "analysis").METRICS
     for fig_id, fig in paper["figures"].items():
         if fig["kind"] not in kinds:
-            raise ConfigError(f"{source}: key figures.{fig_id}.kind: "
-                              f"{_unknown('figure kind', fig['kind'], kinds)}")
+            raise ConfigError(
+                f"{source}: key figures.{fig_id}.kind: "
+                f"{_unknown('figure kind', fig['kind'], kinds)}"
+            )
         options = fig.get("options") or {}
         if "metric" in options and not known_metric(options["metric"], metrics):
-            raise ConfigError(f"{source}: key figures.{fig_id}.options.metric: "
-                              f"{_unknown('metric', options['metric'], metrics)}")
+            raise ConfigError(
+                f"{source}: key figures.{fig_id}.options.metric: "
+                f"{_unknown('metric', options['metric'], metrics)}"
+            )
     for i, claim in enumerate(paper["claims"]):
         if "metric" in claim and not known_metric(claim["metric"], metrics):
-            raise ConfigError(f"{source}: key claims.{i}.metric ({claim['id']}): "
-                              f"{_unknown('metric', claim['metric'], metrics)}")
+            raise ConfigError(
+                f"{source}: key claims.{i}.metric ({claim['id']}): "
+                f"{_unknown('metric', claim['metric'], metrics)}"
+            )

@@ -51,17 +51,25 @@ def run_script(script: str | os.PathLike, stack: str, job) -> None:
     block."""
     if stack not in STACKS:
         raise ValueError(f"run_script: unknown stack {stack!r}; the job servers are {STACKS}")
-    request = {"script": str(Path(script).resolve()), "cwd": os.getcwd(),
-               "environ": dict(os.environ), "path": list(sys.path), "snakemake": job,
-               "started": time.time()}
+    request = {
+        "script": str(Path(script).resolve()),
+        "cwd": os.getcwd(),
+        "environ": dict(os.environ),
+        "path": list(sys.path),
+        "snakemake": job,
+        "started": time.time(),
+    }
     status = _served(stack, request)
     if status is None:
-        status = subprocess.run([sys.executable, "-m", "timebandits.core.build.job_client"],
-                                input=pickle.dumps(request)).returncode
+        status = subprocess.run(
+            [sys.executable, "-m", "timebandits.core.build.job_client"], input=pickle.dumps(request)
+        ).returncode
     if status:
         logs = " ".join(getattr(job, "log", ()))
-        raise JobFailed(f"{Path(script).name} ended with exit status {status}"
-                        + (f"; its log: {logs}" if logs else ""))
+        raise JobFailed(
+            f"{Path(script).name} ended with exit status {status}"
+            + (f"; its log: {logs}" if logs else "")
+        )
 
 
 def _served(stack: str, request: dict) -> int | None:
@@ -93,8 +101,10 @@ def _served(stack: str, request: dict) -> int | None:
         outputs = list(getattr(job, "output", ()))
         named = f" ({outputs[0]}{', ...' if len(outputs) > 1 else ''})" if outputs else ""
         name = getattr(job, "rule", None) or Path(request["script"]).name
-        raise JobServerDied(f"job {name}{named}: the {stack} job server died before the job "
-                            "ended, and the job with it; run the build again")
+        raise JobServerDied(
+            f"job {name}{named}: the {stack} job server died before the job "
+            "ended, and the job with it; run the build again"
+        )
     return STATUS.unpack(status)[0]
 
 
@@ -115,8 +125,10 @@ def execute(request: dict) -> int:
     sys.argv = [script]
     try:
         source = Path(script).read_text()
-        exec(compile(source, script, "exec"),
-             {"__name__": "__main__", "__file__": script, "snakemake": request["snakemake"]})
+        exec(
+            compile(source, script, "exec"),
+            {"__name__": "__main__", "__file__": script, "snakemake": request["snakemake"]},
+        )
     except SystemExit as stop:  # sys.exit(message) prints the message and exits with 1
         code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
         if code and not isinstance(stop.code, int):

@@ -44,11 +44,20 @@ from timebandits.core.build.job_client import HEADER, SOCKET_ENV, STACKS, STATUS
 from timebandits.core.build.job_clock import adopt_job_clock
 
 # What a job imports before its own work, loaded once in the server.
-PRELOAD = ("pandas", "pyarrow.parquet", "matplotlib.pyplot", "scipy.stats", "yaml",
-           "snakemake.script", "timebandits.core.verdicts.claims",
-           "timebandits.core.pages.plotting", "timebandits.core.pages.thumbnails",
-           "timebandits.core.pages.notebooks", "timebandits.core.pages.frontpage",
-           "timebandits.core.build.workflow")
+PRELOAD = (
+    "pandas",
+    "pyarrow.parquet",
+    "matplotlib.pyplot",
+    "scipy.stats",
+    "yaml",
+    "snakemake.script",
+    "timebandits.core.verdicts.claims",
+    "timebandits.core.pages.plotting",
+    "timebandits.core.pages.thumbnails",
+    "timebandits.core.pages.notebooks",
+    "timebandits.core.pages.frontpage",
+    "timebandits.core.build.workflow",
+)
 PAPER_PARTS = ("simulation", "claims", "analysis", "figures", "report")
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
@@ -126,8 +135,10 @@ def _warm_up(stack: str) -> None:
     # Native pools (OpenBLAS's threads, jemalloc's background thread) renew themselves after a
     # fork; a Python thread would not, and could hold a lock the copy then waits on forever.
     if threading.active_count() != 1:
-        raise RuntimeError(f"the job server runs {threading.active_count()} Python threads after "
-                           "warm-up; forking it would not be safe")
+        raise RuntimeError(
+            f"the job server runs {threading.active_count()} Python threads after "
+            "warm-up; forking it would not be safe"
+        )
 
 
 def _compile_one_kernel() -> None:
@@ -238,15 +249,32 @@ def start(workflow) -> None:
     Snakefile's ``onstart``); a cluster build, a dry run or ``TIMEBANDITS_JOB_SERVER=off``
     starts none, and so does a system without pidfds (not Linux), which the server watches its
     copies with. Jobs that begin before a server listens run in their own processes."""
-    if (os.environ.get(SOCKET_ENV) == "off" or not workflow.local_exec or workflow.remote_exec
-            or not hasattr(os, "pidfd_open")
-            or sum(1 for _ in workflow.dag.needrun_jobs()) < MIN_JOBS):
+    if (
+        os.environ.get(SOCKET_ENV) == "off"
+        or not workflow.local_exec
+        or workflow.remote_exec
+        or not hasattr(os, "pidfd_open")
+        or sum(1 for _ in workflow.dag.needrun_jobs()) < MIN_JOBS
+    ):
         return
     directory = tempfile.mkdtemp(prefix="timebandits-jobs-")
     log = open(os.path.join(directory, "servers.log"), "w")
-    _SERVER["processes"] = [subprocess.Popen(
-        [sys.executable, "-m", "timebandits.core.build.job_server", directory, stack, str(os.getpid())],
-        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT) for stack in STACKS]
+    _SERVER["processes"] = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "timebandits.core.build.job_server",
+                directory,
+                stack,
+                str(os.getpid()),
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        for stack in STACKS
+    ]
     _SERVER["directory"] = directory
     os.environ[SOCKET_ENV] = directory
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import keyword
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -45,8 +46,12 @@ FILES = {
 # A first guess of a simulate job's cost, until benchmarks/cluster_costs.py has measured it.
 FIRST_GUESS = {"ns_per_step": 200, "mem_mb": 600}
 
-_ENVIRONMENT = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined,
-                           keep_trailing_newline=True, autoescape=False)
+_ENVIRONMENT = Environment(
+    loader=FileSystemLoader(TEMPLATES),
+    undefined=StrictUndefined,
+    keep_trailing_newline=True,
+    autoescape=False,
+)
 
 
 class Refused(Exception):
@@ -93,27 +98,35 @@ def add_to_config(text: str, key: str) -> str:
     last under ``cluster.simulation_costs`` (with a comment saying to measure it)."""
     line = _papers_line(text)
     keys = listed(text) + [key]
-    text = f"{text[:line.start()]}papers: [{', '.join(keys)}]{text[line.end():]}"
+    text = f"{text[: line.start()]}papers: [{', '.join(keys)}]{text[line.end() :]}"
     lines = text.splitlines(keepends=True)
-    starts = [i for i, line in enumerate(lines) if re.match(r"^  simulation_costs:\s*(#.*)?$", line)]
+    starts = [
+        i for i, line in enumerate(lines) if re.match(r"^  simulation_costs:\s*(#.*)?$", line)
+    ]
     if len(starts) != 1:
-        raise Refused(f"{CONFIG}: no 'simulation_costs:' block under 'cluster:' to add the paper to")
+        raise Refused(
+            f"{CONFIG}: no 'simulation_costs:' block under 'cluster:' to add the paper to"
+        )
     end = starts[0] + 1
     while end < len(lines) and (lines[end].startswith("    ") or not lines[end].strip()):
         end += 1
     while not lines[end - 1].strip():  # after its last entry, not after blank lines
         end -= 1
-    cost = (f"    {key}: {{ns_per_step: {FIRST_GUESS['ns_per_step']}, "
-            f"mem_mb: {FIRST_GUESS['mem_mb']}}}   # a first guess: measure it after a build "
-            "with benchmarks/cluster_costs.py\n")
+    cost = (
+        f"    {key}: {{ns_per_step: {FIRST_GUESS['ns_per_step']}, "
+        f"mem_mb: {FIRST_GUESS['mem_mb']}}}   # a first guess: measure it after a build "
+        "with benchmarks/cluster_costs.py\n"
+    )
     return "".join(lines[:end] + [cost] + lines[end:])
 
 
 def check(root: Path, key: str) -> None:
     """Raise :class:`Refused` if the paper cannot be written as it stands."""
     if not KEY_PATTERN.match(key) or keyword.iskeyword(key):
-        raise Refused(f"bad key {key!r}: it must match {KEY_PATTERN.pattern} and not be a "
-                      "Python keyword (it names the paper's package and files)")
+        raise Refused(
+            f"bad key {key!r}: it must match {KEY_PATTERN.pattern} and not be a "
+            "Python keyword (it names the paper's package and files)"
+        )
     for path in (REGISTRY, CONFIG):
         if not (root / path).is_file():
             raise Refused(f"{root / path} is missing: run this from the repository's root")
@@ -121,8 +134,11 @@ def check(root: Path, key: str) -> None:
         raise Refused(f"paper {key!r} is already registered in {REGISTRY}")
     if key in listed((root / CONFIG).read_text(encoding="utf-8")):
         raise Refused(f"paper {key!r} is already listed in {CONFIG}'s papers")
-    in_way = [str(p) for p in [*targets(key).values(), Path(f"src/timebandits/{key}")]
-              if (root / p).exists()]
+    in_way = [
+        str(p)
+        for p in [*targets(key).values(), Path(f"src/timebandits/{key}")]
+        if (root / p).exists()
+    ]
     if in_way:
         raise Refused(f"files in the way of paper {key!r}: {', '.join(in_way)}")
 
@@ -135,12 +151,21 @@ def write_paper(root: Path, key: str) -> list[Path]:
     written = []
     for template, path in targets(key).items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(_ENVIRONMENT.get_template(template).render(key=key),
-                                 encoding="utf-8")
+        (root / path).write_text(
+            _ENVIRONMENT.get_template(template).render(key=key), encoding="utf-8"
+        )
         written.append(path)
     (root / REGISTRY).write_text(registry, encoding="utf-8")
     (root / CONFIG).write_text(config, encoding="utf-8")
+    format_python(root, written)
     return written + [REGISTRY, CONFIG]
+
+
+def format_python(root: Path, paths: list[Path]) -> None:
+    """Format the Python files written, as ``make lint`` checks (ruff, a dev requirement): the
+    key's length moves line breaks the templates cannot fix in advance."""
+    files = [str(root / path) for path in paths if path.suffix == ".py"]
+    subprocess.run([sys.executable, "-m", "ruff", "format", "--quiet", *files], check=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,9 +180,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     print(f"Wrote paper {args.key!r}:")
     print("\n".join(f"  {path}" for path in written))
-    print(f"Next: make smoke (builds it at smoke scale with the other papers), make test; then "
-          f"replace the template's paper, algorithms and claim in config/papers/{args.key}.yaml "
-          "(docs/adding-a-paper.md).")
+    print(
+        f"Next: make smoke (builds it at smoke scale with the other papers), make test; then "
+        f"replace the template's paper, algorithms and claim in config/papers/{args.key}.yaml "
+        "(docs/adding-a-paper.md)."
+    )
     return 0
 
 

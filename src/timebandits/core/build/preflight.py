@@ -41,8 +41,10 @@ def check_paper(paper: dict, source: str | Path) -> None:
     simulation = paper_module(key, "simulation")
     for alg_id, alg in paper["algorithms"].items():
         if alg["policy"] not in simulation.POLICIES:
-            raise ConfigError(f"{source}: key algorithms.{alg_id}.policy: unknown policy "
-                              f"{alg['policy']!r}; known: {sorted(simulation.POLICIES)}")
+            raise ConfigError(
+                f"{source}: key algorithms.{alg_id}.policy: unknown policy "
+                f"{alg['policy']!r}; known: {sorted(simulation.POLICIES)}"
+            )
         try:
             simulation.validate_algorithm(alg)
         except ValueError as err:
@@ -51,12 +53,16 @@ def check_paper(paper: dict, source: str | Path) -> None:
         check_whole(exp["horizon"], source, f"experiments.{exp_id}.horizon")
         for alg_id in exp["algorithms"]:
             if alg_id not in paper["algorithms"]:
-                raise ConfigError(f"{source}: key experiments.{exp_id}.algorithms: unknown "
-                                  f"algorithm {alg_id!r}; defined: {sorted(paper['algorithms'])}")
+                raise ConfigError(
+                    f"{source}: key experiments.{exp_id}.algorithms: unknown "
+                    f"algorithm {alg_id!r}; defined: {sorted(paper['algorithms'])}"
+                )
         unknown = set(exp.get("record", [])) - set(getattr(simulation, "RECORDS", ()))
         if unknown:
-            raise ConfigError(f"{source}: key experiments.{exp_id}.record: unknown records "
-                              f"{sorted(unknown)}; known: {list(getattr(simulation, 'RECORDS', ()))}")
+            raise ConfigError(
+                f"{source}: key experiments.{exp_id}.record: unknown records "
+                f"{sorted(unknown)}; known: {list(getattr(simulation, 'RECORDS', ()))}"
+            )
         try:
             simulation.validate_environment(exp["environment"])
         except (ValueError, KeyError, TypeError) as err:
@@ -72,19 +78,25 @@ def check_paper(paper: dict, source: str | Path) -> None:
             try:
                 validate_run(exp["environment"], paper["algorithms"][alg_id])
             except ValueError as err:
-                raise ConfigError(f"{source}: key experiments.{exp_id}.algorithms: {alg_id!r} "
-                                  f"cannot run here: {err}") from err
+                raise ConfigError(
+                    f"{source}: key experiments.{exp_id}.algorithms: {alg_id!r} "
+                    f"cannot run here: {err}"
+                ) from err
     for fig_id, fig in paper["figures"].items():
         for key_name, exp_id in [("experiment", fig["experiment"])] + [
-                ("also", other) for other in fig.get("also", [])]:
+            ("also", other) for other in fig.get("also", [])
+        ]:
             exp = paper["experiments"].get(exp_id)
             if exp is None:
-                raise ConfigError(f"{source}: key figures.{fig_id}.{key_name}: unknown experiment "
-                                  f"{exp_id!r}")
+                raise ConfigError(
+                    f"{source}: key figures.{fig_id}.{key_name}: unknown experiment {exp_id!r}"
+                )
             for alg_id in fig["algorithms"] + fig.get("faint", []):
                 if alg_id not in exp["algorithms"]:
-                    raise ConfigError(f"{source}: key figures.{fig_id}.algorithms: {alg_id!r} is "
-                                      f"not run in experiment {exp_id!r}")
+                    raise ConfigError(
+                        f"{source}: key figures.{fig_id}.algorithms: {alg_id!r} is "
+                        f"not run in experiment {exp_id!r}"
+                    )
     claim_kinds = claim_kinds_of(key)
     seen = set()
     for i, claim in enumerate(paper["claims"]):
@@ -92,8 +104,10 @@ def check_paper(paper: dict, source: str | Path) -> None:
             raise ConfigError(f"{source}: key claims.{i}.id: duplicate claim id {claim['id']!r}")
         seen.add(claim["id"])
         if claim["kind"] not in claim_kinds:
-            raise ConfigError(f"{source}: key claims.{i}.kind: unknown claim kind "
-                              f"{claim['kind']!r}; known: {sorted(claim_kinds)}")
+            raise ConfigError(
+                f"{source}: key claims.{i}.kind: unknown claim kind "
+                f"{claim['kind']!r}; known: {sorted(claim_kinds)}"
+            )
         try:
             check_known_keys(claim_kinds[claim["kind"]], claim)
             check_lists(claim)
@@ -106,5 +120,3 @@ def check_paper(paper: dict, source: str | Path) -> None:
         check_sensitivity(paper)
     except ValueError as err:
         raise ConfigError(f"{source}: key claims: {err}") from err
-
-

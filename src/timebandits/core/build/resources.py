@@ -42,11 +42,17 @@ def simulation_seconds(cluster: dict, paper: str, experiment: str, steps: float)
     return cluster["start_up_seconds"] + ns_per_step(cluster, paper, experiment) * steps / 1e9
 
 
-def simulation_resources(cluster: dict, paper: str, experiment: str, steps: float) -> dict[str, int]:
+def simulation_resources(
+    cluster: dict, paper: str, experiment: str, steps: float
+) -> dict[str, int]:
     """``runtime`` (minutes) and ``mem_mb`` a simulate job asks for, with the safety factors."""
     seconds = simulation_seconds(cluster, paper, experiment, steps)
-    return {"runtime": math.ceil(cluster["runtime_safety"] * seconds / 60),
-            "mem_mb": math.ceil(cluster["memory_safety"] * cluster["simulation_costs"][paper]["mem_mb"])}
+    return {
+        "runtime": math.ceil(cluster["runtime_safety"] * seconds / 60),
+        "mem_mb": math.ceil(
+            cluster["memory_safety"] * cluster["simulation_costs"][paper]["mem_mb"]
+        ),
+    }
 
 
 def simulation_group(cluster: dict, paper: str, experiment: str, steps: float) -> str | None:
@@ -62,5 +68,7 @@ def analysis_resources(cluster: dict, rule: str) -> dict[str, int]:
     bounds, claims, tables, figures, notebooks): the rule's measured largest job
     (``cluster.analysis_costs``), with the safety factors."""
     measured = cluster["analysis_costs"][rule]
-    return {"runtime": math.ceil(cluster["runtime_safety"] * measured["seconds"] / 60),
-            "mem_mb": math.ceil(cluster["memory_safety"] * measured["mem_mb"])}
+    return {
+        "runtime": math.ceil(cluster["runtime_safety"] * measured["seconds"] / 60),
+        "mem_mb": math.ceil(cluster["memory_safety"] * measured["mem_mb"]),
+    }

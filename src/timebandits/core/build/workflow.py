@@ -46,7 +46,10 @@ def logger(log_path: str | Path) -> Callable[[str], None]:
 
     sys.excepthook = keep_the_cause
     if adopted():
-        log("run in a forked copy of the build's job server (core/build/job_server.py)", console=False)
+        log(
+            "run in a forked copy of the build's job server (core/build/job_server.py)",
+            console=False,
+        )
     if "SLURM_JOB_ID" in os.environ:
         log(f"Slurm job {os.environ['SLURM_JOB_ID']} on {socket.gethostname()}")
     return log
@@ -72,8 +75,10 @@ def job_record() -> str:
     measures itself: Snakemake's ``benchmark`` directive polled every job's process tree from
     the main process twice a second, a third of that process's busy time in a smoke build."""
     cpu = cpu_seconds()
-    peak_kb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-               + resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    peak_kb = (
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        + resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    )
     return f"job record: {process_age():.2f} s wall, {cpu:.2f} s CPU, {peak_kb / 1024:.0f} MB peak"
 
 
@@ -91,15 +96,23 @@ def end_job(code: int = 0) -> None:
     os._exit(code)
 
 
-def chunk_contracts(root: str, paper: dict, config: dict, experiment: str) -> list[tuple[str, dict]]:
+def chunk_contracts(
+    root: str, paper: dict, config: dict, experiment: str
+) -> list[tuple[str, dict]]:
     """The chunk files that together form the trace of ``experiment`` at the configured scale,
     each with what it must hold (core.sim.traces.trace_contract): the single place that decides
     them, for the rules and every reader."""
     exp = resolve_experiment(paper, experiment, config)
-    chunks = repetition_chunks(exp["repetitions"], exp["horizon"], config["chunk_work"],
-                               len(exp["algorithms"]))
-    return [(paths.trace_chunk(root, paper["paper"]["key"], experiment, start, stop),
-             trace_contract(paper, config, experiment, start, stop)) for start, stop in chunks]
+    chunks = repetition_chunks(
+        exp["repetitions"], exp["horizon"], config["chunk_work"], len(exp["algorithms"])
+    )
+    return [
+        (
+            paths.trace_chunk(root, paper["paper"]["key"], experiment, start, stop),
+            trace_contract(paper, config, experiment, start, stop),
+        )
+        for start, stop in chunks
+    ]
 
 
 def trace_reader(root: str, paper: dict, config: dict) -> Callable[[str, str], pd.DataFrame]:

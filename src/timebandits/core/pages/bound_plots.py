@@ -69,13 +69,22 @@ def _keep(rows: pd.DataFrame, names: list, most: int) -> list:
     """The ``most`` bounds closest to being exceeded (largest informative mean/bound)."""
     if len(names) <= most:
         return names
-    score = {name: (-math.inf if (w := worst_ratio(rows[rows["bound"] == name])) is None
-                    else w["ratio"]) for name in names}
+    score = {
+        name: (-math.inf if (w := worst_ratio(rows[rows["bound"] == name])) is None else w["ratio"])
+        for name in names
+    }
     return sorted(sorted(names, key=lambda n: -score[n])[:most], key=natural_order)
 
 
-def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
-               labels: dict | None = None, most: int = 10, note: str = "") -> None:
+def plot_bound(
+    table: pd.DataFrame,
+    experiment: str,
+    bounds,
+    title: str = "",
+    labels: dict | None = None,
+    most: int = 10,
+    note: str = "",
+) -> None:
     """Under the line ``title`` (bold) and ``note``, log-log, top: the mean of each curve of ``experiment`` (solid)
     against ``bounds`` (dashed; a prefix of the bounds' names or a list of them: one bound per
     suboptimal pair, or per algorithm, each in its own colour), faded where the bound is vacuous,
@@ -92,18 +101,27 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
     rows = rows[rows["bound"].isin(kept)]
     several = len(kept) > 1
     prefix = bounds if isinstance(bounds, str) else ""
-    fig, (top, bottom) = new_figure("double", 4.6, nrows=2, sharex=True,
-                                    gridspec_kw={"height_ratios": [2, 1]})
-    series = [(name, metric, group.sort_values("t")) for name in kept
-              for metric, group in rows[rows["bound"] == name].groupby("metric", sort=True)]
+    fig, (top, bottom) = new_figure(
+        "double", 4.6, nrows=2, sharex=True, gridspec_kw={"height_ratios": [2, 1]}
+    )
+    series = [
+        (name, metric, group.sort_values("t"))
+        for name in kept
+        for metric, group in rows[rows["bound"] == name].groupby("metric", sort=True)
+    ]
     handles, zeros = [], False
     for i, (name, metric, g) in enumerate(series):
         t, mean = g["t"].to_numpy(dtype=float), _finite(g["mean"])
-        style = {**(series_style(kept.index(name), len(kept)) if several else
-                    series_style(i)), "linestyle": "-"}
+        style = {
+            **(series_style(kept.index(name), len(kept)) if several else series_style(i)),
+            "linestyle": "-",
+        }
         colour = style["color"] if several else "black"
-        label = (labels.get(name, name.removeprefix(prefix).strip("_").replace("_", " ") or name)
-                 if several else f"mean {labels.get(metric, metric.replace('_', ' '))}")
+        label = (
+            labels.get(name, name.removeprefix(prefix).strip("_").replace("_", " ") or name)
+            if several
+            else f"mean {labels.get(metric, metric.replace('_', ' '))}"
+        )
         vacuous = g["vacuous"].to_numpy(dtype=bool)
         if np.isfinite(mean).any():
             top.plot(t, mean, linewidth=1.3, **style)
@@ -112,36 +130,83 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
         with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 and x/∞: gaps
             ratio = _finite(g["mean"].to_numpy() / g["bound_value"].to_numpy())
         _plot(bottom, t, np.where(vacuous, np.nan, ratio), linewidth=1.1, **style)
-        _plot(bottom, t, np.where(vacuous, ratio, np.nan), linewidth=0.8, alpha=0.35,
-              **{**style, "marker": None})
+        _plot(
+            bottom,
+            t,
+            np.where(vacuous, ratio, np.nan),
+            linewidth=0.8,
+            alpha=0.35,
+            **{**style, "marker": None},
+        )
         if several or i == 0:
             value = _finite(g["bound_value"])
-            _plot(top, t, np.where(vacuous, np.nan, value), color=colour, linestyle="--",
-                  linewidth=1.0)
-            _plot(top, t, np.where(vacuous, value, np.nan), color=colour, linestyle="--",
-                  linewidth=0.8, alpha=0.35)
+            _plot(
+                top,
+                t,
+                np.where(vacuous, np.nan, value),
+                color=colour,
+                linestyle="--",
+                linewidth=1.0,
+            )
+            _plot(
+                top,
+                t,
+                np.where(vacuous, value, np.nan),
+                color=colour,
+                linestyle="--",
+                linewidth=0.8,
+                alpha=0.35,
+            )
     trivial = rows.groupby("t")["trivial"].agg(["min", "max"])
     if np.allclose(trivial["min"], trivial["max"], equal_nan=True):
-        top.plot(trivial.index, _finite(trivial["min"]), color="0.45", linestyle=":",
-                 linewidth=1.0)
+        top.plot(trivial.index, _finite(trivial["min"]), color="0.45", linestyle=":", linewidth=1.0)
     all_vacuous = rows.groupby("t")["vacuous"].all().sort_index()
     _shade(top, all_vacuous.index.to_numpy(dtype=float), all_vacuous.to_numpy())
     _shade(bottom, all_vacuous.index.to_numpy(dtype=float), all_vacuous.to_numpy())
     key_colour = "0.4" if several else "black"
-    key = [Line2D([], [], color=key_colour, linestyle="--", linewidth=1.0,
-                  label="its bound (same colour)" if several else legend_name(kept[0])),
-           Line2D([], [], color=key_colour, linestyle="--", linewidth=0.8, alpha=0.35,
-                  label="faded: bound vacuous" + (" (same colour)" if several else ""))]
+    key = [
+        Line2D(
+            [],
+            [],
+            color=key_colour,
+            linestyle="--",
+            linewidth=1.0,
+            label="its bound (same colour)" if several else legend_name(kept[0]),
+        ),
+        Line2D(
+            [],
+            [],
+            color=key_colour,
+            linestyle="--",
+            linewidth=0.8,
+            alpha=0.35,
+            label="faded: bound vacuous" + (" (same colour)" if several else ""),
+        ),
+    ]
     if np.allclose(trivial["min"], trivial["max"], equal_nan=True):
-        key.append(Line2D([], [], color="0.45", linestyle=":", linewidth=1.0,
-                          label="trivial bound"))
+        key.append(
+            Line2D([], [], color="0.45", linestyle=":", linewidth=1.0, label="trivial bound")
+        )
     if all_vacuous.any():
-        key.append(Patch(color=SHADE, label="grey: " + ("every bound shown vacuous" if several
-                                                        else "bound vacuous")))
+        key.append(
+            Patch(
+                color=SHADE,
+                label="grey: " + ("every bound shown vacuous" if several else "bound vacuous"),
+            )
+        )
     if zeros:
-        key.append(Line2D([], [], linestyle="none", marker="v", markersize=5, color=key_colour,
-                          markerfacecolor="white", label="▽: mean 0 in every run"
-                          + (" (same colour)" if several else "")))
+        key.append(
+            Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker="v",
+                markersize=5,
+                color=key_colour,
+                markerfacecolor="white",
+                label="▽: mean 0 in every run" + (" (same colour)" if several else ""),
+            )
+        )
     key.append(Line2D([], [], color="0.3", linewidth=0.8, label="mean / bound = 1"))
     top.set_xscale("log")
     top.set_yscale("log")
@@ -155,8 +220,14 @@ def plot_bound(table: pd.DataFrame, experiment: str, bounds, title: str = "",
     show_matplotlib(fig)
 
 
-def plot_at_horizon(table: pd.DataFrame, bounds: list, experiments: dict, title: str = "",
-                    labels: dict | None = None, note: str = "") -> None:
+def plot_at_horizon(
+    table: pd.DataFrame,
+    bounds: list,
+    experiments: dict,
+    title: str = "",
+    labels: dict | None = None,
+    note: str = "",
+) -> None:
     """For bounds checked at the horizon only: one column per experiment (``experiments`` maps
     each to its axis label, in order), the mean at T of each bound's curve (marker, ±1 s.e.)
     and its bound (a dash in the same colour), the trivial bound dotted, the columns where every
@@ -164,22 +235,56 @@ def plot_at_horizon(table: pd.DataFrame, bounds: list, experiments: dict, title:
     labels = labels or {}
     rows = table[table["bound"].isin(bounds) & table["experiment"].isin(list(experiments))]
     order = list(experiments)
-    fig, (top, bottom) = new_figure("double", 4.4, nrows=2, sharex=True,
-                                    gridspec_kw={"height_ratios": [2, 1]})
+    fig, (top, bottom) = new_figure(
+        "double", 4.4, nrows=2, sharex=True, gridspec_kw={"height_ratios": [2, 1]}
+    )
     width = 0.7 / len(bounds)
     handles = []
     for i, name in enumerate(bounds):
         g = rows[rows["bound"] == name]
-        x = np.array([order.index(e) for e in g["experiment"]]) + (i - (len(bounds) - 1) / 2) * width
+        x = (
+            np.array([order.index(e) for e in g["experiment"]])
+            + (i - (len(bounds) - 1) / 2) * width
+        )
         style = series_style(i, len(bounds))
-        top.errorbar(x, g["mean"], yerr=g["se"], color=style["color"], marker=style["marker"],
-                     markersize=4, linestyle="none", elinewidth=0.8)
-        top.plot(x, g["bound_value"], color=style["color"], marker="_", markersize=9,
-                 markeredgewidth=1.6, linestyle="none")
-        bottom.plot(x, g["ratio"], color=style["color"], marker=style["marker"], markersize=4,
-                    linestyle="none")
-        handles.append(Line2D([], [], color=style["color"], marker=style["marker"], markersize=4,
-                              linestyle="none", label=labels.get(name, name.replace("_", " "))))
+        top.errorbar(
+            x,
+            g["mean"],
+            yerr=g["se"],
+            color=style["color"],
+            marker=style["marker"],
+            markersize=4,
+            linestyle="none",
+            elinewidth=0.8,
+        )
+        top.plot(
+            x,
+            g["bound_value"],
+            color=style["color"],
+            marker="_",
+            markersize=9,
+            markeredgewidth=1.6,
+            linestyle="none",
+        )
+        bottom.plot(
+            x,
+            g["ratio"],
+            color=style["color"],
+            marker=style["marker"],
+            markersize=4,
+            linestyle="none",
+        )
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color=style["color"],
+                marker=style["marker"],
+                markersize=4,
+                linestyle="none",
+                label=labels.get(name, name.replace("_", " ")),
+            )
+        )
     trivial = rows.groupby("experiment")["trivial"].first()
     vacuous = rows.groupby("experiment")["vacuous"].all()
     for exp in order:
@@ -190,11 +295,21 @@ def plot_at_horizon(table: pd.DataFrame, bounds: list, experiments: dict, title:
         if vacuous[exp]:
             for ax in (top, bottom):
                 ax.axvspan(x - 0.5, x + 0.5, color=SHADE, zorder=0, linewidth=0)
-    key = [Line2D([], [], color="0.3", marker="_", markersize=9, markeredgewidth=1.6,
-                  linestyle="none", label="its bound (dash, same colour)"),
-           Line2D([], [], color="0.45", linestyle=":", linewidth=1.0, label="trivial bound"),
-           Patch(color=SHADE, label="grey: bound vacuous"),
-           Line2D([], [], color="0.3", linewidth=0.8, label="mean / bound = 1")]
+    key = [
+        Line2D(
+            [],
+            [],
+            color="0.3",
+            marker="_",
+            markersize=9,
+            markeredgewidth=1.6,
+            linestyle="none",
+            label="its bound (dash, same colour)",
+        ),
+        Line2D([], [], color="0.45", linestyle=":", linewidth=1.0, label="trivial bound"),
+        Patch(color=SHADE, label="grey: bound vacuous"),
+        Line2D([], [], color="0.3", linewidth=0.8, label="mean / bound = 1"),
+    ]
     top.set_yscale("log")
     top.set_ylabel("regret at T (log scale)")
     _ratio_axis(bottom)

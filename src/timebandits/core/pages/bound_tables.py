@@ -23,14 +23,22 @@ from timebandits.core.verdicts.bounds import informative_from
 # exceed (an O(·) drawn with constant 1, a bound's leading term alone) gets the word its paper's
 # notebook gives it instead, e.g. "shape only".
 HOLDS, EXCEEDED, WITHIN_NOISE, VACUOUS = "holds", "exceeded", "above within 2 s.e.", "vacuous"
-COLOURS = {HOLDS: VERDICT_COLOURS["reproduced"], EXCEEDED: VERDICT_COLOURS["not reproduced"],
-           WITHIN_NOISE: VERDICT_COLOURS["inconclusive"],
-           VACUOUS: VERDICT_COLOURS["not checkable"]}
+COLOURS = {
+    HOLDS: VERDICT_COLOURS["reproduced"],
+    EXCEEDED: VERDICT_COLOURS["not reproduced"],
+    WITHIN_NOISE: VERDICT_COLOURS["inconclusive"],
+    VACUOUS: VERDICT_COLOURS["not checkable"],
+}
 # The columns of a verdict table (``verdict_table``), as its header shows them.
-VERDICT_COLUMNS = {"paper": "paper", "bound": "bound", "verdict": "verdict",
-                   "largest mean/bound (informative)": "largest mean / bound where informative",
-                   "where": "where", "informative checkpoints": "informative checkpoints",
-                   "of which mean > bound": "with the mean above"}
+VERDICT_COLUMNS = {
+    "paper": "paper",
+    "bound": "bound",
+    "verdict": "verdict",
+    "largest mean/bound (informative)": "largest mean / bound where informative",
+    "where": "where",
+    "informative checkpoints": "informative checkpoints",
+    "of which mean > bound": "with the mean above",
+}
 
 # A kind's name: "theorem2" → "Theorem 2", "theorem3-tight" → "Theorem 3 (tight)",
 # "pairs_theorem1_…" → "Theorem 1 per pair"; other words as written (a few respelt).
@@ -76,18 +84,21 @@ def _checks(table: pd.DataFrame) -> pd.DataFrame:
     """``table`` with its kind, its quantity and each curve's number (one per experiment, bound
     and metric). Names are categories: a censored table has 640,000 rows of a few hundred names,
     which a summary groups far faster by their codes than as strings."""
-    names = table.astype({column: "category" for column in ("experiment", "algorithm", "bound",
-                                                            "metric")})
-    return names.assign(kind=names["bound"].map(bound_kind).astype("category"),
-                        quantity=names["metric"].map(_quantity).astype("category"),
-                        curve=names.groupby(["experiment", "bound", "metric"], observed=True,
-                                            sort=False).ngroup())
+    names = table.astype(
+        {column: "category" for column in ("experiment", "algorithm", "bound", "metric")}
+    )
+    return names.assign(
+        kind=names["bound"].map(bound_kind).astype("category"),
+        quantity=names["metric"].map(_quantity).astype("category"),
+        curve=names.groupby(["experiment", "bound", "metric"], observed=True, sort=False).ngroup(),
+    )
 
 
 def worst_ratio(rows: pd.DataFrame):
     """The informative checkpoint with the largest mean/bound (None if there is none)."""
-    ratios = np.where(rows["vacuous"].to_numpy(dtype=bool), np.nan,
-                      rows["ratio"].to_numpy(dtype=float))
+    ratios = np.where(
+        rows["vacuous"].to_numpy(dtype=bool), np.nan, rows["ratio"].to_numpy(dtype=float)
+    )
     ratios[~np.isfinite(ratios)] = np.nan
     return None if np.isnan(ratios).all() else rows.iloc[int(np.nanargmax(ratios))]
 
@@ -99,22 +110,30 @@ def bound_summary(table: pd.DataFrame) -> pd.DataFrame:
     and the share of vacuous checkpoints. A vacuous checkpoint never counts as support."""
     rows = []
     keys = ["experiment", "kind", "algorithm", "quantity"]
-    for (exp, kind, algorithm, quantity), g in _checks(table).groupby(keys, observed=True,
-                                                                       sort=False):
+    for (exp, kind, algorithm, quantity), g in _checks(table).groupby(
+        keys, observed=True, sort=False
+    ):
         worst = worst_ratio(g)
-        rows.append({"experiment": exp, "bound": kind, "algorithm": algorithm,
-                     "metric": quantity,
-                     "max mean/bound (informative)": math.nan if worst is None else worst["ratio"],
-                     "at t": math.nan if worst is None else worst["t"],
-                     "informative from t": informative_from(g),
-                     "checkpoints mean > bound": int((g["mean"] > g["bound_value"]).sum()),
-                     "checkpoints any run > bound": int((g["runs_exceeding"] > 0).sum()),
-                     "share vacuous": float(g["vacuous"].mean())})
+        rows.append(
+            {
+                "experiment": exp,
+                "bound": kind,
+                "algorithm": algorithm,
+                "metric": quantity,
+                "max mean/bound (informative)": math.nan if worst is None else worst["ratio"],
+                "at t": math.nan if worst is None else worst["t"],
+                "informative from t": informative_from(g),
+                "checkpoints mean > bound": int((g["mean"] > g["bound_value"]).sum()),
+                "checkpoints any run > bound": int((g["runs_exceeding"] > 0).sum()),
+                "share vacuous": float(g["vacuous"].mean()),
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def kind_summary(table: pd.DataFrame, algorithms: dict | None = None,
-                 experiments: dict | None = None) -> pd.DataFrame:
+def kind_summary(
+    table: pd.DataFrame, algorithms: dict | None = None, experiments: dict | None = None
+) -> pd.DataFrame:
     """One line per kind of bound: what it bounds, on how many experiments and curves, how many
     curves it is informative for somewhere, the largest mean/bound where it is informative (and
     where: the algorithm, the quantity, t and the experiment), the informative checkpoints where
@@ -126,24 +145,34 @@ def kind_summary(table: pd.DataFrame, algorithms: dict | None = None,
     for kind, g in _checks(table).groupby("kind", observed=True, sort=False):
         worst = worst_ratio(g)
         informative = g[~g["vacuous"]]
-        where = "" if worst is None else (
-            f"{algorithms.get(worst['algorithm'], worst['algorithm'])}, "
-            f"{_quantity(worst['metric'])} at t = {number(worst['t'], 3)}, "
-            f"in {experiments.get(worst['experiment'], worst['experiment'])}")
+        where = (
+            ""
+            if worst is None
+            else (
+                f"{algorithms.get(worst['algorithm'], worst['algorithm'])}, "
+                f"{_quantity(worst['metric'])} at t = {number(worst['t'], 3)}, "
+                f"in {experiments.get(worst['experiment'], worst['experiment'])}"
+            )
+        )
         above = informative["mean"] > informative["bound_value"]
-        rows.append({"bound": kind, "quantity": ", ".join(g["quantity"].unique()),
-                     "experiments": g["experiment"].nunique(), "curves": g["curve"].nunique(),
-                     "curves informative somewhere": informative["curve"].nunique(),
-                     "largest mean/bound (informative)": (math.nan if worst is None
-                                                          else worst["ratio"]),
-                     "where": where,
-                     "informative checkpoints": len(informative),
-                     "of which mean > bound": int(above.sum()),
-                     "of which mean > bound + 2 s.e.": int(
-                         (informative["mean"] - 2 * informative["se"]
-                          > informative["bound_value"]).sum()),
-                     "of which some run > bound": int((informative["runs_exceeding"] > 0).sum()),
-                     "share vacuous": float(g["vacuous"].mean())})
+        rows.append(
+            {
+                "bound": kind,
+                "quantity": ", ".join(g["quantity"].unique()),
+                "experiments": g["experiment"].nunique(),
+                "curves": g["curve"].nunique(),
+                "curves informative somewhere": informative["curve"].nunique(),
+                "largest mean/bound (informative)": (math.nan if worst is None else worst["ratio"]),
+                "where": where,
+                "informative checkpoints": len(informative),
+                "of which mean > bound": int(above.sum()),
+                "of which mean > bound + 2 s.e.": int(
+                    (informative["mean"] - 2 * informative["se"] > informative["bound_value"]).sum()
+                ),
+                "of which some run > bound": int((informative["runs_exceeding"] > 0).sum()),
+                "share vacuous": float(g["vacuous"].mean()),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -173,11 +202,16 @@ def verdict_table(kinds: pd.DataFrame, shapes: dict | None = None) -> pd.DataFra
     if unknown:
         raise KeyError(f"no such kind of bound in its paper's bound table: {unknown}")
     frame = kinds.assign(
-        verdict=[verdict(row, {k: w for (p, k), w in shapes.items() if p == row["paper"]})
-                 for _, row in kinds.iterrows()],
-        bound=[kind if kind == quantity else f"{kind} on {quantity}"
-               for kind, quantity in zip(kinds["bound"], kinds["quantity"])],
-        paper=kinds["paper"].where(kinds["paper"] != kinds["paper"].shift(), ""))
+        verdict=[
+            verdict(row, {k: w for (p, k), w in shapes.items() if p == row["paper"]})
+            for _, row in kinds.iterrows()
+        ],
+        bound=[
+            kind if kind == quantity else f"{kind} on {quantity}"
+            for kind, quantity in zip(kinds["bound"], kinds["quantity"])
+        ],
+        paper=kinds["paper"].where(kinds["paper"] != kinds["paper"].shift(), ""),
+    )
     return frame[list(VERDICT_COLUMNS)].rename(columns=VERDICT_COLUMNS)
 
 
@@ -186,29 +220,42 @@ def styled(frame: pd.DataFrame, digits: int = 3):
     not ``9.85e6``), to ``digits`` significant digits, headers wrapped (the numbers under them
     are short), long text at least 10em wide, and a ``verdict`` column coloured."""
     styler = readable(frame, digits).format(
-        lambda v: html.escape(prose(number(v, digits)), quote=False))
-    long_text = [i for i, c in enumerate(frame.columns)
-                 if not pd.api.types.is_numeric_dtype(frame[c])
-                 and frame[c].astype(str).str.len().max() > 40]
+        lambda v: html.escape(prose(number(v, digits)), quote=False)
+    )
+    long_text = [
+        i
+        for i, c in enumerate(frame.columns)
+        if not pd.api.types.is_numeric_dtype(frame[c]) and frame[c].astype(str).str.len().max() > 40
+    ]
     styler = styler.set_table_styles(
-        [{"selector": f"th.col_heading.col{i}", "props": "white-space: normal;"}
-         for i in range(frame.shape[1])] +
-        [{"selector": f"td.col{i}", "props": "min-width: 10em;"} for i in long_text],
-        overwrite=False)
+        [
+            {"selector": f"th.col_heading.col{i}", "props": "white-space: normal;"}
+            for i in range(frame.shape[1])
+        ]
+        + [{"selector": f"td.col{i}", "props": "min-width: 10em;"} for i in long_text],
+        overwrite=False,
+    )
     if "verdict" in frame:
-        styler = styler.map(lambda v: f"background-color: {COLOURS.get(v, 'transparent')};"
-                                      " white-space: nowrap;", subset=["verdict"])
+        styler = styler.map(
+            lambda v: f"background-color: {COLOURS.get(v, 'transparent')}; white-space: nowrap;",
+            subset=["verdict"],
+        )
     return styler
 
 
 # The columns of ``bound_summary`` as ``details`` shows them.
-DETAIL_COLUMNS = {"experiment": "experiment", "bound": "bound", "algorithm": "algorithm",
-                  "metric": "quantity",
-                  "max mean/bound (informative)": "largest mean / bound where informative",
-                  "at t": "at t", "informative from t": "informative from t",
-                  "checkpoints mean > bound": "checkpoints with the mean above",
-                  "checkpoints any run > bound": "checkpoints with some run above",
-                  "share vacuous": "share of checkpoints vacuous"}
+DETAIL_COLUMNS = {
+    "experiment": "experiment",
+    "bound": "bound",
+    "algorithm": "algorithm",
+    "metric": "quantity",
+    "max mean/bound (informative)": "largest mean / bound where informative",
+    "at t": "at t",
+    "informative from t": "informative from t",
+    "checkpoints mean > bound": "checkpoints with the mean above",
+    "checkpoints any run > bound": "checkpoints with some run above",
+    "share vacuous": "share of checkpoints vacuous",
+}
 
 
 def details(table: pd.DataFrame, paper: dict | None = None):
@@ -216,8 +263,9 @@ def details(table: pd.DataFrame, paper: dict | None = None):
     experiments by their titles and algorithms by their labels in ``paper`` (its config)."""
     frame = _named(bound_summary(table), paper)
     frame = frame[list(DETAIL_COLUMNS)].rename(columns=DETAIL_COLUMNS)
-    return collapsed(styled(frame), f"Every experiment and curve: {len(frame)} rows "
-                                    f"(click to open)")
+    return collapsed(
+        styled(frame), f"Every experiment and curve: {len(frame)} rows (click to open)"
+    )
 
 
 def _named(frame: pd.DataFrame, paper: dict | None) -> pd.DataFrame:
@@ -227,14 +275,23 @@ def _named(frame: pd.DataFrame, paper: dict | None) -> pd.DataFrame:
         return frame
     return frame.assign(
         experiment=[paper["experiments"].get(e, {}).get("title", e) for e in frame["experiment"]],
-        algorithm=[paper["algorithms"].get(a, {}).get("label", a) for a in frame["algorithm"]])
+        algorithm=[paper["algorithms"].get(a, {}).get("label", a) for a in frame["algorithm"]],
+    )
 
 
 # A bound table checked at the horizon only, as ``horizon_details`` shows it.
-HORIZON_COLUMNS = {"experiment": "experiment", "algorithm": "algorithm", "bound": "bound",
-                   "t": "T", "mean": "mean", "se": "s.e.", "bound_value": "bound at T",
-                   "trivial": "trivial bound at T", "vacuous": "vacuous",
-                   "ratio": "mean / bound"}
+HORIZON_COLUMNS = {
+    "experiment": "experiment",
+    "algorithm": "algorithm",
+    "bound": "bound",
+    "t": "T",
+    "mean": "mean",
+    "se": "s.e.",
+    "bound_value": "bound at T",
+    "trivial": "trivial bound at T",
+    "vacuous": "vacuous",
+    "ratio": "mean / bound",
+}
 
 
 def horizon_details(table: pd.DataFrame, paper: dict | None = None):
@@ -246,8 +303,9 @@ def horizon_details(table: pd.DataFrame, paper: dict | None = None):
     residue = frame["se"].abs() <= 1e-9 * frame["mean"].abs()
     frame = frame.assign(se=frame["se"].where(~residue, 0.0))
     frame = frame[list(HORIZON_COLUMNS)].rename(columns=HORIZON_COLUMNS)
-    return collapsed(styled(frame), f"Every run set at the horizon: {len(frame)} rows "
-                                    f"(click to open)")
+    return collapsed(
+        styled(frame), f"Every run set at the horizon: {len(frame)} rows (click to open)"
+    )
 
 
 def selected(table: pd.DataFrame, bounds) -> pd.Series:
@@ -269,6 +327,10 @@ def best_experiment(table: pd.DataFrame, bounds, experiments=None) -> str:
     def score(g):
         worst = worst_ratio(g)
         overall = g["ratio"].replace([np.inf, -np.inf], np.nan).max()
-        return (int((~g["vacuous"]).sum()), -math.inf if worst is None else worst["ratio"],
-                -math.inf if pd.isna(overall) else overall)
+        return (
+            int((~g["vacuous"]).sum()),
+            -math.inf if worst is None else worst["ratio"],
+            -math.inf if pd.isna(overall) else overall,
+        )
+
     return max(rows.groupby("experiment", sort=False), key=lambda item: score(item[1]))[0]

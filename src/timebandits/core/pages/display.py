@@ -114,27 +114,48 @@ def readable(frame: pd.DataFrame, digits: int = 4):
     wrapped, numbers right-aligned, the index hidden when it only numbers rows (an unnamed
     integer index, e.g. of a selection). A named index (``claim``) is labelled in the header's
     corner, not on a header row of its own, as pandas would."""
-    numbered = (frame.index.nlevels == 1 and frame.index.name is None
-                and pd.api.types.is_integer_dtype(frame.index))
-    if frame.index.nlevels == 1 and frame.index.name is not None and frame.columns.name is None \
-            and frame.columns.nlevels == 1:
+    numbered = (
+        frame.index.nlevels == 1
+        and frame.index.name is None
+        and pd.api.types.is_integer_dtype(frame.index)
+    )
+    if (
+        frame.index.nlevels == 1
+        and frame.index.name is not None
+        and frame.columns.name is None
+        and frame.columns.nlevels == 1
+    ):
         frame = frame.rename_axis(index=None, columns=frame.index.name)
     text = [i for i, c in enumerate(frame.columns) if _is_text(frame.iloc[:, i])]
-    styles = [{"selector": "th.col_heading, th.index_name",  # the index's name over its labels
-               "props": "text-align: left; vertical-align: bottom;"},
-              {"selector": "th.row_heading", "props": "text-align: left; vertical-align: top;"},
-              {"selector": "td", "props": "vertical-align: top;"}]
-    styles += [{"selector": f"th.col_heading.col{i}, td.col{i}",
-                "props": ("text-align: left; max-width: 44em;" if i in text else
-                          "text-align: right; white-space: nowrap;")}
-               for i in range(frame.shape[1])]
+    styles = [
+        {
+            "selector": "th.col_heading, th.index_name",  # the index's name over its labels
+            "props": "text-align: left; vertical-align: bottom;",
+        },
+        {"selector": "th.row_heading", "props": "text-align: left; vertical-align: top;"},
+        {"selector": "td", "props": "vertical-align: top;"},
+    ]
+    styles += [
+        {
+            "selector": f"th.col_heading.col{i}, td.col{i}",
+            "props": (
+                "text-align: left; max-width: 44em;"
+                if i in text
+                else "text-align: right; white-space: nowrap;"
+            ),
+        }
+        for i in range(frame.shape[1])
+    ]
     # Formatted first, then escaped (pandas' own escape would quote a dict's text before
     # ``number`` could read it).
     # No id on every cell (the styles select by class): a long table's HTML a third shorter.
     styler = Styler(frame, cell_ids=False).format(
-        lambda v: html.escape(number(v, digits), quote=False))
+        lambda v: html.escape(number(v, digits), quote=False)
+    )
     # The table's HTML ids from its content, not pandas' random uuid: the same page, same bits.
-    styler = styler.set_uuid(hashlib.sha256(f"{digits}\n{frame.to_csv()}".encode()).hexdigest()[:10])
+    styler = styler.set_uuid(
+        hashlib.sha256(f"{digits}\n{frame.to_csv()}".encode()).hexdigest()[:10]
+    )
     styler = styler.set_table_styles(styles)
     styler = styler.format_index(lambda v: number(v, digits), axis=0)
     if numbered:
@@ -147,8 +168,13 @@ def describe_figure(fig) -> str:
     what each panel plots against what, from the figure's own labels."""
     titles = [fig._suptitle.get_text()] if getattr(fig, "_suptitle", None) else []
     titles += [ax.get_title() for ax in fig.axes if ax.get_title()]
-    axes = sorted({f"{ax.get_ylabel()} against {ax.get_xlabel()}" for ax in fig.axes
-                   if ax.get_xlabel() and ax.get_ylabel()})
+    axes = sorted(
+        {
+            f"{ax.get_ylabel()} against {ax.get_xlabel()}"
+            for ax in fig.axes
+            if ax.get_xlabel() and ax.get_ylabel()
+        }
+    )
     text = "; ".join(dict.fromkeys([*titles[:3], *axes[:3]]))
     return prose(text.replace("$", "")) or "a figure"
 
@@ -190,11 +216,19 @@ def figure_html(root: str, paper: str, figure: dict, figure_id: str) -> Markup:
     PNG is linked, not embedded (figure.html.j2 says why), from where the build puts it, then
     from the zip report; where neither loads, one line says where it is in the report."""
     pdf, png = (paths.figure(root, paper, figure_id, ext) for ext in ("pdf", "png"))
-    return Markup(render("figure.html.j2", id=figure_id, title=figure["title"],
-                         caption=figure["caption"], pdf=paths.relative_to_notebook(pdf),
-                         png=paths.relative_to_notebook(png), in_report=in_zip_report(png),
-                         where=f"{paper} › {figure['group']} › figure {figure_id}",
-                         build=png))
+    return Markup(
+        render(
+            "figure.html.j2",
+            id=figure_id,
+            title=figure["title"],
+            caption=figure["caption"],
+            pdf=paths.relative_to_notebook(pdf),
+            png=paths.relative_to_notebook(png),
+            in_report=in_zip_report(png),
+            where=f"{paper} › {figure['group']} › figure {figure_id}",
+            build=png,
+        )
+    )
 
 
 def show_figure(root: str, paper: str, figure: dict, figure_id: str) -> None:
@@ -205,8 +239,15 @@ def show_figure(root: str, paper: str, figure: dict, figure_id: str) -> None:
 def folded_figures(root: str, paper: str, figures: dict, summary: str) -> HTML:
     """``figures`` (id → spec), each as ``figure_html``, folded under ``summary``: figures a
     reader opens when needed."""
-    return HTML(render("details.html.j2", summary=summary, body=Markup("\n").join(
-        figure_html(root, paper, spec, fid) for fid, spec in figures.items())))
+    return HTML(
+        render(
+            "details.html.j2",
+            summary=summary,
+            body=Markup("\n").join(
+                figure_html(root, paper, spec, fid) for fid, spec in figures.items()
+            ),
+        )
+    )
 
 
 def read_table(root: str, paper: str, name: str) -> pd.DataFrame:
@@ -221,5 +262,4 @@ def table(root: str, paper: str, name: str, collapse: int = COLLAPSE_ROWS):
     if len(frame) <= collapse:
         return readable(frame)
     csv = paths.table(root, paper, name)
-    return collapsed(readable(frame), f"{name}: {len(frame):,} rows (click to open; CSV: "
-                                      f"{csv})")
+    return collapsed(readable(frame), f"{name}: {len(frame):,} rows (click to open; CSV: {csv})")

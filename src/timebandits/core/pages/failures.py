@@ -24,7 +24,8 @@ CAUSE_NOTE = (
     "holds under a parameter the paper does not print (a sensitivity claim reproduced at α/m over "
     "the m tried); *data*: another stand-in data set, or judged on one; *erratum*: an exact "
     "computation shows the statement false; *robust*: no variant tried holds; "
-    "*unexplained*: no sensitivity run tests it yet.")
+    "*unexplained*: no sensitivity run tests it yet."
+)
 
 
 def _links(ids: str, prefix: str, names: dict[str, str] | None = None) -> Markup:
@@ -34,8 +35,9 @@ def _links(ids: str, prefix: str, names: dict[str, str] | None = None) -> Markup
     if not parts:
         return escape("none")
     names = names or {}
-    return Markup(", ").join(Markup('<a href="#{0}-{1}">{2}</a>').format(prefix, i, names.get(i, i))
-                             for i in parts)
+    return Markup(", ").join(
+        Markup('<a href="#{0}-{1}">{2}</a>').format(prefix, i, names.get(i, i)) for i in parts
+    )
 
 
 def failed_claims(frame: pd.DataFrame, paper: dict) -> pd.DataFrame:
@@ -44,13 +46,31 @@ def failed_claims(frame: pd.DataFrame, paper: dict) -> pd.DataFrame:
     comma-separated)."""
     failed = frame[(frame["scope"] == PAPER) & (frame["verdict"] == NOT_REPRODUCED)]
     configured = {claim["id"]: claim for claim in paper["claims"]}
-    rows = [{"claim": row.claim, "the paper's words": row.quote, "what we test": row.tested_as,
-             "cause": row.cause, "why": in_reader_words(row.cause_line, paper),
-             "variants tried": row.variants,
-             "figures": ", ".join(figures_of(paper, claim_experiments(
-                 configured.get(row.claim, {}), paper["experiments"])))}
-            for row in failed.itertuples()]
-    columns = ["claim", "the paper's words", "what we test", "cause", "why", "variants tried", "figures"]
+    rows = [
+        {
+            "claim": row.claim,
+            "the paper's words": row.quote,
+            "what we test": row.tested_as,
+            "cause": row.cause,
+            "why": in_reader_words(row.cause_line, paper),
+            "variants tried": row.variants,
+            "figures": ", ".join(
+                figures_of(
+                    paper, claim_experiments(configured.get(row.claim, {}), paper["experiments"])
+                )
+            ),
+        }
+        for row in failed.itertuples()
+    ]
+    columns = [
+        "claim",
+        "the paper's words",
+        "what we test",
+        "cause",
+        "why",
+        "variants tried",
+        "figures",
+    ]
     return pd.DataFrame(rows, columns=columns).set_index("claim")
 
 
@@ -73,13 +93,24 @@ def what_failed(root: str, key: str, paper: dict) -> None:
     if table.empty:
         display(Markdown("**What failed and why.** None of the paper's own claims failed."))
         return
-    display(Markdown(f"**What failed and why.** {len(table)} of the paper's own claims did not "
-                     f"reproduce. Each cause is decided by the pipeline, not written by hand: "
-                     f"{CAUSE_NOTE}"))
-    display(_linked(readable(table[["cause", "why", "figures"]]), figure_names(paper))
-            .set_properties(subset=["why"], **{"max-width": "48em"}))
+    display(
+        Markdown(
+            f"**What failed and why.** {len(table)} of the paper's own claims did not "
+            f"reproduce. Each cause is decided by the pipeline, not written by hand: "
+            f"{CAUSE_NOTE}"
+        )
+    )
+    display(
+        _linked(readable(table[["cause", "why", "figures"]]), figure_names(paper)).set_properties(
+            subset=["why"], **{"max-width": "48em"}
+        )
+    )
     tried = table[table["variants tried"] != ""][["variants tried"]]
     if not tried.empty:
         folded = _linked(readable(tried)).to_html()
-        display(HTML(f"<details><summary>Every variant tried for each failed claim, with its "
-                     f"verdict ({len(tried)} claims)</summary>{folded}</details>"))
+        display(
+            HTML(
+                f"<details><summary>Every variant tried for each failed claim, with its "
+                f"verdict ({len(tried)} claims)</summary>{folded}</details>"
+            )
+        )

@@ -38,8 +38,9 @@ def claim_experiments(claim, known) -> set[str]:
     if isinstance(claim, str):
         return {claim} & set(known)
     if isinstance(claim, dict):
-        return set().union(set(claim) & set(known),
-                           *(claim_experiments(v, known) for v in claim.values()))
+        return set().union(
+            set(claim) & set(known), *(claim_experiments(v, known) for v in claim.values())
+        )
     if isinstance(claim, list):
         return set().union(*(claim_experiments(v, known) for v in claim))
     return set()
@@ -48,8 +49,11 @@ def claim_experiments(claim, known) -> set[str]:
 def figures_of(paper: dict, experiments: set[str]) -> list[str]:
     """The figures of ``paper`` that read any of ``experiments`` (their own or ``also``): the
     paper's figures among them, or, for a claim on our extra runs only, those runs' figures."""
-    reading = [fid for fid, spec in paper["figures"].items()
-               if experiments & {spec["experiment"], *spec.get("also", [])}]
+    reading = [
+        fid
+        for fid, spec in paper["figures"].items()
+        if experiments & {spec["experiment"], *spec.get("also", [])}
+    ]
     papers_own = [fid for fid in reading if paper["figures"][fid]["group"] == "paper"]
     return papers_own or reading
 
@@ -69,23 +73,39 @@ def _claim_rows(root: str, key: str, paper: dict) -> list[dict]:
     notebook = paths.relative_to_front_page(paths.notebook(root, key, "html"))
     rows = []
     for row in frame.itertuples():
-        figures = figures_of(paper, claim_experiments(configured.get(row.claim, {}),
-                                                      paper["experiments"]))
-        rows.append({
-            "id": row.claim, "scope": row.scope, "quote": row.quote,
-            "tested_as": prose(row.tested_as), "label": short_label(prose(row.tested_as)),
-            "where": prose(str(row.where)),
-            "verdict": row.verdict, "evidence": row.evidence, "decided_by": prose(in_reader_words(row.decided_by, paper)),
-            "cause": row.cause, "cause_line": prose(in_reader_words(row.cause_line, paper)),
-            "fragile": row.fragile, "flips_at": row.flips_at,
-            "verdict_label": shown_verdict(row.scope, row.verdict),
-            "colour": colour(row.scope, row.verdict),
-            "one_sided": row.evidence != NOT_CHECKABLE and not (row.can_reproduce
-                                                                and row.can_refute),
-            "link": f"{notebook}#claim-{row.claim}",
-            "figures": [{"id": fid, "name": figure_names(paper).get(fid, fid),
-                         "link": f"{notebook}#figure-{fid}"} for fid in figures],
-        })
+        figures = figures_of(
+            paper, claim_experiments(configured.get(row.claim, {}), paper["experiments"])
+        )
+        rows.append(
+            {
+                "id": row.claim,
+                "scope": row.scope,
+                "quote": row.quote,
+                "tested_as": prose(row.tested_as),
+                "label": short_label(prose(row.tested_as)),
+                "where": prose(str(row.where)),
+                "verdict": row.verdict,
+                "evidence": row.evidence,
+                "decided_by": prose(in_reader_words(row.decided_by, paper)),
+                "cause": row.cause,
+                "cause_line": prose(in_reader_words(row.cause_line, paper)),
+                "fragile": row.fragile,
+                "flips_at": row.flips_at,
+                "verdict_label": shown_verdict(row.scope, row.verdict),
+                "colour": colour(row.scope, row.verdict),
+                "one_sided": row.evidence != NOT_CHECKABLE
+                and not (row.can_reproduce and row.can_refute),
+                "link": f"{notebook}#claim-{row.claim}",
+                "figures": [
+                    {
+                        "id": fid,
+                        "name": figure_names(paper).get(fid, fid),
+                        "link": f"{notebook}#figure-{fid}",
+                    }
+                    for fid in figures
+                ],
+            }
+        )
     return rows
 
 
@@ -101,12 +121,19 @@ def _thumbnails(root: str, key: str, paper: dict) -> list[dict]:
         thumbnail = paths.thumbnail(root, key, fid)
         with Image.open(thumbnail) as image:
             width, height = image.size
-        thumbnails.append({
-            "id": fid, "title": spec["title"], "width": width, "height": height,
-            "src": paths.relative_to_front_page(thumbnail), "link": f"{notebook}#figure-{fid}",
-            "png": paths.relative_to_front_page(paths.figure(root, key, fid, "png")),
-            "pdf": paths.relative_to_front_page(paths.figure(root, key, fid, "pdf")),
-            "in_report": in_zip_report(paths.figure(root, key, fid, "png"))})
+        thumbnails.append(
+            {
+                "id": fid,
+                "title": spec["title"],
+                "width": width,
+                "height": height,
+                "src": paths.relative_to_front_page(thumbnail),
+                "link": f"{notebook}#figure-{fid}",
+                "png": paths.relative_to_front_page(paths.figure(root, key, fid, "png")),
+                "pdf": paths.relative_to_front_page(paths.figure(root, key, fid, "pdf")),
+                "in_report": in_zip_report(paths.figure(root, key, fid, "png")),
+            }
+        )
     return thumbnails
 
 
@@ -115,15 +142,20 @@ def _section(root: str, key: str, paper: dict) -> dict:
     own claims by verdict, its errata, our extensions) and its figures' thumbnails."""
     claims = _claim_rows(root, key, paper)
     total = totals(pd.DataFrame(claims, columns=["scope", "verdict"]))
-    return {"key": key, "title": paper["paper"]["title"],
-            "citation": paper["paper"].get("citation", ""),
-            "notebook": paths.relative_to_front_page(paths.notebook(root, key, "html")),
-            "claims": claims, "own": [c for c in claims if c["scope"] != EXTENSION],
-            "extensions": [c for c in claims if c["scope"] == EXTENSION],
-            "line": sentence(total["paper"], total["paper_n"]),
-            "errata": errata_sentence(total),
-            "extension_line": sentence(total["extension"], total["extension_n"]),
-            "total": total, "thumbnails": _thumbnails(root, key, paper)}
+    return {
+        "key": key,
+        "title": paper["paper"]["title"],
+        "citation": paper["paper"].get("citation", ""),
+        "notebook": paths.relative_to_front_page(paths.notebook(root, key, "html")),
+        "claims": claims,
+        "own": [c for c in claims if c["scope"] != EXTENSION],
+        "extensions": [c for c in claims if c["scope"] == EXTENSION],
+        "line": sentence(total["paper"], total["paper_n"]),
+        "errata": errata_sentence(total),
+        "extension_line": sentence(total["extension"], total["extension_n"]),
+        "total": total,
+        "thumbnails": _thumbnails(root, key, paper),
+    }
 
 
 def front_page(root: str, papers: dict[str, dict], software: str) -> str:
@@ -133,9 +165,14 @@ def front_page(root: str, papers: dict[str, dict], software: str) -> str:
     extensions on a line of their own."""
     sections = [_section(root, key, paper) for key, paper in papers.items()]
     verdicts = [c["verdict"] for s in sections for c in s["claims"] if c["scope"] == "paper"]
-    return render("index.html.j2", scorecard=scorecard_table(pd.read_csv(paths.scorecard(root))).to_html(),
-                  scorecard_note=SCORECARD_NOTE, papers=sections,
-                  overall=sentence(counts(verdicts), len(verdicts)),
-                  comparison=paths.relative_to_front_page(paths.notebook(root, "comparison",
-                                                                         "html")),
-                  colours=WORD_COLOURS, software=software, lock=LOCK)
+    return render(
+        "index.html.j2",
+        scorecard=scorecard_table(pd.read_csv(paths.scorecard(root))).to_html(),
+        scorecard_note=SCORECARD_NOTE,
+        papers=sections,
+        overall=sentence(counts(verdicts), len(verdicts)),
+        comparison=paths.relative_to_front_page(paths.notebook(root, "comparison", "html")),
+        colours=WORD_COLOURS,
+        software=software,
+        lock=LOCK,
+    )

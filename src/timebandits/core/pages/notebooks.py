@@ -44,8 +44,9 @@ def add_contents(notebook) -> None:
             sections.append({"title": title, "anchor": anchor})
             cell.source = f'<a id="{anchor}"></a>\n\n' + cell.source
     if sections:
-        notebook.cells.insert(1, nbformat.v4.new_markdown_cell(render("toc.md.j2",
-                                                                      sections=sections)))
+        notebook.cells.insert(
+            1, nbformat.v4.new_markdown_cell(render("toc.md.j2", sections=sections))
+        )
 
 
 def repeat_per_paper(notebook, titles: dict[str, str]) -> None:
@@ -58,18 +59,24 @@ def repeat_per_paper(notebook, titles: dict[str, str]) -> None:
     if not tagged:
         return
     block = [notebook.cells[i] for i in tagged]
-    before = notebook.cells[:tagged[0]]
+    before = notebook.cells[: tagged[0]]
     first = 1 + sum(c.cell_type == "markdown" and c.source.startswith("## ") for c in before)
     copies = []
     for number, (key, title) in enumerate(titles.items(), first):
         for cell in block:
             copy = nbformat.from_dict(cell)
-            copy.source = (cell.source.replace("{key}", key).replace("{title}", title)
-                           .replace("{number}", str(number)))
+            copy.source = (
+                cell.source.replace("{key}", key)
+                .replace("{title}", title)
+                .replace("{number}", str(number))
+            )
             copy.metadata["tags"] = [t for t in cell.metadata["tags"] if t != "each-paper"]
             copies.append(copy)
-    notebook.cells = before + copies + [c for i, c in enumerate(notebook.cells)
-                                        if i > tagged[0] and i not in tagged]
+    notebook.cells = (
+        before
+        + copies
+        + [c for i, c in enumerate(notebook.cells) if i > tagged[0] and i not in tagged]
+    )
 
 
 # The plain-text fallback of a rich output that only names an object and its address (a Styler's
@@ -93,27 +100,48 @@ def _write_text(text: str, path: Path) -> None:
         Path(tmp).write_text(text)
 
 
-def execute_notebook(source: str | os.PathLike, ipynb: str | os.PathLike, html: str | os.PathLike,
-                     parameters: dict, software: str, titles: dict[str, str] | None = None,
-                     timeout: int = 1200) -> None:
+def execute_notebook(
+    source: str | os.PathLike,
+    ipynb: str | os.PathLike,
+    html: str | os.PathLike,
+    parameters: dict,
+    software: str,
+    titles: dict[str, str] | None = None,
+    timeout: int = 1200,
+) -> None:
     """Run ``source`` top to bottom, its ``each-paper`` cells once per paper of ``titles``
     ({key: title}, :func:`repeat_per_paper`); a failing cell raises (and nothing is written).
     The page ends with the ``software`` that produced it (core/versions.py)."""
     notebook = jupytext.read(source)
     repeat_per_paper(notebook, titles or {})
     _inject(notebook, parameters)
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                       "language": "python"}
-    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3", record_timing=False,
-                            resources={"metadata": {"path": str(Path.cwd())}})
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    client = NotebookClient(
+        notebook,
+        timeout=timeout,
+        kernel_name="python3",
+        record_timing=False,
+        resources={"metadata": {"path": str(Path.cwd())}},
+    )
     client.execute()
     add_contents(notebook)
-    notebook.cells.append(nbformat.v4.new_markdown_cell(
-        f"<small>Produced with {software} (pinned in <code>{LOCK}</code>).</small>"))
+    notebook.cells.append(
+        nbformat.v4.new_markdown_cell(
+            f"<small>Produced with {software} (pinned in <code>{LOCK}</code>).</small>"
+        )
+    )
     same_bits(notebook)
-    exporter = HTMLExporter(template_name="notebook_page", extra_template_basedirs=[str(TEMPLATES)],
-                            exclude_input=True, exclude_input_prompt=True,
-                            exclude_output_prompt=True)
+    exporter = HTMLExporter(
+        template_name="notebook_page",
+        extra_template_basedirs=[str(TEMPLATES)],
+        exclude_input=True,
+        exclude_input_prompt=True,
+        exclude_output_prompt=True,
+    )
     body, _ = exporter.from_notebook_node(notebook)
     _write_text(nbformat.writes(notebook), Path(ipynb))
     _write_text(body, Path(html))

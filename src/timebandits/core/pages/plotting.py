@@ -36,25 +36,61 @@ from timebandits.core.pages.ticks import drop_blank_minor_ticks, plain_tick_labe
 # by 0.8 (seaborn.plotting_context) and the "whitegrid" style (seaborn.axes_style), except
 # ``image.cmap`` ("rocket", a colormap only seaborn registers; every heat map names its own).
 _NOTEBOOK_SIZES = {
-    "font.size": 12, "axes.labelsize": 12, "axes.titlesize": 12, "xtick.labelsize": 11,
-    "ytick.labelsize": 11, "legend.fontsize": 11, "legend.title_fontsize": 12,
-    "axes.linewidth": 1.25, "grid.linewidth": 1, "lines.linewidth": 1.5, "lines.markersize": 6,
-    "patch.linewidth": 1, "xtick.major.width": 1.25, "ytick.major.width": 1.25,
-    "xtick.minor.width": 1, "ytick.minor.width": 1, "xtick.major.size": 6, "ytick.major.size": 6,
-    "xtick.minor.size": 4, "ytick.minor.size": 4,
+    "font.size": 12,
+    "axes.labelsize": 12,
+    "axes.titlesize": 12,
+    "xtick.labelsize": 11,
+    "ytick.labelsize": 11,
+    "legend.fontsize": 11,
+    "legend.title_fontsize": 12,
+    "axes.linewidth": 1.25,
+    "grid.linewidth": 1,
+    "lines.linewidth": 1.5,
+    "lines.markersize": 6,
+    "patch.linewidth": 1,
+    "xtick.major.width": 1.25,
+    "ytick.major.width": 1.25,
+    "xtick.minor.width": 1,
+    "ytick.minor.width": 1,
+    "xtick.major.size": 6,
+    "ytick.major.size": 6,
+    "xtick.minor.size": 4,
+    "ytick.minor.size": 4,
 }
 SEABORN_THEME = {
     **{key: value * 0.8 for key, value in _NOTEBOOK_SIZES.items()},
-    "figure.facecolor": "white", "axes.labelcolor": ".15", "xtick.direction": "out",
-    "ytick.direction": "out", "xtick.color": ".15", "ytick.color": ".15", "axes.axisbelow": True,
-    "grid.linestyle": "-", "text.color": ".15", "font.family": ["sans-serif"],
-    "font.sans-serif": ["Arial", "DejaVu Sans", "Liberation Sans", "Bitstream Vera Sans",
-                        "sans-serif"],
-    "lines.solid_capstyle": "round", "patch.edgecolor": "w", "patch.force_edgecolor": True,
-    "xtick.top": False, "ytick.right": False, "axes.grid": True, "axes.facecolor": "white",
-    "axes.edgecolor": ".8", "grid.color": ".8", "axes.spines.left": True,
-    "axes.spines.bottom": True, "axes.spines.right": True, "axes.spines.top": True,
-    "xtick.bottom": False, "ytick.left": False,
+    "figure.facecolor": "white",
+    "axes.labelcolor": ".15",
+    "xtick.direction": "out",
+    "ytick.direction": "out",
+    "xtick.color": ".15",
+    "ytick.color": ".15",
+    "axes.axisbelow": True,
+    "grid.linestyle": "-",
+    "text.color": ".15",
+    "font.family": ["sans-serif"],
+    "font.sans-serif": [
+        "Arial",
+        "DejaVu Sans",
+        "Liberation Sans",
+        "Bitstream Vera Sans",
+        "sans-serif",
+    ],
+    "lines.solid_capstyle": "round",
+    "patch.edgecolor": "w",
+    "patch.force_edgecolor": True,
+    "xtick.top": False,
+    "ytick.right": False,
+    "axes.grid": True,
+    "axes.facecolor": "white",
+    "axes.edgecolor": ".8",
+    "grid.color": ".8",
+    "axes.spines.left": True,
+    "axes.spines.bottom": True,
+    "axes.spines.right": True,
+    "axes.spines.top": True,
+    "xtick.bottom": False,
+    "ytick.left": False,
 }
 
 # Figure widths in inches: one column and two columns of a paper. Figures are drawn at the size
@@ -97,8 +133,7 @@ PALETTE = tuple(colormaps["tab10"].colors)  # = seaborn.color_palette("tab10")
 # Beyond ten series: tab10, then seaborn's "dark" shades of another eight hues and two greys, so
 # every one of twenty algorithms gets a strong colour (never tab20's pale partners, which vanish
 # on white); each also has its own dash pattern and marker.
-PALETTE_20 = PALETTE + tuple(colormaps["Dark2"].colors) + (
-    (0.15, 0.15, 0.15), (0.55, 0.55, 0.55))
+PALETTE_20 = PALETTE + tuple(colormaps["Dark2"].colors) + ((0.15, 0.15, 0.15), (0.55, 0.55, 0.55))
 # Colours of things that are not algorithms (bars of a distribution, instances), never mistaken
 # for a curve.
 CATEGORY_PALETTE = tuple(colormaps["Set2"].colors)
@@ -106,8 +141,16 @@ CATEGORY_PALETTE = tuple(colormaps["Set2"].colors)
 DIVERGING = "vlag"
 # Curves that coincide (e.g. two baselines making the same choices) stay distinguishable: each
 # position in a paper's algorithm list has its own dash pattern and marker as well as colour.
-LINESTYLES = ("-", "--", "-.", ":", (0, (6, 2)), (0, (3, 1, 1, 1, 1, 1)), (0, (1, 2)),
-              (0, (8, 2, 2, 2)))
+LINESTYLES = (
+    "-",
+    "--",
+    "-.",
+    ":",
+    (0, (6, 2)),
+    (0, (3, 1, 1, 1, 1, 1)),
+    (0, (1, 2)),
+    (0, (8, 2, 2, 2)),
+)
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 # Values on a log axis at or below this fraction of the curve's largest value are zeros or
 # rounding residues of a zero (e.g. 1e-15): they are masked, never drawn as a spike.
@@ -150,9 +193,13 @@ def series_style(i: int, count: int = len(PALETTE)) -> dict:
     colours); the markers of different series sit at different places along the line, so curves
     drawn on top of each other stay visible."""
     palette = PALETTE if count <= len(PALETTE) else PALETTE_20
-    return {"color": palette[i % len(palette)], "linestyle": LINESTYLES[i % len(LINESTYLES)],
-            "marker": MARKERS[i % len(MARKERS)], "markevery": (0.02 + 0.025 * (i % 8), 0.2),
-            "markersize": 4}
+    return {
+        "color": palette[i % len(palette)],
+        "linestyle": LINESTYLES[i % len(LINESTYLES)],
+        "marker": MARKERS[i % len(MARKERS)],
+        "markevery": (0.02 + 0.025 * (i % 8), 0.2),
+        "markersize": 4,
+    }
 
 
 def algorithm_style(paper: dict, algorithm: str) -> dict:
@@ -176,8 +223,9 @@ def log_safe(values) -> np.ndarray:
     return values
 
 
-def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict,
-         faint: bool = False) -> None:
+def band(
+    ax, summary: pd.DataFrame, metric: str, label: str, style: dict, faint: bool = False
+) -> None:
     """Mean of ``metric`` over repetitions in ``style`` (``algorithm_style``) with the house band
     of ±1 standard error (none for an exact curve, whose s.e. is 0); ``faint`` (a run not in
     the paper's figure) draws a thin, half-transparent line without markers and a lighter
@@ -191,8 +239,9 @@ def band(ax, summary: pd.DataFrame, metric: str, label: str, style: dict,
     if not (half > 0).any():
         return
     low, high = rows["mean"].to_numpy(dtype=float) - half, rows["mean"].to_numpy() + half
-    shade = ax.fill_between(x, low, high, color=style["color"], alpha=0.06 if faint else 0.2,
-                            linewidth=0)
+    shade = ax.fill_between(
+        x, low, high, color=style["color"], alpha=0.06 if faint else 0.2, linewidth=0
+    )
     shade.band_of = (line, x, low, high)
 
 
@@ -209,8 +258,12 @@ def band_shows(ax, shade) -> bool:
         dx, dy = np.gradient(middle[:, 0]), np.gradient(middle[:, 1])
         across = (top[:, 1] - bottom[:, 1]) * np.abs(dx) / np.hypot(dx, dy)
     box = ax.bbox
-    inside = ((middle[:, 0] >= box.x0) & (middle[:, 0] <= box.x1) & (middle[:, 1] >= box.y0)
-              & (middle[:, 1] <= box.y1))  # a curve off scale shows no band there
+    inside = (
+        (middle[:, 0] >= box.x0)
+        & (middle[:, 0] <= box.x1)
+        & (middle[:, 1] >= box.y0)
+        & (middle[:, 1] <= box.y1)
+    )  # a curve off scale shows no band there
     width = np.nanmax(across[inside], initial=0.0) * 72.0 / ax.figure.dpi
     return bool(width > line.get_linewidth() + 2 * SHOWS)
 
@@ -219,8 +272,12 @@ def note_hidden_bands(fig) -> None:
     """Where bands of ``fig`` are too narrow to see (:func:`band_shows`), its legend titles
     (``runs_note``) say so: "bands … narrower than the lines" when no band shows, "(where none
     shows, narrower than its line)" when some do not."""
-    shows = [band_shows(ax, shade) for ax in fig.axes for shade in ax.collections
-             if hasattr(shade, "band_of")]
+    shows = [
+        band_shows(ax, shade)
+        for ax in fig.axes
+        for shade in ax.collections
+        if hasattr(shade, "band_of")
+    ]
     if all(shows):
         return
     note = HIDDEN_BANDS if not any(shows) else SOME_HIDDEN_BANDS
@@ -238,15 +295,25 @@ def mark_zeros(ax, x, values, color, label: str | None = None):
     zero = values == 0
     if not zero.any():
         return None
-    (marks,) = ax.plot(x[zero], np.zeros(zero.sum()), linestyle="none", marker="v",
-                       markersize=5, markerfacecolor="white", markeredgecolor=color,
-                       markeredgewidth=1.0, clip_on=False, transform=ax.get_xaxis_transform(),
-                       zorder=4, label=label)
+    (marks,) = ax.plot(
+        x[zero],
+        np.zeros(zero.sum()),
+        linestyle="none",
+        marker="v",
+        markersize=5,
+        markerfacecolor="white",
+        markeredgecolor=color,
+        markeredgewidth=1.0,
+        clip_on=False,
+        transform=ax.get_xaxis_transform(),
+        zorder=4,
+        label=label,
+    )
     return marks
 
 
 def runs_note(summary: pd.DataFrame, shown: str = "bands") -> str:
-    """"mean of 50 runs, bands ±1 s.e.": what a legend of a band plot says of its curves
+    """ "mean of 50 runs, bands ±1 s.e.": what a legend of a band plot says of its curves
     (``shown`` "bars" for error bars)."""
     return f"mean of {int(summary['n'].max())} runs, {shown} {BANDS}"
 
@@ -256,8 +323,14 @@ def legend_below(fig, ax, summary: pd.DataFrame | None, columns: int) -> None:
     with the number of runs and the band convention when ``summary`` is given. Figures carry no
     title: the notebook, the report and the front page give it with the caption."""
     handles, names = ax.get_legend_handles_labels()
-    fig.legend(handles, names, loc="outside lower center", ncol=min(len(names), columns),
-               frameon=False, title=runs_note(summary) if summary is not None else None)
+    fig.legend(
+        handles,
+        names,
+        loc="outside lower center",
+        ncol=min(len(names), columns),
+        frameon=False,
+        title=runs_note(summary) if summary is not None else None,
+    )
 
 
 def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
@@ -319,7 +392,8 @@ def png_from_canvas(fig, tight, bbox, path) -> bool:
     image[:] = face.astype(np.uint8)
     left, right = max(x0, 0), min(x1, width)
     top, bottom = max(height - y1, 0), min(height - y0, height)  # rows, downwards
-    image[top - (height - y1):bottom - (height - y1), left - x0:right - x0] = \
-        canvas[top:bottom, left:right]
+    image[top - (height - y1) : bottom - (height - y1), left - x0 : right - x0] = canvas[
+        top:bottom, left:right
+    ]
     imsave(path, image, format="png", dpi=fig.dpi, metadata={"Software": None})
     return True

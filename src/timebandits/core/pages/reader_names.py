@@ -19,14 +19,20 @@ _BOUND_HEADS = re.compile(r"^(pairs_)?(theorem|lemma|corollary|proposition|fact|
 
 def reader_names(paper: dict) -> dict[str, str]:
     """Every experiment id of ``paper`` (its config) with its short name."""
-    return {key: experiment["short"] for key, experiment in paper["experiments"].items()
-            if experiment.get("short")}
+    return {
+        key: experiment["short"]
+        for key, experiment in paper["experiments"].items()
+        if experiment.get("short")
+    }
 
 
 def figure_names(paper: dict) -> dict[str, str]:
     """Every figure id of ``paper`` (its config) with its short name, where a page links it."""
-    return {key: figure["short"] for key, figure in paper.get("figures", {}).items()
-            if figure.get("short")}
+    return {
+        key: figure["short"]
+        for key, figure in paper.get("figures", {}).items()
+        if figure.get("short")
+    }
 
 
 def bound_words(name: str, paper: dict) -> str | None:

@@ -8,8 +8,13 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 TEMPLATES = Path(__file__).parent / "templates"
-_ENVIRONMENT = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(
-    ["html", "j2"]), undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+_ENVIRONMENT = Environment(
+    loader=FileSystemLoader(TEMPLATES),
+    autoescape=select_autoescape(["html", "j2"]),
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
 
 
 def render(template: str, **context) -> str:

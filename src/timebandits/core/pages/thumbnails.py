@@ -33,8 +33,9 @@ def main_axes(fig):
     panels = [ax for ax in fig.axes if ax.get_visible() and ax.get_label() != "<colorbar>"]
     if len(panels) < 2:
         return None
-    order = sorted(panels, key=lambda ax: (-round(ax.get_position().y1, 2),
-                                           round(ax.get_position().x0, 2)))
+    order = sorted(
+        panels, key=lambda ax: (-round(ax.get_position().y1, 2), round(ax.get_position().x0, 2))
+    )
     curves = [ax for ax in order if ax.lines]
     return curves[0] if curves else max(order, key=lambda ax: len(ax.texts))
 
@@ -43,10 +44,17 @@ def panel_box(ax, renderer) -> Bbox:
     """``ax``'s box in display pixels: its frame, its axes with their tick labels and labels,
     its titles. Its curves lie within its frame; unlike ``ax.get_tightbbox`` this measures no
     curve, a quarter of the time."""
-    titles = [child for child in ax.get_children()  # ax.texts are inside; titles are not
-              if isinstance(child, Text) and child not in ax.texts and child.get_text()]
-    boxes = [ax.get_window_extent(renderer), ax.xaxis.get_tightbbox(renderer),
-             ax.yaxis.get_tightbbox(renderer), *(t.get_window_extent(renderer) for t in titles)]
+    titles = [
+        child
+        for child in ax.get_children()  # ax.texts are inside; titles are not
+        if isinstance(child, Text) and child not in ax.texts and child.get_text()
+    ]
+    boxes = [
+        ax.get_window_extent(renderer),
+        ax.xaxis.get_tightbbox(renderer),
+        ax.yaxis.get_tightbbox(renderer),
+        *(t.get_window_extent(renderer) for t in titles),
+    ]
     return Bbox.union([box for box in boxes if box is not None])
 
 
@@ -70,14 +78,23 @@ def crop(pixels: np.ndarray, box: Bbox | None, background) -> Image.Image:
     height, width = pixels.shape[:2]
     if box is not None:
         left, right = max(int(box.x0) - PAD, 0), min(int(np.ceil(box.x1)) + PAD, width)
-        top, bottom = max(height - int(np.ceil(box.y1)) - PAD, 0), min(height - int(box.y0) + PAD, height)
+        top, bottom = (
+            max(height - int(np.ceil(box.y1)) - PAD, 0),
+            min(height - int(box.y0) + PAD, height),
+        )
         pixels = pixels[top:bottom, left:right]
     image = Image.fromarray(np.ascontiguousarray(pixels[..., :3]), "RGB")
     drawn = ImageChops.difference(image, Image.new("RGB", image.size, background)).getbbox()
     if drawn is None:
         return image
-    return image.crop((max(drawn[0] - PAD, 0), max(drawn[1] - PAD, 0),
-                       min(drawn[2] + PAD, image.width), min(drawn[3] + PAD, image.height)))
+    return image.crop(
+        (
+            max(drawn[0] - PAD, 0),
+            max(drawn[1] - PAD, 0),
+            min(drawn[2] + PAD, image.width),
+            min(drawn[3] + PAD, image.height),
+        )
+    )
 
 
 def shrink(image: Image.Image) -> Image.Image:
@@ -85,7 +102,8 @@ def shrink(image: Image.Image) -> Image.Image:
     scale = min(SCALE, BOX[0] / image.width, BOX[1] / image.height)
     size = (max(round(image.width * scale), 1), max(round(image.height * scale), 1))
     return image.resize(size, Image.Resampling.BOX).quantize(
-        COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
 
 
 def save_thumbnail(fig, canvas, path: str | os.PathLike) -> None:

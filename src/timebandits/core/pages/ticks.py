@@ -13,8 +13,10 @@ import re
 from matplotlib.ticker import LogFormatterSciNotation, NullLocator, ScalarFormatter
 
 _SUPERSCRIPT = str.maketrans("-−0123456789", "⁻⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-_POWER_LABEL = re.compile(r"^\$\\mathdefault\{(?:([0-9.]+)\\times)?([0-9.]+)"
-                          r"(?:\^\{([-−]?[0-9]+)\})?\}\$$")
+_POWER_LABEL = re.compile(
+    r"^\$\\mathdefault\{(?:([0-9.]+)\\times)?([0-9.]+)"
+    r"(?:\^\{([-−]?[0-9]+)\})?\}\$$"
+)
 # A linear axis whose largest tick is at least this large is labelled in thousands or millions.
 LARGE = 1e4
 _UNITS = ((1e6, "M"), (1e3, "k"))
@@ -33,7 +35,7 @@ def power_of_ten(value: float) -> str:
     """A positive value as the log axes write it: ``10⁻⁴``, ``5×10⁻⁵``, ``1`` and ``10`` as
     ``10⁰`` and ``10¹`` (e.g. for a colour bar or a table cell of a log scale)."""
     exponent = math.floor(math.log10(value) + 1e-9)
-    mantissa = round(value / 10.0 ** exponent, 2)
+    mantissa = round(value / 10.0**exponent, 2)
     power = "10" + str(exponent).translate(_SUPERSCRIPT)
     return power if mantissa == 1 else f"{mantissa:g}×{power}"
 
@@ -88,13 +90,22 @@ def plain_tick_labels(fig) -> None:
             for which in ("major", "minor"):
                 old = getattr(axis, f"get_{which}_formatter")()
                 if type(old) is LogFormatterSciNotation:
-                    getattr(axis, f"set_{which}_formatter")(PowerOfTen(
-                        old._base, labelOnlyBase=old.labelOnlyBase,
-                        minor_thresholds=old.minor_thresholds, linthresh=old._linthresh))
+                    getattr(axis, f"set_{which}_formatter")(
+                        PowerOfTen(
+                            old._base,
+                            labelOnlyBase=old.labelOnlyBase,
+                            minor_thresholds=old.minor_thresholds,
+                            linthresh=old._linthresh,
+                        )
+                    )
                 elif type(old) is ScalarFormatter:
                     getattr(axis, f"set_{which}_formatter")(ShortNumber())
-    short = [axis for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)
-             if isinstance(axis.get_major_formatter(), ShortNumber)]
+    short = [
+        axis
+        for ax in fig.axes
+        for axis in (ax.xaxis, ax.yaxis)
+        if isinstance(axis.get_major_formatter(), ShortNumber)
+    ]
     if any(largest_tick(axis, axis.get_majorticklocs()) >= LARGE for axis in short):
         for axis in short:
             axis.get_major_formatter().large = 1e3
@@ -117,6 +128,9 @@ def drop_blank_minor_ticks(fig) -> None:
         if any(axes[0].get_minor_formatter().format_ticks(locs)):
             continue
         ticks = [axis.get_minor_ticks(1)[0] for axis in axes]
-        if not any(line.get_visible() for tick in ticks
-                   for line in (tick.tick1line, tick.tick2line, tick.gridline)):
+        if not any(
+            line.get_visible()
+            for tick in ticks
+            for line in (tick.tick1line, tick.tick2line, tick.gridline)
+        ):
             axes[0].set_minor_locator(NullLocator())

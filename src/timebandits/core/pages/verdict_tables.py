@@ -39,19 +39,26 @@ EVIDENCE_HEADINGS = {
 # statistic's deciding number.
 DETAIL_COLUMNS = [c for c in DETAIL_FILE_COLUMNS if c != "headline"]
 SCORECARD_HEADER = {
-    "paper": ("", "paper"), "scope": ("", "scope"), "claims": ("", "claims"),
+    "paper": ("", "paper"),
+    "scope": ("", "scope"),
+    "claims": ("", "claims"),
     "reproduced": ("statistical tests", "reproduced"),
     "not_reproduced": ("statistical tests", "not reproduced"),
     "inconclusive": ("statistical tests", "inconclusive"),
-    "exact": ("exact computations", "all"), "exact_holds": ("exact computations", "hold"),
-    "exact_fails": ("exact computations", "fail"), "not_checkable": ("", "not checkable"),
+    "exact": ("exact computations", "all"),
+    "exact_holds": ("exact computations", "hold"),
+    "exact_fails": ("exact computations", "fail"),
+    "not_checkable": ("", "not checkable"),
     "undecidable": ("", "cannot reach both verdicts"),
 }
-SCORECARD_COLOURS = {"reproduced": VERDICT_COLOURS["reproduced"],
-                     "exact_holds": VERDICT_COLOURS["reproduced"],
-                     "not_reproduced": VERDICT_COLOURS["not reproduced"],
-                     "exact_fails": VERDICT_COLOURS["not reproduced"],
-                     "inconclusive": VERDICT_COLOURS["inconclusive"]}
+SCORECARD_COLOURS = {
+    "reproduced": VERDICT_COLOURS["reproduced"],
+    "exact_holds": VERDICT_COLOURS["reproduced"],
+    "not_reproduced": VERDICT_COLOURS["not reproduced"],
+    "exact_fails": VERDICT_COLOURS["not reproduced"],
+    "inconclusive": VERDICT_COLOURS["inconclusive"],
+}
+
 
 def _read_checked(path: str, columns: list[str]) -> pd.DataFrame:
     frame = pd.read_csv(path)
@@ -66,14 +73,16 @@ def _read_checked(path: str, columns: list[str]) -> pd.DataFrame:
 
 
 def _colour_verdicts(styler):
-    return styler.map(lambda v: f"background-color: {WORD_COLOURS[v]}; white-space: nowrap;",
-                      subset=["verdict"])
+    return styler.map(
+        lambda v: f"background-color: {WORD_COLOURS[v]}; white-space: nowrap;", subset=["verdict"]
+    )
 
 
 def _counts(rows: pd.DataFrame) -> str:
     """``2 reproduced, 1 erratum confirmed``: the rows by the word each page shows."""
-    counts = pd.Series([shown_verdict(s, v) for s, v in zip(rows["scope"], rows["verdict"])],
-                       dtype=object).value_counts()
+    counts = pd.Series(
+        [shown_verdict(s, v) for s, v in zip(rows["scope"], rows["verdict"])], dtype=object
+    ).value_counts()
     return ", ".join(f"{counts[v]} {v}" for v in WORD_COLOURS if v in counts)
 
 
@@ -85,8 +94,13 @@ def reachable(row) -> str:
         return "neither (not checkable)"
     if row.can_reproduce and row.can_refute:
         return ""
-    side = ("neither" if not (row.can_reproduce or row.can_refute)
-            else "only reproduced" if row.can_reproduce else "only not reproduced")
+    side = (
+        "neither"
+        if not (row.can_reproduce or row.can_refute)
+        else "only reproduced"
+        if row.can_reproduce
+        else "only not reproduced"
+    )
     witnesses, _, why = str(row.decidability).partition(". Why (config): ")
     return f"{side}: {why or witnesses}"
 
@@ -122,45 +136,60 @@ def verdict_table(rows: pd.DataFrame):
     cause), and which verdicts it could reach as configured (with the runs an undecided claim
     would need)."""
     where = rows["where"].fillna("").astype(str)
-    shown = pd.DataFrame({"scope": rows["scope"],
-                          "the paper says": rows["quote"].fillna("").astype(str).map(
-                              lambda q: f"“{q}”" if q else "") + where.map(
-                              lambda w: f" ({w})" if w else ""),
-                          "we test": rows["tested_as"],
-                          "verdict": [shown_verdict(s, v) for s, v in zip(rows["scope"],
-                                                                          rows["verdict"])],
-                          "decided by": rows["decided_by"],
-                          "thresholds": [firmness(r) for r in rows.itertuples()],
-                          "why it failed": [failure(r) for r in rows.itertuples()],
-                          "could reach": ["; ".join(p for p in (reachable(r),
-                                                                 _text(r.runs_to_decide)) if p)
-                                          for r in rows.itertuples()]})
+    shown = pd.DataFrame(
+        {
+            "scope": rows["scope"],
+            "the paper says": rows["quote"]
+            .fillna("")
+            .astype(str)
+            .map(lambda q: f"“{q}”" if q else "")
+            + where.map(lambda w: f" ({w})" if w else ""),
+            "we test": rows["tested_as"],
+            "verdict": [shown_verdict(s, v) for s, v in zip(rows["scope"], rows["verdict"])],
+            "decided by": rows["decided_by"],
+            "thresholds": [firmness(r) for r in rows.itertuples()],
+            "why it failed": [failure(r) for r in rows.itertuples()],
+            "could reach": [
+                "; ".join(p for p in (reachable(r), _text(r.runs_to_decide)) if p)
+                for r in rows.itertuples()
+            ],
+        }
+    )
     shown.index = pd.Index(rows["claim"].to_numpy(), name="claim")
     # The paper's words get the room; the deciding number and the reasons wrap narrower.
-    return (_colour_verdicts(readable(shown)).format_index(anchored, axis=0)
-            .set_properties(subset=["the paper says", "we test"], **{"min-width": "18em"})
-            .set_properties(subset=["decided by", "why it failed", "could reach"],
-                            **{"max-width": "28em"}))
+    return (
+        _colour_verdicts(readable(shown))
+        .format_index(anchored, axis=0)
+        .set_properties(subset=["the paper says", "we test"], **{"min-width": "18em"})
+        .set_properties(
+            subset=["decided by", "why it failed", "could reach"], **{"max-width": "28em"}
+        )
+    )
 
 
 def answer(root: str, paper: str) -> None:
     """The answer first, in the words of the front page: the paper's own claims by verdict (the
     numbers add up to its claims), its errata confirmed, then our extensions."""
     total = totals(_read_checked(paths.claims(root, paper), SUMMARY_COLUMNS))
-    lines = [f"- **The paper's claims**, at its settings: {sentence(total['paper'], total['paper_n'])}"]
+    lines = [
+        f"- **The paper's claims**, at its settings: {sentence(total['paper'], total['paper_n'])}"
+    ]
     if errata := errata_sentence(total):
         lines.append(f"- **Errata**, statements of the paper we show false: {errata}")
     if total["extension_n"]:
-        lines.append("- **Our extensions** (sensitivity runs and extra experiments): "
-                     + sentence(total["extension"], total["extension_n"]))
+        lines.append(
+            "- **Our extensions** (sensitivity runs and extra experiments): "
+            + sentence(total["extension"], total["extension_n"])
+        )
     display(Markdown("**The answer.**\n\n" + "\n".join(lines)))
 
 
 def _in_reader_words(frame: pd.DataFrame, columns: list[str], paper: dict) -> pd.DataFrame:
     """``frame`` with the paper's experiment and bound ids in ``columns`` in words
     (core/pages/reader_names.py)."""
-    return frame.assign(**{c: frame[c].map(lambda text: in_reader_words(text, paper))
-                           for c in columns})
+    return frame.assign(
+        **{c: frame[c].map(lambda text: in_reader_words(text, paper)) for c in columns}
+    )
 
 
 def verdicts(root: str, paper: dict) -> None:
@@ -168,22 +197,32 @@ def verdicts(root: str, paper: dict) -> None:
     claim (statistical tests, exact computations, not checkable), each a ``verdict_table``. How pooled sub-tests were
     combined follows each table, one line per claim; the words they use are explained below them
     (the front page's glossary, folded)."""
-    frame = _in_reader_words(_read_checked(paths.claims(root, paper["paper"]["key"]),
-                                           SUMMARY_COLUMNS), ["decided_by", "cause_line"], paper)
+    frame = _in_reader_words(
+        _read_checked(paths.claims(root, paper["paper"]["key"]), SUMMARY_COLUMNS),
+        ["decided_by", "cause_line"],
+        paper,
+    )
     for evidence, heading in EVIDENCE_HEADINGS.items():
         rows = frame[frame["evidence"] == evidence]
         if rows.empty:
             continue
-        display(Markdown(f"**{heading}** — {len(rows)} claim{'s' * (len(rows) > 1)}: "
-                         f"{_counts(rows)}"))
+        display(
+            Markdown(f"**{heading}** — {len(rows)} claim{'s' * (len(rows) > 1)}: {_counts(rows)}")
+        )
         display(verdict_table(rows))
         # a column of NaN alone (no claim of the table combines sub-tests) is read as floats
         notes = rows[rows["multiplicity"].fillna("").astype(str).str.strip() != ""]
         if not notes.empty:  # one line per way of combining, with the claims combined so
             grouped = notes.groupby("multiplicity", sort=False)["claim"].agg(list)
-            display(Markdown("How the sub-tests of a claim are combined:\n\n" + "\n".join(
-                f"- **{markdown_text(', '.join(claims))}**: {markdown_text(m)}"
-                for m, claims in grouped.items())))
+            display(
+                Markdown(
+                    "How the sub-tests of a claim are combined:\n\n"
+                    + "\n".join(
+                        f"- **{markdown_text(', '.join(claims))}**: {markdown_text(m)}"
+                        for m, claims in grouped.items()
+                    )
+                )
+            )
     display(HTML(render("glossary.html.j2")))  # the front page's, folded
 
 
@@ -191,10 +230,14 @@ def verdict_details(root: str, paper: dict):
     """Every sub-check behind the verdicts of ``paper`` (its config), one per line: claim, scope
     (e.g. the experiment, by its short name), evidence, role ("decides" the verdict or
     "supports" it), verdict (coloured), statistic."""
-    frame = _in_reader_words(_read_checked(paths.claim_details(root, paper["paper"]["key"]),
-                                           DETAIL_COLUMNS), ["scope"], paper)
+    frame = _in_reader_words(
+        _read_checked(paths.claim_details(root, paper["paper"]["key"]), DETAIL_COLUMNS),
+        ["scope"],
+        paper,
+    )
     return _colour_verdicts(readable(frame[DETAIL_COLUMNS])).set_properties(
-        subset=["evidence", "role"], **{"white-space": "nowrap"})
+        subset=["evidence", "role"], **{"white-space": "nowrap"}
+    )
 
 
 SCORECARD_NOTE = (
@@ -202,7 +245,8 @@ SCORECARD_NOTE = (
     "extra experiments; errata, statements of the paper shown false, where a failing exact "
     "computation confirms the erratum): its claims, the statistical tests over the runs by "
     "verdict, the exact computations (no sampling error) that hold or fail, the claims that "
-    "cannot be checked, and those that as configured cannot reach both verdicts.")
+    "cannot be checked, and those that as configured cannot reach both verdicts."
+)
 
 
 def scorecard_table(frame: pd.DataFrame):
@@ -218,19 +262,28 @@ def scorecard_table(frame: pd.DataFrame):
         for column, colour in SCORECARD_COLOURS.items():
             key = SCORECARD_HEADER[column]
             row_colour = np.where(erratum, ERRATUM_COLOUR, colour)
-            styles[key] = [f"background-color: {c}" if v else ""
-                           for c, v in zip(row_colour, table[key].to_numpy())]
+            styles[key] = [
+                f"background-color: {c}" if v else ""
+                for c, v in zip(row_colour, table[key].to_numpy())
+            ]
         return styles
 
     # An erratum's failing exact computation confirms it: said in the front page's words.
     fails = SCORECARD_HEADER["exact_fails"]
     confirmed = pd.IndexSlice[frame.index[erratum], [fails]]
-    return (readable(frame).apply(colours, axis=None)
-            .format(lambda v: f"{v} (erratum confirmed)" if v else "0", subset=confirmed))
+    return (
+        readable(frame)
+        .apply(colours, axis=None)
+        .format(lambda v: f"{v} (erratum confirmed)" if v else "0", subset=confirmed)
+    )
 
 
 def scorecard(root: str):
     """The scorecard under one line on how to read it (the comparison notebook)."""
-    display(Markdown(f"**Scorecard.** {SCORECARD_NOTE} Each paper's notebook gives every verdict "
-                     "with its number."))
+    display(
+        Markdown(
+            f"**Scorecard.** {SCORECARD_NOTE} Each paper's notebook gives every verdict "
+            "with its number."
+        )
+    )
     return scorecard_table(pd.read_csv(paths.scorecard(root)))

@@ -14,8 +14,12 @@ import pandas as pd
 
 from timebandits.core.verdicts.vocabulary import ERRATUM, EXTENSION, NOT_REPRODUCED, PAPER, VERDICTS
 
-VERDICT_COLOURS = {"reproduced": "#d8f0d8", "not reproduced": "#f6d5d5",
-                   "inconclusive": "#f5ecc8", "not checkable": "#e4e4e4"}
+VERDICT_COLOURS = {
+    "reproduced": "#d8f0d8",
+    "not reproduced": "#f6d5d5",
+    "inconclusive": "#f5ecc8",
+    "not checkable": "#e4e4e4",
+}
 ERRATUM_CONFIRMED = "erratum confirmed"
 # A saturated blue, far from the grey of "not checkable" and from the three verdict colours.
 ERRATUM_COLOUR = "#b9d3f2"
@@ -46,16 +50,20 @@ def totals(frame: pd.DataFrame) -> dict:
     extension = frame[frame["scope"] == EXTENSION]["verdict"]
     errata = frame[frame["scope"] == ERRATUM]["verdict"]
     confirmed = int((errata == NOT_REPRODUCED).sum())
-    return {"paper": counts(paper), "paper_n": len(paper),
-            "extension": counts(extension), "extension_n": len(extension),
-            "errata_confirmed": confirmed, "errata_other": len(errata) - confirmed}
+    return {
+        "paper": counts(paper),
+        "paper_n": len(paper),
+        "extension": counts(extension),
+        "extension_n": len(extension),
+        "errata_confirmed": confirmed,
+        "errata_other": len(errata) - confirmed,
+    }
 
 
 def sentence(count: dict[str, int], n: int) -> str:
     """``15 claims: 5 reproduced, 2 not reproduced, 3 inconclusive, 1 not checkable`` (zero
     counts left out but for the first two, so the line always says what held and what failed)."""
-    parts = [f"{count[v]} {v}" for v in VERDICTS
-             if count[v] or v in VERDICTS[:2]]
+    parts = [f"{count[v]} {v}" for v in VERDICTS if count[v] or v in VERDICTS[:2]]
     return f"{n} claim{'s' * (n != 1)}: " + ", ".join(parts)
 
 

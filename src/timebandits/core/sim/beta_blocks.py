@@ -52,6 +52,7 @@ def _as_double(typingctx, bits):
 
     def codegen(context, builder, signature, args):
         return builder.bitcast(args[0], ir.DoubleType())
+
     return types.float64(types.uint64), codegen
 
 
@@ -83,11 +84,15 @@ def _gamma_first_try(d, c, bits, u):
     s = y / (2.0 + y)
     s2 = s * s
     negative = min(s, 0.0)
-    bracket = (-3.0 * y * y / (2.0 + y) - 3.0 * y * y - y * y * y + 2.0 * s * s2
-               + 1.2 * negative * negative * negative * negative * negative / (1.0 - s2))
+    bracket = (
+        -3.0 * y * y / (2.0 + y)
+        - 3.0 * y * y
+        - y * y * y
+        + 2.0 * s * s2
+        + 1.2 * negative * negative * negative * negative * negative / (1.0 - s2)
+    )
     base = 1.0 + y
-    accepted = ((abs(w) < _WIDE_RATIO[layer]) & (base > 0.0)
-                & (u - 1.0 < 0.5 * x * x + d * bracket))
+    accepted = (abs(w) < _WIDE_RATIO[layer]) & (base > 0.0) & (u - 1.0 < 0.5 * x * x + d * bracket)
     return d * (base * base * base), accepted
 
 
@@ -117,14 +122,14 @@ def _gamma_after_first_try(d, c, bits, u, key, counter):
     if abs(w) < _WIDE_RATIO[layer]:
         x = w * _WIDE_EDGE[layer]
     else:
-        x, counter = _normal_after_rectangle(layer, w, key, counter, _WIDE_EDGE, _WIDE_RATIO,
-                                             _WIDE_BITS, _WIDE_R)
+        x, counter = _normal_after_rectangle(
+            layer, w, key, counter, _WIDE_EDGE, _WIDE_RATIO, _WIDE_BITS, _WIDE_R
+        )
     y = c * x
     v = 1.0 + y
     if v > 0.0:
         v = v * v * v
-        if (_series_test(d, y, u)
-                or math.log(u) < 0.5 * x * x + d * (1.0 - v + math.log(v))):
+        if _series_test(d, y, u) or math.log(u) < 0.5 * x * x + d * (1.0 - v + math.log(v)):
             return d * v
     return gamma(d + 1.0 / 3.0, d, c, key, counter)[0]
 
@@ -136,16 +141,25 @@ def beta_block(da, ca, db, cb, key, counter):
     = 2^12 uniforms starting at ``counter``: the first tries of Gamma(a) and Gamma(b) take
     uniforms 0–1 and 2–3; what follows a try that is not accepted at once takes uniforms from 4
     (Gamma(a)) and 2^11 (Gamma(b)) on."""
-    ga, accepted_a = _gamma_first_try(da, ca, splitmix64(key, counter),
-                                      open_uniform(key, counter + 1))
-    gb, accepted_b = _gamma_first_try(db, cb, splitmix64(key, counter + 2),
-                                      open_uniform(key, counter + 3))
+    ga, accepted_a = _gamma_first_try(
+        da, ca, splitmix64(key, counter), open_uniform(key, counter + 1)
+    )
+    gb, accepted_b = _gamma_first_try(
+        db, cb, splitmix64(key, counter + 2), open_uniform(key, counter + 3)
+    )
     if not accepted_a:
-        ga = _gamma_after_first_try(da, ca, splitmix64(key, counter),
-                                    open_uniform(key, counter + 1), key, counter + 4)
+        ga = _gamma_after_first_try(
+            da, ca, splitmix64(key, counter), open_uniform(key, counter + 1), key, counter + 4
+        )
     if not accepted_b:
-        gb = _gamma_after_first_try(db, cb, splitmix64(key, counter + 2),
-                                    open_uniform(key, counter + 3), key, counter + 2048)
+        gb = _gamma_after_first_try(
+            db,
+            cb,
+            splitmix64(key, counter + 2),
+            open_uniform(key, counter + 3),
+            key,
+            counter + 2048,
+        )
     return ga / (ga + gb)
 
 
@@ -180,10 +194,12 @@ def beta_blocks(da, ca, db, cb, key, counter, bits, out):
         block_key += _BLOCK_STEP
     pending = 0
     for p in range(size):
-        ga, accepted_a = _gamma_first_try_series(da[p], ca[p], bits[p],
-                                                 _open_unit_lanes(bits[size + p]))
-        gb, accepted_b = _gamma_first_try_series(db[p], cb[p], bits[2 * size + p],
-                                                 _open_unit_lanes(bits[3 * size + p]))
+        ga, accepted_a = _gamma_first_try_series(
+            da[p], ca[p], bits[p], _open_unit_lanes(bits[size + p])
+        )
+        gb, accepted_b = _gamma_first_try_series(
+            db[p], cb[p], bits[2 * size + p], _open_unit_lanes(bits[3 * size + p])
+        )
         out[p] = ga / (ga + gb) if accepted_a & accepted_b else -1.0
         pending += not (accepted_a & accepted_b)
     for p in range(size if pending else 0):

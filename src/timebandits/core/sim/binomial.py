@@ -50,8 +50,12 @@ BTRS_FROM = 10.0
 _HALF_LOG_TWO_PI = 0.5 * math.log(2.0 * math.pi)
 _STIRLING_EXACT = 10
 # f_c(j) for j < 10 from ln j! itself.
-_STIRLING_TABLE = np.array([math.lgamma(j + 1.0) - (_HALF_LOG_TWO_PI + (j + 0.5) * math.log(j + 1.0)
-                                                  - (j + 1.0)) for j in range(_STIRLING_EXACT)])
+_STIRLING_TABLE = np.array(
+    [
+        math.lgamma(j + 1.0) - (_HALF_LOG_TWO_PI + (j + 0.5) * math.log(j + 1.0) - (j + 1.0))
+        for j in range(_STIRLING_EXACT)
+    ]
+)
 
 
 @njit(cache=True)
@@ -68,11 +72,15 @@ def stirling_remainder(j):
 def log_ratio_to_mode(n, p, k, m):
     """ln f(k) − ln f(m) for the Binomial(n, p) pmf f, in Hörmann's form (module docstring)."""
     log_r = math.log(p) - math.log1p(-p)
-    return ((n + 1.0) * math.log((n - m + 1.0) / (n - k + 1.0))
-            + (k + 0.5) * (math.log((n - k + 1.0) / (k + 1.0)) + log_r)
-            - (m + 0.5) * (math.log((n - m + 1.0) / (m + 1.0)) + log_r)
-            + stirling_remainder(m) + stirling_remainder(n - m)
-            - stirling_remainder(k) - stirling_remainder(n - k))
+    return (
+        (n + 1.0) * math.log((n - m + 1.0) / (n - k + 1.0))
+        + (k + 0.5) * (math.log((n - k + 1.0) / (k + 1.0)) + log_r)
+        - (m + 0.5) * (math.log((n - m + 1.0) / (m + 1.0)) + log_r)
+        + stirling_remainder(m)
+        + stirling_remainder(n - m)
+        - stirling_remainder(k)
+        - stirling_remainder(n - k)
+    )
 
 
 @njit(cache=True)
@@ -115,8 +123,9 @@ def _btrs(n, p, key, counter):
             continue
         if u_s >= 0.07 and v <= v_r:
             return k, counter
-        if v > 0.0 and math.log(v * alpha / (a / (u_s * u_s) + b)) > log_ratio_to_mode(n, p, k,
-                                                                                       mode):
+        if v > 0.0 and math.log(v * alpha / (a / (u_s * u_s) + b)) > log_ratio_to_mode(
+            n, p, k, mode
+        ):
             continue
         return k, counter
 
@@ -136,6 +145,7 @@ def binomial(n, p, key, counter):
                 x += 1
         return x, counter + n
     low = min(p, 1.0 - p)
-    x, counter = (_inversion(n, low, key, counter) if n * low < BTRS_FROM
-                  else _btrs(n, low, key, counter))
+    x, counter = (
+        _inversion(n, low, key, counter) if n * low < BTRS_FROM else _btrs(n, low, key, counter)
+    )
     return (n - x if p > 0.5 else x), counter

@@ -27,5 +27,7 @@ def checkpoint_grid(horizon: int | float, n_points: int, first: int = 1) -> np.n
     n_lin = n_points - n_log
     log_part = np.geomspace(first, horizon, n_log)
     lin_part = np.linspace(horizon / n_lin, horizon, n_lin)
-    grid = np.unique(np.concatenate([np.floor(log_part), np.floor(lin_part), [horizon]]).astype(np.int64))
+    grid = np.unique(
+        np.concatenate([np.floor(log_part), np.floor(lin_part), [horizon]]).astype(np.int64)
+    )
     return grid[grid >= first]

@@ -66,9 +66,9 @@ def _read(path: Path, key: str) -> tuple[dict[str, np.ndarray], dict] | None:
     return arrays, json.loads(str(meta))
 
 
-def cached_arrays(name: str, key: dict,
-                  make: Callable[[], tuple[dict[str, np.ndarray], dict]]
-                  ) -> tuple[dict[str, np.ndarray], dict]:
+def cached_arrays(
+    name: str, key: dict, make: Callable[[], tuple[dict[str, np.ndarray], dict]]
+) -> tuple[dict[str, np.ndarray], dict]:
     """``make()``'s (arrays, meta) for ``key``: from the cache when a sound entry is there, else
     made, stored and returned. ``meta`` must be JSON; ``name`` only makes the files readable."""
     path = cache_dir() / f"{name}-{key_digest(key)}.npz"
@@ -79,8 +79,13 @@ def cached_arrays(name: str, key: dict,
     text = json.dumps(meta, sort_keys=True)
     try:
         with atomic_output(path) as tmp, open(tmp, "wb") as handle:
-            np.savez(handle, **arrays, meta=np.array(text), key=np.array(key_text(key)),
-                     digest=np.array(_content_digest(arrays, text + key_text(key))))
+            np.savez(
+                handle,
+                **arrays,
+                meta=np.array(text),
+                key=np.array(key_text(key)),
+                digest=np.array(_content_digest(arrays, text + key_text(key))),
+            )
     except OSError:  # a folder that cannot be written (an installed, read-only package): no cache
         pass
     return arrays, meta

@@ -104,8 +104,10 @@ def compile_pending(called: Kernel | None = None) -> None:
     every loaded module (module docstring); ``called`` is the kernel whose call asked for it."""
     if _FORBIDDEN:
         name = f" {called.__module__}.{called.__qualname__}" if called is not None else ""
-        raise RuntimeError(f"a {_FORBIDDEN['job']} job does not simulate, but called the compiled "
-                           f"kernel{name}: compute it in the simulation or with numpy")
+        raise RuntimeError(
+            f"a {_FORBIDDEN['job']} job does not simulate, but called the compiled "
+            f"kernel{name}: compute it in the simulation or with numpy"
+        )
     if "dir" not in _CACHE or os.environ.get("NUMBA_CACHE_DIR") != _CACHE["dir"]:
         _CACHE["dir"] = use_source_keyed_cache()
     import numba

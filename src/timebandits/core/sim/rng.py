@@ -137,8 +137,7 @@ def ziggurat_normal(key, counter, edges, ratios, layer_bits, tail_edge):
     u = 2.0 * _open_unit(bits) - 1.0
     if abs(u) < ratios[layer]:
         return u * edges[layer], counter + 1
-    return _normal_after_rectangle(layer, u, key, counter + 1, edges, ratios, layer_bits,
-                                   tail_edge)
+    return _normal_after_rectangle(layer, u, key, counter + 1, edges, ratios, layer_bits, tail_edge)
 
 
 @njit(cache=True, inline="always")

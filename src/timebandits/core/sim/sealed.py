@@ -27,8 +27,10 @@ class OutputError(ValueError):
     wrong and the command that rebuilds it."""
 
     def __init__(self, path, problem: str):
-        super().__init__(f"{path}: {problem}; rebuild it with `snakemake --force {path}` "
-                         f"(and your usual --cores or --profile)")
+        super().__init__(
+            f"{path}: {problem}; rebuild it with `snakemake --force {path}` "
+            f"(and your usual --cores or --profile)"
+        )
 
 
 def content_digest(frame: pd.DataFrame) -> str:
@@ -42,8 +44,9 @@ def content_digest(frame: pd.DataFrame) -> str:
     return digest.hexdigest()
 
 
-def write_sealed(frame: pd.DataFrame, path: str | os.PathLike,
-                 metadata: dict[bytes, bytes] | None = None) -> None:
+def write_sealed(
+    frame: pd.DataFrame, path: str | os.PathLike, metadata: dict[bytes, bytes] | None = None
+) -> None:
     """Write ``frame`` to ``path`` as Parquet, its digest (and ``metadata``) in the footer. Call it
     on a temporary path (core/atomic.py), as ``write_atomic`` does."""
     import pyarrow as pa
@@ -52,13 +55,17 @@ def write_sealed(frame: pd.DataFrame, path: str | os.PathLike,
     table = pa.Table.from_pandas(frame, preserve_index=False)
     # what a reader will see: an object column comes back typed (strings, floats for None)
     seen = table.to_pandas() if (frame.dtypes == object).any() else frame
-    sealed = {**(table.schema.metadata or {}), **(metadata or {}),
-              CONTENT_KEY: content_digest(seen).encode()}
+    sealed = {
+        **(table.schema.metadata or {}),
+        **(metadata or {}),
+        CONTENT_KEY: content_digest(seen).encode(),
+    }
     pq.write_table(table.replace_schema_metadata(sealed), path)
 
 
-def read_parquet(path: str | os.PathLike, error: type[OutputError] = OutputError
-                 ) -> tuple[pd.DataFrame, dict[bytes, bytes]]:
+def read_parquet(
+    path: str | os.PathLike, error: type[OutputError] = OutputError
+) -> tuple[pd.DataFrame, dict[bytes, bytes]]:
     """The frame in ``path`` and its footer's metadata, unchecked; ``error`` (an
     :class:`OutputError`) if the file cannot be read."""
     import pyarrow.parquet as pq

@@ -38,8 +38,14 @@ def reuse_freed_memory() -> None:
     mallopt(_M_TRIM_THRESHOLD, _TRIM_ABOVE)
 
 
-def run_chunk(config: dict, paper: dict, experiment_id: str, start: int, stop: int,
-              log: Callable[[str], None] = print) -> pd.DataFrame:
+def run_chunk(
+    config: dict,
+    paper: dict,
+    experiment_id: str,
+    start: int,
+    stop: int,
+    log: Callable[[str], None] = print,
+) -> pd.DataFrame:
     """Simulate repetitions ``start .. stop-1`` of every algorithm of the experiment and return
     their trace (one row per algorithm, repetition and checkpoint). Repetition r's seeds depend
     only on ids and r, never on the chunking or on the other algorithms, so a trace is the same
@@ -61,15 +67,25 @@ def run_chunk(config: dict, paper: dict, experiment_id: str, start: int, stop: i
         for rep in range(start, stop):
             env_seed = environment_seed(config["base_seed"], key, experiment_id, rep)
             pol_seed = policy_seed(config["base_seed"], key, experiment_id, algorithm_id, rep)
-            metrics = simulation.simulate_repetition(experiment, algorithm, env_seed, pol_seed,
-                                                     checkpoints)
-            frames.append(pd.DataFrame({"algorithm": algorithm_id,
-                                        "repetition": np.full(checkpoints.size, rep, dtype=np.int64),
-                                        "t": checkpoints, **metrics}))
+            metrics = simulation.simulate_repetition(
+                experiment, algorithm, env_seed, pol_seed, checkpoints
+            )
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "algorithm": algorithm_id,
+                        "repetition": np.full(checkpoints.size, rep, dtype=np.int64),
+                        "t": checkpoints,
+                        **metrics,
+                    }
+                )
+            )
             done += 1
             if done % report_every == 0 or done == total:
                 elapsed = time.perf_counter() - started
-                log(f"{key}/{experiment_id} reps {start}-{stop}: {done}/{total} runs done "
+                log(
+                    f"{key}/{experiment_id} reps {start}-{stop}: {done}/{total} runs done "
                     f"({algorithm_id} rep {rep}), {elapsed:.1f} s elapsed "
-                    f"(horizon {experiment['horizon']:g})")
+                    f"(horizon {experiment['horizon']:g})"
+                )
     return pd.concat(frames, ignore_index=True)

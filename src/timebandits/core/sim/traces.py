@@ -54,13 +54,22 @@ def simulation_settings(paper: dict, config: dict, experiment_id: str) -> dict:
     """Every setting a chunk's trace depends on, and nothing else (no titles, no provenance):
     the simulate rule's rerun trigger, and hashed into each chunk's contract."""
     exp = resolve_experiment(paper, experiment_id, config)
-    algorithms = {a: {"policy": paper["algorithms"][a]["policy"],
-                      "params": paper["algorithms"][a].get("params", {})}
-                  for a in exp["algorithms"]}
+    algorithms = {
+        a: {
+            "policy": paper["algorithms"][a]["policy"],
+            "params": paper["algorithms"][a].get("params", {}),
+        }
+        for a in exp["algorithms"]
+    }
     extra = {"record": exp["record"]} if "record" in exp else {}
-    return {"environment": exp["environment"], "horizon": exp["horizon"],
-            "checkpoints": exp["checkpoints"], **extra, "algorithms": algorithms,
-            "base_seed": config["base_seed"]}
+    return {
+        "environment": exp["environment"],
+        "horizon": exp["horizon"],
+        "checkpoints": exp["checkpoints"],
+        **extra,
+        "algorithms": algorithms,
+        "base_seed": config["base_seed"],
+    }
 
 
 def trace_contract(paper: dict, config: dict, experiment_id: str, start: int, stop: int) -> dict:
@@ -69,10 +78,14 @@ def trace_contract(paper: dict, config: dict, experiment_id: str, start: int, st
     where rounded times coincide)."""
     settings = json.dumps(simulation_settings(paper, config, experiment_id), sort_keys=True)
     exp = resolve_experiment(paper, experiment_id, config)
-    return {"paper": paper["paper"]["key"], "experiment": experiment_id,
-            "repetitions": [int(start), int(stop)], "algorithms": list(exp["algorithms"]),
-            "checkpoints": int(checkpoint_grid(exp["horizon"], exp["checkpoints"]).size),
-            "settings": hashlib.sha256(settings.encode()).hexdigest()[:16]}
+    return {
+        "paper": paper["paper"]["key"],
+        "experiment": experiment_id,
+        "repetitions": [int(start), int(stop)],
+        "algorithms": list(exp["algorithms"]),
+        "checkpoints": int(checkpoint_grid(exp["horizon"], exp["checkpoints"]).size),
+        "settings": hashlib.sha256(settings.encode()).hexdigest()[:16],
+    }
 
 
 def _rows(contract: dict) -> int:
@@ -121,10 +134,14 @@ def _coverage_problem(frame: pd.DataFrame, contract: dict) -> str | None:
         return f"algorithms {algorithms}, expected {sorted(contract['algorithms'])}"
     if repetitions != list(range(start, stop)):
         missing = sorted(set(range(start, stop)) - set(repetitions))
-        return f"repetitions {missing or repetitions} missing or extra (expected {start}..{stop - 1})"
+        return (
+            f"repetitions {missing or repetitions} missing or extra (expected {start}..{stop - 1})"
+        )
     per_run = frame.groupby(["algorithm", "repetition"])["t"].nunique()
     if len(frame) != _rows(contract) or (per_run != contract["checkpoints"]).any():
-        return f"{len(frame)} rows, expected {_rows(contract)} (every checkpoint of every run, once)"
+        return (
+            f"{len(frame)} rows, expected {_rows(contract)} (every checkpoint of every run, once)"
+        )
     return None
 
 
@@ -157,6 +174,7 @@ def write_trace(frame: pd.DataFrame, path: str | os.PathLike, contract: dict | N
 
     def with_contract(frame, tmp):
         write_sealed(frame, tmp, {CONTRACT_KEY: json.dumps(contract, sort_keys=True).encode()})
+
     write_atomic(frame, path, writer=with_contract)
 
 
@@ -175,7 +193,9 @@ def read_trace(path: str | os.PathLike, contract: dict | None = None) -> pd.Data
     return frame
 
 
-def concat_traces(paths: list[str | os.PathLike], contracts: list[dict] | None = None) -> pd.DataFrame:
+def concat_traces(
+    paths: list[str | os.PathLike], contracts: list[dict] | None = None
+) -> pd.DataFrame:
     """Join the chunk files of one experiment into its trace, refusing overlaps (and, given
     their contracts, any file that does not hold what its contract says)."""
     contracts = contracts or [None] * len(paths)
@@ -209,6 +229,9 @@ def checkpoint_table(trace: pd.DataFrame, metric: str) -> pd.DataFrame:
     table[cells] = values
     # laid out as pivot lays it out (one row per checkpoint in memory): a reduction over the
     # repetitions then adds in the same order, to the same bits
-    return pd.DataFrame(table.reshape(checkpoints.size, repetitions.size),
-                        index=checkpoints.rename("t"), columns=repetitions.rename("repetition"),
-                        copy=False)
+    return pd.DataFrame(
+        table.reshape(checkpoints.size, repetitions.size),
+        index=checkpoints.rename("t"),
+        columns=repetitions.rename("repetition"),
+        copy=False,
+    )

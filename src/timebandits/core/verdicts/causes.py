@@ -27,7 +27,13 @@ from timebandits.core.verdicts.firmness import describe, verdict_with
 from timebandits.core.verdicts.vocabulary import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 FRAGILE, SETTING, DATA, ERRATUM, ROBUST, UNEXPLAINED = (
-    "fragile", "setting", "data", "erratum", "robust", "unexplained")
+    "fragile",
+    "setting",
+    "data",
+    "erratum",
+    "robust",
+    "unexplained",
+)
 CAUSES = (FRAGILE, SETTING, DATA, ERRATUM, ROBUST, UNEXPLAINED)
 
 
@@ -50,8 +56,10 @@ def check_sensitivity(paper: dict) -> None:
         if not has:
             continue
         if len(has) < 3:
-            raise ValueError(f"claim {claim['id']}: a sensitivity claim needs parent, tests and "
-                             f"varies (has {has})")
+            raise ValueError(
+                f"claim {claim['id']}: a sensitivity claim needs parent, tests and "
+                f"varies (has {has})"
+            )
         if claim["scope"] != "extension":
             raise ValueError(f"claim {claim['id']}: a sensitivity claim has scope extension")
         if scopes.get(parent) != "paper":
@@ -72,8 +80,14 @@ def variant_verdicts(children: list[dict], kinds: dict, ctx, summary: dict) -> l
         verdict = verdict_with(kinds[child["kind"]], child, level)
         if verdict == REPRODUCED and not summary[child["id"]]["can_refute"]:
             verdict = INCONCLUSIVE
-        out.append({"id": child["id"], "tests": child["tests"], "varies": child["varies"],
-                    "verdict": verdict})
+        out.append(
+            {
+                "id": child["id"],
+                "tests": child["tests"],
+                "varies": child["varies"],
+                "verdict": verdict,
+            }
+        )
     return out
 
 
@@ -88,12 +102,14 @@ def tried(variants: list[dict], alpha: float) -> str:
     if not variants:
         return ""
     m = len(variants)
-    return (f"at α/{m} = {alpha / m:.2g}: "
-            + "; ".join(f"{v['id']} ({v['varies']}): {v['verdict']}" for v in variants))
+    return f"at α/{m} = {alpha / m:.2g}: " + "; ".join(
+        f"{v['id']} ({v['varies']}): {v['verdict']}" for v in variants
+    )
 
 
-def decide_cause(claim: dict, row: dict, points: list[dict], variants: list[dict],
-                 paper: dict, alpha: float) -> tuple[str, str]:
+def decide_cause(
+    claim: dict, row: dict, points: list[dict], variants: list[dict], paper: dict, alpha: float
+) -> tuple[str, str]:
     """The cause of a failed paper claim and its line, which names the variants it rests on
     (:func:`tried` lists them all); see the module docstring for the order."""
     m = len(variants)
@@ -104,21 +120,29 @@ def decide_cause(claim: dict, row: dict, points: list[dict], variants: list[dict
     holding = [v for v in variants if v["verdict"] == REPRODUCED]
     if holding:
         first = holding[0]
-        what = ("another stand-in data set" if first["tests"] == DATA
-                else "a setting the paper does not print")
+        what = (
+            "another stand-in data set"
+            if first["tests"] == DATA
+            else "a setting the paper does not print"
+        )
         level = f"at α/{m} over the {m} variants tried" if m > 1 else "at α, the one variant tried"
         return first["tests"], f"Holds with {first['varies']} ({what}; {first['id']}, {level})."
     if row["evidence"] == EXACT:
         return ERRATUM, f"An exact computation shows it false: {row['decided_by']}."
     data = stand_in(claim, paper)
     if data:
-        return DATA, (f"Judged on a stand-in data set: {data}"
-                      + (f"; no variant tried holds ({ids})." if variants else "."))
+        return DATA, (
+            f"Judged on a stand-in data set: {data}"
+            + (f"; no variant tried holds ({ids})." if variants else ".")
+        )
     if variants:
         refuted = sum(v["verdict"] == NOT_REPRODUCED for v in variants)
         if refuted == m:
             return ROBUST, f"Fails under every variant tried ({m}: {ids})."
-        return ROBUST, (f"No variant tried holds ({m}: {ids}): {refuted} refuted, "
-                        f"{m - refuted} undecided.")
-    return UNEXPLAINED, ("No sensitivity claim names it as parent, and no assumed threshold "
-                         "flips it within its defensible range.")
+        return ROBUST, (
+            f"No variant tried holds ({m}: {ids}): {refuted} refuted, {m - refuted} undecided."
+        )
+    return UNEXPLAINED, (
+        "No sensitivity claim names it as parent, and no assumed threshold "
+        "flips it within its defensible range."
+    )

@@ -39,7 +39,9 @@ def thresholds(claim: dict) -> str:
     return "; ".join(shown)
 
 
-def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
+def evaluate_claims(
+    paper: dict, ctx: ClaimContext, kinds: dict
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Evaluate every claim of ``paper``: (one row per claim, one row per sub-check).
 
     The claim's evidence is its kind's; its verdict combines the deciding rows (:func:`combine`)
@@ -62,27 +64,40 @@ def evaluate_claims(paper: dict, ctx: ClaimContext, kinds: dict) -> tuple[pd.Dat
             details.append({"claim": claim["id"], **row})
         points[claim["id"]] = tipping_points(kind, claim, ctx, verdict)
         summary[claim["id"]] = {
-            "claim": claim["id"], "scope": claim["scope"], "where": claim["where"],
-            "quote": quote_of(claim, paper), "tested_as": claim["tested_as"],
-            "kind": claim["kind"], "evidence": kind.evidence,
-            "verdict": verdict, "decided_by": reason, **decidable,
-            "thresholds": thresholds(claim), "multiplicity": multiplicity,
+            "claim": claim["id"],
+            "scope": claim["scope"],
+            "where": claim["where"],
+            "quote": quote_of(claim, paper),
+            "tested_as": claim["tested_as"],
+            "kind": claim["kind"],
+            "evidence": kind.evidence,
+            "verdict": verdict,
+            "decided_by": reason,
+            **decidable,
+            "thresholds": thresholds(claim),
+            "multiplicity": multiplicity,
             "flips_at": describe(points[claim["id"]]),
             "fragile": any(p["fragile"] for p in points[claim["id"]]),
             "runs_to_decide": runs_needed(kind, claim, ctx, verdict, decidable),
-            "parent": claim.get("parent", ""), "cause": "", "cause_line": "", "variants": "",
+            "parent": claim.get("parent", ""),
+            "cause": "",
+            "cause_line": "",
+            "variants": "",
         }
     children = sensitivity_claims(paper)
     for claim in paper["claims"]:
         row = summary[claim["id"]]
         if claim["scope"] != PAPER or row["verdict"] != NOT_REPRODUCED:
             continue
-        variants = (variant_verdicts(children[claim["id"]], kinds, ctx, summary)
-                    if claim["id"] in children else [])
-        row["cause"], row["cause_line"] = decide_cause(claim, row, points[claim["id"]], variants,
-                                                       paper, ctx.alpha)
+        variants = (
+            variant_verdicts(children[claim["id"]], kinds, ctx, summary)
+            if claim["id"] in children
+            else []
+        )
+        row["cause"], row["cause_line"] = decide_cause(
+            claim, row, points[claim["id"]], variants, paper, ctx.alpha
+        )
         row["variants"] = tried(variants, ctx.alpha)
     details = pd.DataFrame(details, columns=DETAIL_COLUMNS if not details else None)
     ordered = DETAIL_COLUMNS + [c for c in details.columns if c not in DETAIL_COLUMNS]
     return pd.DataFrame(list(summary.values()), columns=SUMMARY_COLUMNS), details[ordered]
-

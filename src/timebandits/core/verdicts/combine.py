@@ -23,14 +23,17 @@ def claim_rows(kind, claim: dict, ctx) -> list[dict]:
     """The claim's sub-check rows, each with its evidence and role (deciding or supporting).
     Raises ValueError if a deciding row carries other evidence than its kind (a kind must mark
     such a row as supporting)."""
-    rows = [{"evidence": kind.evidence, "role": DECIDES, **row} for row in kind.evaluate(claim, ctx)]
+    rows = [
+        {"evidence": kind.evidence, "role": DECIDES, **row} for row in kind.evaluate(claim, ctx)
+    ]
     deciding = [r for r in rows if r["role"] == DECIDES]
     mixed = {r["evidence"] for r in deciding} - {kind.evidence}
     if mixed:
-        raise ValueError(f"claim {claim['id']}: deciding rows with evidence {sorted(mixed)} in "
-                         f"a claim decided by {kind.evidence!r}; mark them as supporting")
+        raise ValueError(
+            f"claim {claim['id']}: deciding rows with evidence {sorted(mixed)} in "
+            f"a claim decided by {kind.evidence!r}; mark them as supporting"
+        )
     return rows
-
 
 
 def combine(rows: list[dict], evidence: str, alpha: float) -> tuple[str, str]:
@@ -53,11 +56,16 @@ def combine(rows: list[dict], evidence: str, alpha: float) -> tuple[str, str]:
         if NOT_REPRODUCED in verdicts:
             return NOT_REPRODUCED, ""
         return (INCONCLUSIVE if INCONCLUSIVE in verdicts else REPRODUCED), ""
-    note = (f"{m} sub-tests: reproduced only if all {m} are at α = {alpha:g} (intersection–union "
-            f"test, no correction needed); not reproduced if one is refuted at α/{m} = "
-            f"{alpha / m:.2g} (Bonferroni)")
-    refuted = [r for r in rows if r["verdict"] == NOT_REPRODUCED
-               and _p_value(r, "p_opposite", 0.0) < alpha / m]
+    note = (
+        f"{m} sub-tests: reproduced only if all {m} are at α = {alpha:g} (intersection–union "
+        f"test, no correction needed); not reproduced if one is refuted at α/{m} = "
+        f"{alpha / m:.2g} (Bonferroni)"
+    )
+    refuted = [
+        r
+        for r in rows
+        if r["verdict"] == NOT_REPRODUCED and _p_value(r, "p_opposite", 0.0) < alpha / m
+    ]
     if refuted:
         return NOT_REPRODUCED, note
     if all(v == REPRODUCED for v in verdicts):
@@ -81,11 +89,15 @@ def decided_by(rows: list[dict], verdict: str, alpha: float | None = None) -> st
         return "no sub-check"
     agreeing = [r for r in rows if r["verdict"] == verdict] or rows
     if verdict == REPRODUCED:
-        row = max(agreeing, key=lambda r: (_p_value(r, "p_claimed", -1.0),
-                                           _p_value(r, "tightness", -math.inf)))
+        row = max(
+            agreeing,
+            key=lambda r: (_p_value(r, "p_claimed", -1.0), _p_value(r, "tightness", -math.inf)),
+        )
     else:
-        row = min(agreeing, key=lambda r: (_p_value(r, "p_opposite", 0.0),
-                                           -_p_value(r, "tightness", -math.inf)))
+        row = min(
+            agreeing,
+            key=lambda r: (_p_value(r, "p_opposite", 0.0), -_p_value(r, "tightness", -math.inf)),
+        )
     suffix = f" ({len(agreeing)} of {len(rows)} sub-checks {verdict})" if len(rows) > 1 else ""
     return f"{row['scope']}: {row['headline']}{_p_text(row, verdict, len(rows), alpha)}{suffix}"
 
@@ -93,12 +105,18 @@ def decided_by(rows: list[dict], verdict: str, alpha: float | None = None) -> st
 def _p_text(row: dict, verdict: str, m: int, alpha: float | None) -> str:
     """The p-value that decides ``row`` for ``verdict``: the claim's test where it holds (or is
     undecided), the opposite test where it is refuted ("" without p-values)."""
-    p_claimed, p_opposite = _p_value(row, "p_claimed", math.nan), _p_value(row, "p_opposite", math.nan)
+    p_claimed, p_opposite = (
+        _p_value(row, "p_claimed", math.nan),
+        _p_value(row, "p_opposite", math.nan),
+    )
     if math.isnan(p_claimed) and math.isnan(p_opposite):
         return ""
     if verdict == NOT_REPRODUCED:
-        level = f" < α/{m} = {alpha / m:.2g}" if alpha is not None and m > 1 else (
-            f" < α = {alpha:g}" if alpha is not None else "")
+        level = (
+            f" < α/{m} = {alpha / m:.2g}"
+            if alpha is not None and m > 1
+            else (f" < α = {alpha:g}" if alpha is not None else "")
+        )
         return f"; refuted by the opposite test, {_p(p_opposite)}{level}"
     if verdict == REPRODUCED:
         return f", {_p(p_claimed)}"

@@ -79,30 +79,46 @@ class BetterAtHorizon(DeclaredCheck):
                     low, high = (theirs, ours) if higher else (ours, theirs)
                     test = paired_one_sided(ratio * low, high)
                     wins = int(np.sum(low < high))
-                    crossing = last_crossing(ctx.at(exp, better, metric).mean(axis=1),
-                                             ctx.at(exp, worse, metric).mean(axis=1))
-                    means = (f"{ctx.label(worse)}/{ctx.label(better)} = "
-                             f"{theirs.mean() / ours.mean():.3g}"
-                             if ours.mean() > 0 and theirs.mean() > 0
-                             else "ratio undefined (a mean ≤ 0)")
-                    effect = (f"{means} (needs {'<' if higher else '>'} "
-                              f"{1 / ratio if higher else ratio:g}); " if ratio > 1 else "")
-                    rows.append({
-                        "scope": f"{exp} {ctx.label(better)} vs {ctx.label(worse)}",
-                        "verdict": paired_verdict(test, ctx.alpha),
-                        "headline": f"{effect}{wins}/{low.size} runs {side}",
-                        "statistic": (f"{metric} at T: {ctx.label(better)} {ours.mean():.4g} ± "
-                                      f"{standard_error(ours):.2g} vs {ctx.label(worse)} {theirs.mean():.4g} ± "
-                                      f"{standard_error(theirs):.2g} (mean ± s.e.); {wins}/{low.size} runs "
-                                      f"{side}; {effect}paired t = {test['t']:.2f}, "
-                                      f"p = {test['p_claimed']:.2g}; mean curves "
-                                      + (f"last cross at t = {crossing:.3g}" if crossing is not None
-                                         else "never cross")),
-                        "value_claimed_lower": float(low.mean()),
-                        "value_claimed_higher": float(high.mean()),
-                        "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
-                        "last_crossing": crossing,
-                    })
+                    crossing = last_crossing(
+                        ctx.at(exp, better, metric).mean(axis=1),
+                        ctx.at(exp, worse, metric).mean(axis=1),
+                    )
+                    means = (
+                        f"{ctx.label(worse)}/{ctx.label(better)} = "
+                        f"{theirs.mean() / ours.mean():.3g}"
+                        if ours.mean() > 0 and theirs.mean() > 0
+                        else "ratio undefined (a mean ≤ 0)"
+                    )
+                    effect = (
+                        f"{means} (needs {'<' if higher else '>'} "
+                        f"{1 / ratio if higher else ratio:g}); "
+                        if ratio > 1
+                        else ""
+                    )
+                    rows.append(
+                        {
+                            "scope": f"{exp} {ctx.label(better)} vs {ctx.label(worse)}",
+                            "verdict": paired_verdict(test, ctx.alpha),
+                            "headline": f"{effect}{wins}/{low.size} runs {side}",
+                            "statistic": (
+                                f"{metric} at T: {ctx.label(better)} {ours.mean():.4g} ± "
+                                f"{standard_error(ours):.2g} vs {ctx.label(worse)} {theirs.mean():.4g} ± "
+                                f"{standard_error(theirs):.2g} (mean ± s.e.); {wins}/{low.size} runs "
+                                f"{side}; {effect}paired t = {test['t']:.2f}, "
+                                f"p = {test['p_claimed']:.2g}; mean curves "
+                                + (
+                                    f"last cross at t = {crossing:.3g}"
+                                    if crossing is not None
+                                    else "never cross"
+                                )
+                            ),
+                            "value_claimed_lower": float(low.mean()),
+                            "value_claimed_higher": float(high.mean()),
+                            "p_claimed": test["p_claimed"],
+                            "p_opposite": test["p_opposite"],
+                            "last_crossing": crossing,
+                        }
+                    )
         return rows
 
     @classmethod
@@ -110,12 +126,21 @@ class BetterAtHorizon(DeclaredCheck):
         """The claimed-higher side at 3ρ times the other (favourable), or the reverse."""
         ratio = threshold(cls, claim, "min_ratio")
         higher = claim.get("direction", "lower") == "higher"
-        low, high = (claim["worse"], claim["better"]) if higher else (claim["better"], claim["worse"])
+        low, high = (
+            (claim["worse"], claim["better"]) if higher else (claim["better"], claim["worse"])
+        )
         s = scale(ctx, claim["experiments"], low + high, claim["metric"], headroom=3 * ratio)
-        return {side: with_curves(ctx, claim["metric"],
-                                  {**{a: linear(s * (1 if good else 3 * ratio)) for a in low},
-                                   **{a: linear(s * (3 * ratio if good else 1)) for a in high}})
-                for side, good in (("favourable", True), ("unfavourable", False))}
+        return {
+            side: with_curves(
+                ctx,
+                claim["metric"],
+                {
+                    **{a: linear(s * (1 if good else 3 * ratio)) for a in low},
+                    **{a: linear(s * (3 * ratio if good else 1)) for a in high},
+                },
+            )
+            for side, good in (("favourable", True), ("unfavourable", False))
+        }
 
 
 class CloseAtHorizon:
@@ -147,18 +172,22 @@ class CloseAtHorizon:
             margin = tol * scale
             test = equivalence_test(a - b, 0.0, margin)
             relative = (a.mean() - b.mean()) / scale if scale > 0 else math.nan
-            rows.append({
-                "scope": f"{exp} {ctx.label(first)} vs {ctx.label(second)}",
-                "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"difference {relative:+.2%} of the mean (margin ±{tol:.0%})",
-                "statistic": (f"{metric} at T: {ctx.label(first)} {a.mean():.4g} ± {standard_error(a):.2g} "
-                              f"vs {ctx.label(second)} {b.mean():.4g} ± {standard_error(b):.2g} (mean ± "
-                              f"s.e.); paired difference {(a - b).mean():.4g} ± {standard_error(a - b):.2g}, "
-                              f"margin ±{margin:.4g} ({tol:g} × {scale:.4g}); TOST p = "
-                              f"{test['p_claimed']:.2g}, outside the margin p = "
-                              f"{test['p_opposite']:.2g}"),
-                **test,
-            })
+            rows.append(
+                {
+                    "scope": f"{exp} {ctx.label(first)} vs {ctx.label(second)}",
+                    "verdict": paired_verdict(test, ctx.alpha),
+                    "headline": f"difference {relative:+.2%} of the mean (margin ±{tol:.0%})",
+                    "statistic": (
+                        f"{metric} at T: {ctx.label(first)} {a.mean():.4g} ± {standard_error(a):.2g} "
+                        f"vs {ctx.label(second)} {b.mean():.4g} ± {standard_error(b):.2g} (mean ± "
+                        f"s.e.); paired difference {(a - b).mean():.4g} ± {standard_error(a - b):.2g}, "
+                        f"margin ±{margin:.4g} ({tol:g} × {scale:.4g}); TOST p = "
+                        f"{test['p_claimed']:.2g}, outside the margin p = "
+                        f"{test['p_opposite']:.2g}"
+                    ),
+                    **test,
+                }
+            )
         return rows
 
     @classmethod
@@ -167,9 +196,12 @@ class CloseAtHorizon:
         first, second = claim["pair"]
         apart = 1.0 + 4.0 * threshold(cls, claim, "tolerance")
         s = scale(ctx, claim["experiments"], claim["pair"], claim["metric"], headroom=apart)
-        return {"favourable": with_curves(ctx, claim["metric"], {first: linear(s), second: linear(s)}),
-                "unfavourable": with_curves(ctx, claim["metric"],
-                                            {first: linear(s), second: linear(s * apart)})}
+        return {
+            "favourable": with_curves(ctx, claim["metric"], {first: linear(s), second: linear(s)}),
+            "unfavourable": with_curves(
+                ctx, claim["metric"], {first: linear(s), second: linear(s * apart)}
+            ),
+        }
 
 
 class WinsInSettings(DeclaredCheck):
@@ -193,8 +225,10 @@ class WinsInSettings(DeclaredCheck):
         win_level = ctx.alpha if need >= m else ctx.alpha / m
         loss_level = ctx.alpha / (m * len(claim["against"]))
         for exp in claim["experiments"]:
-            tests = [paired_one_sided(*ctx.paired(exp, claim["algorithm"], rival, claim["metric"]))
-                     for rival in claim["against"]]
+            tests = [
+                paired_one_sided(*ctx.paired(exp, claim["algorithm"], rival, claim["metric"]))
+                for rival in claim["against"]
+            ]
             if all(t["p_claimed"] < win_level for t in tests):
                 wins.append(exp)
             if any(t["p_opposite"] < loss_level for t in tests):
@@ -206,25 +240,34 @@ class WinsInSettings(DeclaredCheck):
             verdict = NOT_REPRODUCED
         else:
             verdict = INCONCLUSIVE
-        return [{
-            "scope": ",".join(claim["experiments"]), "verdict": verdict,
-            "headline": f"wins in {len(wins)}/{m} settings, needs {need}",
-            "statistic": (f"{ctx.label(claim['algorithm'])} significantly better than every rival in "
-                          f"{len(wins)}/{m} settings ({', '.join(wins) or 'none'}); "
-                          f"worse than some rival in {', '.join(losses) or 'none'}; needs {need} "
-                          f"(a win: paired t-tests against every rival at α = {win_level:.2g}; a "
-                          f"loss: some rival better at {loss_level:.2g})"),
-        }]
+        return [
+            {
+                "scope": ",".join(claim["experiments"]),
+                "verdict": verdict,
+                "headline": f"wins in {len(wins)}/{m} settings, needs {need}",
+                "statistic": (
+                    f"{ctx.label(claim['algorithm'])} significantly better than every rival in "
+                    f"{len(wins)}/{m} settings ({', '.join(wins) or 'none'}); "
+                    f"worse than some rival in {', '.join(losses) or 'none'}; needs {need} "
+                    f"(a win: paired t-tests against every rival at α = {win_level:.2g}; a "
+                    f"loss: some rival better at {loss_level:.2g})"
+                ),
+            }
+        ]
 
     @staticmethod
     def witnesses(claim, ctx):
         """The algorithm at a third of every rival in every setting, or at three times."""
         algs = [claim["algorithm"], *claim["against"]]
         s = scale(ctx, claim["experiments"], algs, claim["metric"], headroom=3)
-        return {side: with_curves(ctx, claim["metric"],
-                                  {a: linear(s * (1 if (a == claim["algorithm"]) == good else 3))
-                                   for a in algs})
-                for side, good in (("favourable", True), ("unfavourable", False))}
+        return {
+            side: with_curves(
+                ctx,
+                claim["metric"],
+                {a: linear(s * (1 if (a == claim["algorithm"]) == good else 3)) for a in algs},
+            )
+            for side, good in (("favourable", True), ("unfavourable", False))
+        }
 
 
 class SignAtHorizon(DeclaredCheck):
@@ -245,25 +288,40 @@ class SignAtHorizon(DeclaredCheck):
                 values = ctx.final(exp, alg, claim["metric"])
                 zero = np.zeros_like(values)
                 negative = claim["sign"] == "negative"
-                test = paired_one_sided(values, zero) if negative else paired_one_sided(zero, values)
-                rows.append({
-                    "scope": f"{exp} {ctx.label(alg)}", "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"mean {values.mean():.3g} ± {standard_error(values):.2g}",
-                    "statistic": (f"{claim['metric']} at T of {ctx.label(alg)}: {values.mean():.4g} "
-                                  f"± {standard_error(values):.2g} (mean ± s.e.), {int(np.sum(values < 0))}/"
-                                  f"{values.size} runs negative; t = {-test['t'] if negative else test['t']:.2f}, "
-                                  f"one-sided p = {test['p_claimed']:.2g} for a {claim['sign']} mean"),
-                    "mean": float(values.mean()),
-                    "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
-                })
+                test = (
+                    paired_one_sided(values, zero) if negative else paired_one_sided(zero, values)
+                )
+                rows.append(
+                    {
+                        "scope": f"{exp} {ctx.label(alg)}",
+                        "verdict": paired_verdict(test, ctx.alpha),
+                        "headline": f"mean {values.mean():.3g} ± {standard_error(values):.2g}",
+                        "statistic": (
+                            f"{claim['metric']} at T of {ctx.label(alg)}: {values.mean():.4g} "
+                            f"± {standard_error(values):.2g} (mean ± s.e.), {int(np.sum(values < 0))}/"
+                            f"{values.size} runs negative; t = {-test['t'] if negative else test['t']:.2f}, "
+                            f"one-sided p = {test['p_claimed']:.2g} for a {claim['sign']} mean"
+                        ),
+                        "mean": float(values.mean()),
+                        "p_claimed": test["p_claimed"],
+                        "p_opposite": test["p_opposite"],
+                    }
+                )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """Every curve on the claimed side of 0, or on the other."""
-        s = min(scale(ctx, claim["experiments"], claim["algorithms"], claim["metric"], negative=neg)
-                for neg in (False, True))     # a witness on each side of 0
+        s = min(
+            scale(ctx, claim["experiments"], claim["algorithms"], claim["metric"], negative=neg)
+            for neg in (False, True)
+        )  # a witness on each side of 0
         sign = -1.0 if claim["sign"] == "negative" else 1.0
-        return {side: with_curves(ctx, claim["metric"],
-                                  {a: linear(s * sign * (1 if good else -1)) for a in claim["algorithms"]})
-                for side, good in (("favourable", True), ("unfavourable", False))}
+        return {
+            side: with_curves(
+                ctx,
+                claim["metric"],
+                {a: linear(s * sign * (1 if good else -1)) for a in claim["algorithms"]},
+            )
+            for side, good in (("favourable", True), ("unfavourable", False))
+        }

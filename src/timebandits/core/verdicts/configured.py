@@ -27,6 +27,7 @@ def configured_reader(paper: dict, config: dict, template_of) -> Callable[[str, 
     horizon). Witnesses replace what a claim decides on; the template only gives the columns
     and the shape of the rest (which values are defined, which runs finished), so decidability
     becomes a property of the configuration, known before any simulation at that scale."""
+
     def trace_of(experiment: str, algorithm: str) -> pd.DataFrame:
         exp = resolve_experiment(paper, experiment, config)
         t = checkpoint_grid(exp["horizon"], exp["checkpoints"]).astype(float)
@@ -36,13 +37,16 @@ def configured_reader(paper: dict, config: dict, template_of) -> Callable[[str, 
         times = np.sort(template["t"].unique()).astype(float)
         share = times / times[-1]
         nearest = np.clip(np.searchsorted(share, t / t[-1]), 0, times.size - 1)
-        closer = np.abs(share[np.maximum(nearest - 1, 0)] - t / t[-1]) < np.abs(share[nearest] - t / t[-1])
+        closer = np.abs(share[np.maximum(nearest - 1, 0)] - t / t[-1]) < np.abs(
+            share[nearest] - t / t[-1]
+        )
         rows = np.where(closer, nearest - 1, nearest)
         columns = {"repetition": np.repeat(np.arange(n), t.size), "t": np.tile(t, n)}
         for column in template.columns.drop(["repetition", "t"]):
             table = checkpoint_table(template, column).loc[times, reps]
             columns[column] = table.to_numpy()[rows][:, np.arange(n) % reps.size].T.ravel()
         return pd.DataFrame(columns)
+
     return trace_of
 
 
@@ -56,6 +60,14 @@ def configured_decidability(paper: dict, config: dict, template_of) -> pd.DataFr
     bounds = paper_module(key, "analysis").bound_table(paper, reader)
     ctx = ClaimContext(paper=paper, config=config, trace_of=reader, bounds=bounds)
     kinds = claim_kinds_of(key)
-    return pd.DataFrame([{"claim": c["id"], "evidence": kinds[c["kind"]].evidence,
-                          **decide(c, kinds[c["kind"]], ctx),
-                          "one_sided": c.get("one_sided", "")} for c in paper["claims"]])
+    return pd.DataFrame(
+        [
+            {
+                "claim": c["id"],
+                "evidence": kinds[c["kind"]].evidence,
+                **decide(c, kinds[c["kind"]], ctx),
+                "one_sided": c.get("one_sided", ""),
+            }
+            for c in paper["claims"]
+        ]
+    )

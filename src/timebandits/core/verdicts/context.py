@@ -33,7 +33,9 @@ class ClaimContext:
 
     paper: dict
     config: dict
-    trace_of: Callable[[str, str], pd.DataFrame]  # (experiment, algorithm) -> its trace (core/workflow.trace_reader)
+    trace_of: Callable[
+        [str, str], pd.DataFrame
+    ]  # (experiment, algorithm) -> its trace (core/workflow.trace_reader)
     bounds: pd.DataFrame | None = None  # the paper's bound table (core/verdicts/bounds.py), if any
     _cache: dict = field(default_factory=dict)
     # A decidability witness's replacements of computed quantities (core/verdicts/decidability.py):
@@ -76,10 +78,13 @@ class ClaimContext:
         """The metric at the horizon for two algorithms, paired by repetition (same runs and
         same horizon required: the pairing is what common random numbers are for)."""
         a, b = self.last(experiment, first), self.last(experiment, second)
-        if (a["t"].iloc[0] != b["t"].iloc[0]
-                or not np.array_equal(a["repetition"].to_numpy(), b["repetition"].to_numpy())):
-            raise ValueError(f"{experiment}: {first} and {second} were not run on the same "
-                             f"repetitions and horizon; rebuild their traces")
+        if a["t"].iloc[0] != b["t"].iloc[0] or not np.array_equal(
+            a["repetition"].to_numpy(), b["repetition"].to_numpy()
+        ):
+            raise ValueError(
+                f"{experiment}: {first} and {second} were not run on the same "
+                f"repetitions and horizon; rebuild their traces"
+            )
         return self.final(experiment, first, metric), self.final(experiment, second, metric)
 
     def at(self, experiment: str, algorithm: str, metric: str) -> pd.DataFrame:
@@ -101,8 +106,11 @@ class ClaimContext:
             from timebandits.core.registry import PAPER_PACKAGES, paper_module
 
             paper_key = self.paper.get("paper", {}).get("key")
-            hook = (getattr(paper_module(paper_key, "analysis"), "metric_range", None)
-                    if paper_key in PAPER_PACKAGES else None)
+            hook = (
+                getattr(paper_module(paper_key, "analysis"), "metric_range", None)
+                if paper_key in PAPER_PACKAGES
+                else None
+            )
             found = None
             if hook is not None and "environment" in self.paper["experiments"][experiment]:
                 horizon = float(self.trace(experiment, algorithm)["t"].max())
@@ -164,5 +172,8 @@ def fraction_test(successes: int, n: int, level: float, alpha: float) -> dict:
 
     p_claimed = float(binom.sf(successes - 1, n, level)) if n else math.nan
     p_opposite = float(binom.cdf(successes, n, level)) if n else math.nan
-    return {"p_claimed": p_claimed, "p_opposite": p_opposite,
-            "verdict": paired_verdict({"p_claimed": p_claimed, "p_opposite": p_opposite}, alpha)}
+    return {
+        "p_claimed": p_claimed,
+        "p_opposite": p_opposite,
+        "verdict": paired_verdict({"p_claimed": p_claimed, "p_opposite": p_opposite}, alpha),
+    }

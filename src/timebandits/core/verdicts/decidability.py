@@ -52,13 +52,15 @@ def linear(value: float) -> Level:
 def power(value: float, exponent: float) -> Level:
     """A curve whose increase has log-log slope ``exponent`` (t^p, p = exponent; ln t for 0),
     ``value`` at the horizon. Increasing also for a negative slope (−t^p with p < 0, shifted)."""
+
     def level(t):
         x = np.maximum(np.asarray(t, dtype=float), 1.0) / float(np.max(t))
         if exponent == 0.0:
             return value * (1.0 + np.log(x) / math.log(float(np.max(t))))
         if exponent > 0:
-            return value * x ** exponent
-        return value * (2.0 - x ** exponent)
+            return value * x**exponent
+        return value * (2.0 - x**exponent)
+
     return level
 
 
@@ -69,6 +71,7 @@ def with_runs(ctx, metric: str, values: dict, keep_undefined: bool = True) -> "C
     runs too, clipped into the range the instance can produce (``ctx.metric_range``). With
     ``keep_undefined``, a value undefined (NaN) in the real trace stays undefined: no witness
     makes evidence where there is none. Other traces are the real ones."""
+
     def trace_of(experiment: str, algorithm: str) -> pd.DataFrame:
         trace = ctx.trace(experiment, algorithm)
         fn = values.get((experiment, algorithm), values.get(algorithm))
@@ -76,32 +79,47 @@ def with_runs(ctx, metric: str, values: dict, keep_undefined: bool = True) -> "C
             return trace
         trace = trace.copy(deep=False)  # copy on write: the real trace stays as it is
         reps = np.sort(trace["repetition"].unique())
-        z = pd.Series(np.linspace(-1.0, 1.0, reps.size) if reps.size > 1 else np.zeros(1), index=reps)
+        z = pd.Series(
+            np.linspace(-1.0, 1.0, reps.size) if reps.size > 1 else np.zeros(1), index=reps
+        )
         value = fn(trace["t"].to_numpy(dtype=float), z.loc[trace["repetition"]].to_numpy())
         value = np.clip(value, *ctx.metric_range(experiment, algorithm, metric))
         if keep_undefined and metric in trace:
             value = np.where(np.isnan(trace[metric].to_numpy(dtype=float)), np.nan, value)
         trace[metric] = value
         return trace
+
     return derived(ctx, trace_of=trace_of)
 
 
 def with_curves(ctx, metric: str, levels: dict) -> "ClaimContext":  # noqa: F821
     """A witness of ``ctx`` in which ``metric`` of the traces named in ``levels`` (keys as for
     :func:`with_runs`) is replaced everywhere: repetition r gets level(t) × spread(n)[r]."""
-    return with_runs(ctx, metric, {key: (lambda t, z, level=level: level(t) * (1.0 + SPREAD * z))
-                                   for key, level in levels.items()}, keep_undefined=False)
+    return with_runs(
+        ctx,
+        metric,
+        {
+            key: (lambda t, z, level=level: level(t) * (1.0 + SPREAD * z))
+            for key, level in levels.items()
+        },
+        keep_undefined=False,
+    )
 
 
 def derived(ctx, trace_of=None, bounds=None, overrides=None):
     """A copy of ``ctx`` with other traces, bounds or quantity overrides (and its own cache)."""
-    return replace(ctx, trace_of=trace_of or ctx.trace, _cache={},
-                   bounds=ctx.bounds if bounds is None else bounds,
-                   overrides={**ctx.overrides, **(overrides or {})})
+    return replace(
+        ctx,
+        trace_of=trace_of or ctx.trace,
+        _cache={},
+        bounds=ctx.bounds if bounds is None else bounds,
+        overrides={**ctx.overrides, **(overrides or {})},
+    )
 
 
-def scale(ctx, experiments, algorithms, metric: str, headroom: float = 1.0,
-          negative: bool = False) -> float:
+def scale(
+    ctx, experiments, algorithms, metric: str, headroom: float = 1.0, negative: bool = False
+) -> float:
     """A positive size for witness curves: the largest |mean of ``metric`` at the horizon| over
     the named traces, or 1 where every one is 0 or undefined; at most 1/``headroom`` of the
     largest value the instance allows (``ctx.metric_range``; of minus the least, for a witness
@@ -138,25 +156,40 @@ def decide(claim: dict, kind, ctx) -> dict:
     """``can_reproduce``, ``can_refute`` and ``decidability`` (the reason where either is false,
     with the witness verdicts that show it, and the config's ``one_sided`` reason if given)."""
     if kind.evidence == NOT_CHECKABLE:
-        return {"can_reproduce": False, "can_refute": False,
-                "decidability": "not checkable: no computation decides it"}
+        return {
+            "can_reproduce": False,
+            "can_refute": False,
+            "decidability": "not checkable: no computation decides it",
+        }
     outcomes = {}
     for name, witness in kind.witnesses(claim, ctx).items():
         rows = claim_rows(kind, claim, witness)
         deciding = [r for r in rows if r["role"] == DECIDES]
         verdict, _ = combine(deciding, kind.evidence, ctx.alpha)
-        outcomes[name] = (verdict, decided_by(deciding, verdict) if deciding else
-                          "no deciding sub-check; " + "; ".join(
-                              f"{r['scope']}: {r['headline']}" for r in rows[:2]))
+        outcomes[name] = (
+            verdict,
+            decided_by(deciding, verdict)
+            if deciding
+            else "no deciding sub-check; "
+            + "; ".join(f"{r['scope']}: {r['headline']}" for r in rows[:2]),
+        )
     can = {v: any(out[0] == v for out in outcomes.values()) for v in (REPRODUCED, NOT_REPRODUCED)}
-    missing = [side for verdict, side in ((REPRODUCED, "reproduced"), (NOT_REPRODUCED, "refuted"))
-               if not can[verdict]]
+    missing = [
+        side
+        for verdict, side in ((REPRODUCED, "reproduced"), (NOT_REPRODUCED, "refuted"))
+        if not can[verdict]
+    ]
     reason = ""
     if missing:
         seen = "; ".join(f"{name} witness: {v} ({why})" for name, (v, why) in outcomes.items())
-        reason = (" and ".join(f"cannot be {side} as configured" for side in missing)
-                  + f": {seen or 'no witness'}")
+        reason = (
+            " and ".join(f"cannot be {side} as configured" for side in missing)
+            + f": {seen or 'no witness'}"
+        )
         if claim.get("one_sided"):
             reason += f". Why (config): {claim['one_sided']}"
-    return {"can_reproduce": can[REPRODUCED], "can_refute": can[NOT_REPRODUCED],
-            "decidability": reason}
+    return {
+        "can_reproduce": can[REPRODUCED],
+        "can_refute": can[NOT_REPRODUCED],
+        "decidability": reason,
+    }

@@ -32,7 +32,7 @@ from timebandits.core.verdicts.vocabulary import (
     STATISTICAL,
 )
 
-STEPS, BISECTIONS = 14, 14   # of the search; ×2 a step reaches 2^14 times the threshold
+STEPS, BISECTIONS = 14, 14  # of the search; ×2 a step reaches 2^14 times the threshold
 
 
 def verdict_with(kind, claim: dict, ctx) -> str:
@@ -53,7 +53,7 @@ def _toward(item, x0: float, outward: int):
         elif x0 > 0 and item.low >= 0:
             x = x0 * 2.0 ** (outward * k)
         else:
-            x = x0 + outward * max(abs(x0), 1.0) * (2.0 ** k - 1.0)
+            x = x0 + outward * max(abs(x0), 1.0) * (2.0**k - 1.0)
         at_edge = x >= edge if outward > 0 else x <= edge
         if at_edge:
             x = edge if item.admits(edge) else last + (edge - last) * (1 - 1e-6)
@@ -111,8 +111,11 @@ def tipping_points(kind, claim: dict, ctx, verdict: str) -> list[dict]:
         if source_of(kind, claim, item.name) == "paper":
             continue
         stricter = 1 if item.stricter == HIGHER else -1
-        ways = {REPRODUCED: (stricter,), NOT_REPRODUCED: (-stricter,),
-                INCONCLUSIVE: (stricter, -stricter)}.get(verdict, ())
+        ways = {
+            REPRODUCED: (stricter,),
+            NOT_REPRODUCED: (-stricter,),
+            INCONCLUSIVE: (stricter, -stricter),
+        }.get(verdict, ())
         x0 = threshold(kind, claim, item.name)
         span = defensible(claim, item.name)
         for outward in ways:
@@ -123,20 +126,31 @@ def tipping_points(kind, claim: dict, ctx, verdict: str) -> list[dict]:
             share = float(ctx.config["claims"]["fragile_share"])
             near = abs(at - x0) <= share * abs(x0) if x0 else False
             within = span is not None and span[0] <= at <= span[1]
-            out.append({"name": item.name, "value": x0, "flips_at": at, "to": to,
-                        "fragile": bool(near or within)})
+            out.append(
+                {
+                    "name": item.name,
+                    "value": x0,
+                    "flips_at": at,
+                    "to": to,
+                    "fragile": bool(near or within),
+                }
+            )
     return out
 
 
 def describe(points: list[dict]) -> str:
     """One line, e.g. "max_spread 3 → 2.12: inconclusive (fragile)"."""
-    return "; ".join(f"{p['name']} {p['value']:.3g} → {p['flips_at']:.3g}: {p['to']}"
-                     + (" (fragile)" if p["fragile"] else "") for p in points)
+    return "; ".join(
+        f"{p['name']} {p['value']:.3g} → {p['flips_at']:.3g}: {p['to']}"
+        + (" (fragile)" if p["fragile"] else "")
+        for p in points
+    )
 
 
 def tiled(ctx, factor: int):
     """A context whose every trace holds its runs ``factor`` times (new repetition numbers):
     the same means and spread, ``factor`` times the runs."""
+
     def trace_of(experiment: str, algorithm: str):
         import pandas as pd
 
@@ -146,6 +160,7 @@ def tiled(ctx, factor: int):
         span = int(trace["repetition"].max()) + 1
         copies = [trace.assign(repetition=trace["repetition"] + j * span) for j in range(factor)]
         return pd.concat(copies, ignore_index=True)
+
     return derived(ctx, trace_of=trace_of)
 
 
@@ -164,8 +179,10 @@ def runs_to_decide(kind, claim: dict, ctx, runs: int) -> str:
         if factor not in verdicts:
             verdicts[factor] = verdict_with(kind, claim, tiled(ctx, factor))
         if verdicts[factor] != INCONCLUSIVE:
-            return (f"{verdicts[factor]} with {runs * factor} runs ({factor}×), at today's "
-                    f"means and spread")
+            return (
+                f"{verdicts[factor]} with {runs * factor} runs ({factor}×), at today's "
+                f"means and spread"
+            )
 
 
 def runs_to_pass(kind, claim: dict, ctx, runs: int) -> str:

@@ -49,8 +49,10 @@ class BelowBound(DeclaredCheck):
     @staticmethod
     def witnesses(claim, ctx):
         """Every curve at 0, or at the trivial bound (the largest value its metric can take)."""
-        return {side: derived(ctx, bounds=bound_witness(ctx.bounds, good))
-                for side, good in (("favourable", True), ("unfavourable", False))}
+        return {
+            side: derived(ctx, bounds=bound_witness(ctx.bounds, good))
+            for side, good in (("favourable", True), ("unfavourable", False))
+        }
 
 
 class NotCheckable(DeclaredCheck):
@@ -62,8 +64,14 @@ class NotCheckable(DeclaredCheck):
 
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
-        return [{"scope": "reason", "verdict": NOT_CHECKABLE, "headline": claim["reason"],
-                 "statistic": claim["reason"]}]
+        return [
+            {
+                "scope": "reason",
+                "verdict": NOT_CHECKABLE,
+                "headline": claim["reason"],
+                "statistic": claim["reason"],
+            }
+        ]
 
     @staticmethod
     def witnesses(claim, ctx):

@@ -19,9 +19,23 @@ from pathlib import Path
 
 ELLIPSIS = re.compile(r"\s*(?:…|\.\.\.)\s*")
 # The extraction's symbols and their usual forms (after NFKC, which already maps µ, ﬁ, ….)
-_SYMBOLS = str.maketrans({"∆": "Δ", "−": "-", "–": "-", "—": "-", "‐": "-", "‑": "-",
-                          "“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "`": "'",
-                          "ϵ": "ε"})
+_SYMBOLS = str.maketrans(
+    {
+        "∆": "Δ",
+        "−": "-",
+        "–": "-",
+        "—": "-",
+        "‐": "-",
+        "‑": "-",
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "‘": "'",
+        "’": "'",
+        "`": "'",
+        "ϵ": "ε",
+    }
+)
 _DROPPED = re.compile(r"[\s\-'\"]+")
 # Where the papers' texts are: $TIMEBANDITS_PAPERS, else shared/papers beside the checkout.
 PAPERS_ENV = "TIMEBANDITS_PAPERS"

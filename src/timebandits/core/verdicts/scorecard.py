@@ -27,8 +27,19 @@ from timebandits.core.verdicts.vocabulary import (
     VERDICTS,
 )
 
-COLUMNS = ["paper", "scope", "claims", "reproduced", "not_reproduced", "inconclusive", "exact",
-           "exact_holds", "exact_fails", "not_checkable", "undecidable"]
+COLUMNS = [
+    "paper",
+    "scope",
+    "claims",
+    "reproduced",
+    "not_reproduced",
+    "inconclusive",
+    "exact",
+    "exact_holds",
+    "exact_fails",
+    "not_checkable",
+    "undecidable",
+]
 
 
 def read_claims(path, paper: dict) -> pd.DataFrame:
@@ -45,17 +56,25 @@ def read_claims(path, paper: dict) -> pd.DataFrame:
     found = list(zip(frame["claim"], frame["scope"]))
     if found != expected:
         lost = [c for c, _ in expected if c not in set(frame["claim"])]
-        raise ValueError(f"{path}: holds {len(found)} claims, the paper file {len(expected)}"
-                         + (f" (missing {', '.join(lost[:5])})" if lost else
-                            " (in another order or scope)") + "; rebuild it")
+        raise ValueError(
+            f"{path}: holds {len(found)} claims, the paper file {len(expected)}"
+            + (f" (missing {', '.join(lost[:5])})" if lost else " (in another order or scope)")
+            + "; rebuild it"
+        )
     unknown = (set(frame["verdict"]) - set(VERDICTS)) | (set(frame["evidence"]) - set(EVIDENCE))
     if unknown:
-        raise ValueError(f"{path}: unknown verdict or evidence values {sorted(unknown)}; rebuild it")
-    reachable = frame["can_reproduce"].astype(str).eq("True") & frame["can_refute"].astype(str).eq("True")
+        raise ValueError(
+            f"{path}: unknown verdict or evidence values {sorted(unknown)}; rebuild it"
+        )
+    reachable = frame["can_reproduce"].astype(str).eq("True") & frame["can_refute"].astype(str).eq(
+        "True"
+    )
     impossible = frame[(frame["verdict"] == REPRODUCED) & ~reachable]
     if not impossible.empty:
-        raise ValueError(f"{path}: {', '.join(impossible['claim'])} reproduced although as "
-                         f"configured it could not reach both verdicts; rebuild it")
+        raise ValueError(
+            f"{path}: {', '.join(impossible['claim'])} reproduced although as "
+            f"configured it could not reach both verdicts; rebuild it"
+        )
     for column in ("can_reproduce", "can_refute", "fragile"):
         frame[column] = frame[column].astype(str).eq("True")
     return frame
@@ -77,16 +96,26 @@ def scorecard(verdicts: dict[str, pd.DataFrame]) -> pd.DataFrame:
             tests = claims[claims["evidence"] == STATISTICAL]["verdict"]
             exact = claims[claims["evidence"] == EXACT]["verdict"]
             checkable = claims[claims["evidence"] != NOT_CHECKABLE]
-            rows.append({
-                "paper": key, "scope": scope, "claims": len(claims),
-                "reproduced": int((tests == REPRODUCED).sum()),
-                "not_reproduced": int((tests == NOT_REPRODUCED).sum()),
-                "inconclusive": int((tests == INCONCLUSIVE).sum()),
-                "exact": len(exact),
-                "exact_holds": int((exact == REPRODUCED).sum()),
-                "exact_fails": int((exact == NOT_REPRODUCED).sum()),
-                "not_checkable": int((claims["evidence"] == NOT_CHECKABLE).sum()),
-                "undecidable": int((~(checkable["can_reproduce"].astype(bool)
-                                      & checkable["can_refute"].astype(bool))).sum()),
-            })
+            rows.append(
+                {
+                    "paper": key,
+                    "scope": scope,
+                    "claims": len(claims),
+                    "reproduced": int((tests == REPRODUCED).sum()),
+                    "not_reproduced": int((tests == NOT_REPRODUCED).sum()),
+                    "inconclusive": int((tests == INCONCLUSIVE).sum()),
+                    "exact": len(exact),
+                    "exact_holds": int((exact == REPRODUCED).sum()),
+                    "exact_fails": int((exact == NOT_REPRODUCED).sum()),
+                    "not_checkable": int((claims["evidence"] == NOT_CHECKABLE).sum()),
+                    "undecidable": int(
+                        (
+                            ~(
+                                checkable["can_reproduce"].astype(bool)
+                                & checkable["can_refute"].astype(bool)
+                            )
+                        ).sum()
+                    ),
+                }
+            )
     return pd.DataFrame(rows, columns=COLUMNS)

@@ -37,9 +37,14 @@ def summarise_trace(trace: pd.DataFrame, metrics: list[str] | None = None) -> pd
     def order_statistic(index: np.ndarray) -> np.ndarray:
         return np.take_along_axis(ordered, np.clip(index, 0, len(ordered) - 1)[None], 0)[0]
 
-    columns = {"metric": np.repeat(metrics, checkpoints.size),
-               "t": np.tile(checkpoints.to_numpy(), len(metrics)), "n": n, "mean": mean,
-               "min": ordered[0], "max": order_statistic(n - 1)}
+    columns = {
+        "metric": np.repeat(metrics, checkpoints.size),
+        "t": np.tile(checkpoints.to_numpy(), len(metrics)),
+        "n": n,
+        "mean": mean,
+        "min": ordered[0],
+        "max": order_statistic(n - 1),
+    }
     with np.errstate(invalid="ignore"):  # no repetition: se NaN, as pandas
         columns["se"] = np.where(n > 1, std, 0.0) / np.sqrt(n)
     for q in QUANTILES:
@@ -47,8 +52,9 @@ def summarise_trace(trace: pd.DataFrame, metrics: list[str] | None = None) -> pd
         below = np.floor(position).astype(np.int64)
         fraction = position - below
         value, above = order_statistic(below), order_statistic(below + 1)
-        columns[f"q{int(round(q * 100)):02d}"] = np.where(fraction == 0, value,
-                                                          value + (above - value) * fraction)
+        columns[f"q{int(round(q * 100)):02d}"] = np.where(
+            fraction == 0, value, value + (above - value) * fraction
+        )
     return pd.DataFrame({name: np.ravel(column) for name, column in columns.items()})
 
 
@@ -90,16 +96,28 @@ def paired_one_sided(lower: np.ndarray, higher: np.ndarray) -> dict:
     mean = float(diff.mean()) if n else float("nan")
     se = float(diff.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan")
     if n < 2:
-        return {"n": n, "mean_diff": mean, "se_diff": se, "t": float("nan"),
-                "p_claimed": float("nan"), "p_opposite": float("nan")}
+        return {
+            "n": n,
+            "mean_diff": mean,
+            "se_diff": se,
+            "t": float("nan"),
+            "p_claimed": float("nan"),
+            "p_opposite": float("nan"),
+        }
     if se == 0.0:
         t = np.inf if mean > 0 else (-np.inf if mean < 0 else 0.0)
         p_claimed = 0.0 if mean > 0 else (1.0 if mean < 0 else 0.5)
     else:
         t = mean / se
         p_claimed = float(stdtr(n - 1, -t))  # Student-t upper tail P(T_{n-1} > t)
-    return {"n": n, "mean_diff": mean, "se_diff": se, "t": float(t),
-            "p_claimed": p_claimed, "p_opposite": 1.0 - p_claimed}
+    return {
+        "n": n,
+        "mean_diff": mean,
+        "se_diff": se,
+        "t": float(t),
+        "p_claimed": p_claimed,
+        "p_opposite": 1.0 - p_claimed,
+    }
 
 
 def one_sided_t(values: np.ndarray, threshold: float, below: bool) -> float:
@@ -123,14 +141,24 @@ def equivalence_test(values: np.ndarray, center: float, margin: float) -> dict:
     (small: inside the margin); ``p_opposite`` the smaller p of the two tests that it lies
     beyond one edge (small: outside)."""
     upper, lower = center + margin, center - margin
-    return {"p_claimed": max(one_sided_t(values, upper, below=True),
-                             one_sided_t(values, lower, below=False)),
-            "p_opposite": min(one_sided_t(values, upper, below=False),
-                              one_sided_t(values, lower, below=True))}
+    return {
+        "p_claimed": max(
+            one_sided_t(values, upper, below=True), one_sided_t(values, lower, below=False)
+        ),
+        "p_opposite": min(
+            one_sided_t(values, upper, below=False), one_sided_t(values, lower, below=True)
+        ),
+    }
 
 
-def bootstrap_ci(values: np.ndarray, statistic, level: float = 0.95, n_boot: int = 4000,
-                 seed: int = 0, batched: bool = False) -> tuple[float, float, float]:
+def bootstrap_ci(
+    values: np.ndarray,
+    statistic,
+    level: float = 0.95,
+    n_boot: int = 4000,
+    seed: int = 0,
+    batched: bool = False,
+) -> tuple[float, float, float]:
     """Percentile bootstrap over repetitions (rows of ``values``) of ``statistic(values)``.
     A ``batched`` statistic takes every resample at once, a (resample x row x ...) array, and
     returns one value per resample (one call instead of ``n_boot``).
@@ -143,8 +171,11 @@ def bootstrap_ci(values: np.ndarray, statistic, level: float = 0.95, n_boot: int
         return estimate, float("nan"), float("nan")
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, len(values), size=(n_boot, len(values)))
-    boots = (np.asarray(statistic(values[idx]), dtype=float) if batched
-             else np.array([statistic(values[i]) for i in idx]))
+    boots = (
+        np.asarray(statistic(values[idx]), dtype=float)
+        if batched
+        else np.array([statistic(values[i]) for i in idx])
+    )
     alpha = (1.0 - level) / 2.0
     low, high = np.nanquantile(boots, [alpha, 1.0 - alpha])
     return estimate, float(low), float(high)
@@ -154,8 +185,12 @@ def resampled_means(samples: list[np.ndarray], n_boot: int, rng) -> np.ndarray:
     """Bootstrap of independent experiments: an (n_boot x experiment) array whose column e holds
     the means of ``n_boot`` resamples of experiment e's runs, drawn at once, experiment after
     experiment, from ``rng``."""
-    return np.column_stack([x[rng.integers(0, x.size, (n_boot, x.size))].mean(axis=1)
-                            for x in (np.asarray(s, dtype=float) for s in samples)])
+    return np.column_stack(
+        [
+            x[rng.integers(0, x.size, (n_boot, x.size))].mean(axis=1)
+            for x in (np.asarray(s, dtype=float) for s in samples)
+        ]
+    )
 
 
 def log_slopes(x, means) -> np.ndarray:

@@ -22,8 +22,19 @@ from dataclasses import dataclass
 HIGHER, LOWER = "higher", "lower"
 
 # Keys every claim may have whatever its kind (workflow/schemas/paper.schema.yaml, claims).
-COMMON_KEYS = ("id", "quote", "tested_as", "where", "kind", "scope", "one_sided", "parent", "tests", "varies",
-               "provenance")
+COMMON_KEYS = (
+    "id",
+    "quote",
+    "tested_as",
+    "where",
+    "kind",
+    "scope",
+    "one_sided",
+    "parent",
+    "tests",
+    "varies",
+    "provenance",
+)
 
 
 @dataclass(frozen=True)
@@ -90,8 +101,9 @@ def check_keys(kind, claim: dict) -> None:
     """Raise ValueError unless the claim has the kind's keys and every threshold it needs, each
     in its range."""
     missing = [k for k in getattr(kind, "keys", ()) if k not in claim]
-    missing += [t.name for t in getattr(kind, "thresholds", ())
-                if t.default is None and t.name not in claim]
+    missing += [
+        t.name for t in getattr(kind, "thresholds", ()) if t.default is None and t.name not in claim
+    ]
     if missing:
         raise ValueError(f"claim kind {claim['kind']!r} needs keys {missing}")
     provenance = claim.get("provenance") or {}
@@ -114,8 +126,10 @@ def check_provenance(kind, claim: dict) -> None:
     provenance = claim.get("provenance") or {}
     for item in getattr(kind, "thresholds", ()):
         if item.name in claim and item.name not in provenance:
-            raise ValueError(f"threshold {item.name} = {claim[item.name]!r} needs a provenance "
-                             f"entry (source: paper | reconstructed | assumed, and why)")
+            raise ValueError(
+                f"threshold {item.name} = {claim[item.name]!r} needs a provenance "
+                f"entry (source: paper | reconstructed | assumed, and why)"
+            )
 
 
 def accepted_keys(kind) -> tuple[str, ...]:
@@ -123,10 +137,15 @@ def accepted_keys(kind) -> tuple[str, ...]:
     thresholds and its optional keys. Raises TypeError for a kind that does not declare them
     (``keys`` or ``thresholds``, and ``optional``): a kind declaring nothing accepts nothing."""
     if not hasattr(kind, "optional") or not (hasattr(kind, "keys") or hasattr(kind, "thresholds")):
-        raise TypeError(f"claim kind {kind.__name__} must declare its keys: `keys` (or "
-                        f"`thresholds`) and `optional`")
-    own = [*getattr(kind, "keys", ()), *(t.name for t in getattr(kind, "thresholds", ())),
-           *kind.optional]
+        raise TypeError(
+            f"claim kind {kind.__name__} must declare its keys: `keys` (or "
+            f"`thresholds`) and `optional`"
+        )
+    own = [
+        *getattr(kind, "keys", ()),
+        *(t.name for t in getattr(kind, "thresholds", ())),
+        *kind.optional,
+    ]
     return tuple(dict.fromkeys([*COMMON_KEYS, *own]))
 
 
@@ -138,9 +157,24 @@ def unknown_keys(kind, claim: dict) -> list[str]:
 
 # Keys whose value is a list wherever a kind reads them (of experiments, algorithms, bounds,
 # horizons, …): a single name written without brackets would be read letter by letter.
-LIST_KEYS = ("experiments", "better", "worse", "against", "algorithms", "rivals", "pair", "pairs",
-             "baselines", "bounds", "alphas", "order", "smaller", "horizons", "epsilons",
-             "proxy_experiments")
+LIST_KEYS = (
+    "experiments",
+    "better",
+    "worse",
+    "against",
+    "algorithms",
+    "rivals",
+    "pair",
+    "pairs",
+    "baselines",
+    "bounds",
+    "alphas",
+    "order",
+    "smaller",
+    "horizons",
+    "epsilons",
+    "proxy_experiments",
+)
 
 
 def check_lists(claim: dict) -> None:
@@ -160,8 +194,11 @@ def check_known_keys(kind, claim: dict) -> None:
     accepted = accepted_keys(kind)
     named = [f"{key!r}{did_you_mean(key, accepted)}" for key in unknown]
     own = [k for k in accepted if k not in COMMON_KEYS]
-    hint = "" if all("did you mean" in n for n in named) else (
-        f"; kind {claim['kind']!r} reads {own}, besides {list(COMMON_KEYS)}")
+    hint = (
+        ""
+        if all("did you mean" in n for n in named)
+        else (f"; kind {claim['kind']!r} reads {own}, besides {list(COMMON_KEYS)}")
+    )
     raise ValueError(f"unknown key{'s' if len(named) > 1 else ''} {', '.join(named)}{hint}")
 
 

@@ -17,10 +17,29 @@ EVIDENCE = (STATISTICAL, EXACT, NOT_CHECKABLE)
 DECIDES = "decides"
 SUPPORTS = "supports"
 
-SUMMARY_COLUMNS = ["claim", "scope", "where", "quote", "tested_as", "kind", "evidence", "verdict", "decided_by",
-                   "can_reproduce", "can_refute", "decidability", "thresholds", "multiplicity",
-                   "flips_at", "fragile", "runs_to_decide", "parent", "cause", "cause_line",
-                   "variants"]
+SUMMARY_COLUMNS = [
+    "claim",
+    "scope",
+    "where",
+    "quote",
+    "tested_as",
+    "kind",
+    "evidence",
+    "verdict",
+    "decided_by",
+    "can_reproduce",
+    "can_refute",
+    "decidability",
+    "thresholds",
+    "multiplicity",
+    "flips_at",
+    "fragile",
+    "runs_to_decide",
+    "parent",
+    "cause",
+    "cause_line",
+    "variants",
+]
 
 # The scope of a claim: the paper's claim at the paper's setting, our sensitivity runs and
 # extra experiments, or a statement of the paper shown false ("not reproduced" confirms it).

@@ -33,15 +33,19 @@ def _e1(claim, ctx) -> list[dict]:
     e1 = erratum_e1()
     g = ctx.quantity("erratum e1", lambda: tuple(e1["g_paper_f"]))
     holds = g[1] < g[0] < g[2]
-    return [{
-        "scope": "f(τ) = 2^-τ (as printed)",
-        "verdict": REPRODUCED if holds else NOT_REPRODUCED,
-        "headline": f"g = {tuple(round(float(x), 4) for x in g)} (printed order g(2) < g(1) < g(3))",
-        "statistic": (f"g = {tuple(str(x) for x in g)} = {tuple(round(float(x), 4) for x in g)}; "
-                      f"with the constant f ≡ 1/2 g = "
-                      f"{tuple(round(float(x), 4) for x in e1['g_constant_f'])}, which has the "
-                      f"printed order"),
-    }]
+    return [
+        {
+            "scope": "f(τ) = 2^-τ (as printed)",
+            "verdict": REPRODUCED if holds else NOT_REPRODUCED,
+            "headline": f"g = {tuple(round(float(x), 4) for x in g)} (printed order g(2) < g(1) < g(3))",
+            "statistic": (
+                f"g = {tuple(str(x) for x in g)} = {tuple(round(float(x), 4) for x in g)}; "
+                f"with the constant f ≡ 1/2 g = "
+                f"{tuple(round(float(x), 4) for x in e1['g_constant_f'])}, which has the "
+                f"printed order"
+            ),
+        }
+    ]
 
 
 def _e2(claim, ctx) -> list[dict]:
@@ -50,13 +54,17 @@ def _e2(claim, ctx) -> list[dict]:
     for eps in claim["epsilons"]:
         e2 = erratum_e2(eps)
         ratio = ctx.quantity(f"erratum e2 {eps}", lambda: e2["ratio_closed_form"])
-        rows.append({
-            "scope": f"ε = {eps}",
-            "verdict": NOT_REPRODUCED if ratio > Fraction(2, 3) else REPRODUCED,
-            "headline": f"ratio → {float(ratio):.4f} (printed: at most 2/3)",
-            "statistic": (f"G(greedy)/G(π*) → 1/(3/2 − ε) = {float(ratio):.4f}, printed ≤ 2/3; "
-                          f"simulated long-run ratio against Karp's OPT {e2['ratio_long_run']:.4f}"),
-        })
+        rows.append(
+            {
+                "scope": f"ε = {eps}",
+                "verdict": NOT_REPRODUCED if ratio > Fraction(2, 3) else REPRODUCED,
+                "headline": f"ratio → {float(ratio):.4f} (printed: at most 2/3)",
+                "statistic": (
+                    f"G(greedy)/G(π*) → 1/(3/2 − ε) = {float(ratio):.4f}, printed ≤ 2/3; "
+                    f"simulated long-run ratio against Karp's OPT {e2['ratio_long_run']:.4f}"
+                ),
+            }
+        )
     return rows
 
 
@@ -77,15 +85,22 @@ def _e3(claim, ctx) -> list[dict]:
         verdict = INCONCLUSIVE
     rows = []
     for horizon, e3, ratio in zip(horizons, results, ratios):
-        rows.append({
-            "scope": f"k = {k}, δ = {delta:g}, T = {horizon:g}", "verdict": verdict,
-            "headline": (f"proof's bound / stated expression = {ratio:.3g} (first {ratios[0]:.3g}, "
-                         f"last {ratios[-1]:.3g}; fails above × {growth:g}, holds if not growing)"),
-            "statistic": (f"S = {e3['S']}; proof's bound {e3['bound_paper']:.4g} / statement's "
-                          f"expression {e3['stated_order']:.4g} = {ratio:.3g} "
-                          f"({e3['ratio_per_stage']:.3g} per stage beyond the first)"),
-            "ratio": ratio,
-        })
+        rows.append(
+            {
+                "scope": f"k = {k}, δ = {delta:g}, T = {horizon:g}",
+                "verdict": verdict,
+                "headline": (
+                    f"proof's bound / stated expression = {ratio:.3g} (first {ratios[0]:.3g}, "
+                    f"last {ratios[-1]:.3g}; fails above × {growth:g}, holds if not growing)"
+                ),
+                "statistic": (
+                    f"S = {e3['S']}; proof's bound {e3['bound_paper']:.4g} / statement's "
+                    f"expression {e3['stated_order']:.4g} = {ratio:.3g} "
+                    f"({e3['ratio_per_stage']:.3g} per stage beyond the first)"
+                ),
+                "ratio": ratio,
+            }
+        )
     return rows
 
 
@@ -119,18 +134,27 @@ class Erratum:
         first value at every horizon."""
         which = claim["erratum"]
         if which == "e1":
+
             def order(printed):
                 def arrange(g):
                     low, mid, high = sorted(g)
                     return (mid, low, high) if printed else (low, mid, high)
+
                 return arrange
+
             return sides({"erratum e1": order(True)}, {"erratum e1": order(False)}, ctx)
         if which == "e2":
             keys = [f"erratum e2 {eps}" for eps in claim["epsilons"]]
-            return sides({k: lambda _: Fraction(2, 3) for k in keys},
-                         {k: lambda _: Fraction(1) for k in keys}, ctx)
-        return sides({"erratum e3": lambda r: [r[0]] * len(r)},
-                     {"erratum e3": lambda r: [r[0] * (1 + i) for i in range(len(r))]}, ctx)
+            return sides(
+                {k: lambda _: Fraction(2, 3) for k in keys},
+                {k: lambda _: Fraction(1) for k in keys},
+                ctx,
+            )
+        return sides(
+            {"erratum e3": lambda r: [r[0]] * len(r)},
+            {"erratum e3": lambda r: [r[0] * (1 + i) for i in range(len(r))]},
+            ctx,
+        )
 
 
 class Fact1Printed(DeclaredCheck):
@@ -150,24 +174,38 @@ class Fact1Printed(DeclaredCheck):
         table = random_instance_table(claim, ctx.config, ctx.paper["paper"]["key"])
         best = table.groupby("instance")[["g_m", "g_n"]].transform("max").max(axis=1)
         optimal = table[table["tied"] & (table["g_m"] == best)]
-        differences = ctx.quantity("fact1_printed differences",
-                                   lambda: optimal["difference"].to_numpy())
+        differences = ctx.quantity(
+            "fact1_printed differences", lambda: optimal["difference"].to_numpy()
+        )
         strict = np.asarray([d > 0 for d in differences], dtype=bool)
         scope = f"{table['instance'].nunique()} random instances, {len(optimal)} optimal tied pairs"
         if strict.size == 0:
-            return [{"scope": scope, "verdict": INCONCLUSIVE,
-                     "headline": "no random instance has two optimal ranking policies",
-                     "statistic": "no pair to judge the Fact on"}]
-        return [{
-            "scope": scope, "verdict": REPRODUCED if strict.all() else NOT_REPRODUCED,
-            "headline": f"alternation strictly higher on {_fraction(strict)} optimal tied pairs",
-            "statistic": (f"alternation − g(m) over the {strict.size} pairs m < n with g(m) = g(n) = "
-                          f"max g: > 0 on {_fraction(strict)}, = 0 on {int((~strict).sum())} (the "
-                          f"identity's [μ_(m+1→n)(m+n) − μ_(m+1→n)(n)]/(m+n) vanishes)"),
-        }]
+            return [
+                {
+                    "scope": scope,
+                    "verdict": INCONCLUSIVE,
+                    "headline": "no random instance has two optimal ranking policies",
+                    "statistic": "no pair to judge the Fact on",
+                }
+            ]
+        return [
+            {
+                "scope": scope,
+                "verdict": REPRODUCED if strict.all() else NOT_REPRODUCED,
+                "headline": f"alternation strictly higher on {_fraction(strict)} optimal tied pairs",
+                "statistic": (
+                    f"alternation − g(m) over the {strict.size} pairs m < n with g(m) = g(n) = "
+                    f"max g: > 0 on {_fraction(strict)}, = 0 on {int((~strict).sum())} (the "
+                    f"identity's [μ_(m+1→n)(m+n) − μ_(m+1→n)(n)]/(m+n) vanishes)"
+                ),
+            }
+        ]
 
     @staticmethod
     def witnesses(claim, ctx):
         """Every optimal tied pair's gain positive, or zero (the identity's equality case)."""
-        return sides({"fact1_printed differences": everywhere(Fraction(1, 100))},
-                     {"fact1_printed differences": everywhere(Fraction(0))}, ctx)
+        return sides(
+            {"fact1_printed differences": everywhere(Fraction(1, 100))},
+            {"fact1_printed differences": everywhere(Fraction(0))},
+            ctx,
+        )

@@ -62,8 +62,10 @@ class MeanGap:
             raise ValueError(f"unknown experiment {claim['experiment']!r}")
         delays = paper["experiments"][claim["experiment"]]["environment"]["delays"]
         if not isinstance(delays, dict) or delays["uniform"][0] != 1:
-            raise ValueError("mean_gap enumerates every delay vector: it needs an experiment "
-                             "with delays {uniform: [1, d_max]}")
+            raise ValueError(
+                "mean_gap enumerates every delay vector: it needs an experiment "
+                "with delays {uniform: [1, d_max]}"
+            )
 
     @classmethod
     def evaluate(cls, claim, ctx) -> list[dict]:
@@ -71,32 +73,42 @@ class MeanGap:
         environment = exp["environment"]
         high = environment["delays"]["uniform"][1]
         problem = B2DEPProblem.from_config(environment, delays=[high] * len(environment["means"]))
-        stats = _uniform_delay_statistics((tuple(problem.means_exact), tuple(problem.f_exact), high))
+        stats = _uniform_delay_statistics(
+            (tuple(problem.means_exact), tuple(problem.f_exact), high)
+        )
         mean_gap = float(ctx.quantity("mean_gap", lambda: stats["mean_gap"]))
-        runs = run_instances(ctx.paper, claim["experiment"],
-                             ctx.trace(claim["experiment"], exp["algorithms"][0]))
+        runs = run_instances(
+            ctx.paper, claim["experiment"], ctx.trace(claim["experiment"], exp["algorithms"][0])
+        )
         run_gaps = np.array([p.best_gap() for p in runs.values()])
         stated, tolerance = float(claim["stated"]), threshold(cls, claim, "tolerance")
         close = abs(mean_gap - stated) < tolerance
-        return [{
-            "scope": f"all {stats['n_vectors']} delay vectors",
-            "verdict": REPRODUCED if close else NOT_REPRODUCED,
-            "headline": f"exact mean gap {mean_gap:.4f} (printed {stated:g}, needs within ± {tolerance:g})",
-            "statistic": (f"exact mean gap {mean_gap:.4f} (printed {stated:g} ± "
-                          f"{tolerance:g}); median {stats['median_gap']:.4f}, minimum "
-                          f"{float(stats['min_gap']):.3g} ({stats['n_ties']} exact ties), maximum "
-                          f"{stats['max_gap']:.4f}; the {run_gaps.size} runs of "
-                          f"{claim['experiment']} drew gaps with mean {run_gaps.mean():.4f}"),
-            "mean_gap": mean_gap,
-        }]
+        return [
+            {
+                "scope": f"all {stats['n_vectors']} delay vectors",
+                "verdict": REPRODUCED if close else NOT_REPRODUCED,
+                "headline": f"exact mean gap {mean_gap:.4f} (printed {stated:g}, needs within ± {tolerance:g})",
+                "statistic": (
+                    f"exact mean gap {mean_gap:.4f} (printed {stated:g} ± "
+                    f"{tolerance:g}); median {stats['median_gap']:.4f}, minimum "
+                    f"{float(stats['min_gap']):.3g} ({stats['n_ties']} exact ties), maximum "
+                    f"{stats['max_gap']:.4f}; the {run_gaps.size} runs of "
+                    f"{claim['experiment']} drew gaps with mean {run_gaps.mean():.4f}"
+                ),
+                "mean_gap": mean_gap,
+            }
+        ]
 
     @staticmethod
     def witnesses(claim, ctx):
         """The exact mean gap at the printed value, or at the end of its range [0, 1] (rewards
         are in [0, 1]) farther from it."""
         stated = float(claim["stated"])
-        return sides({"mean_gap": lambda _: stated},
-                     {"mean_gap": lambda _: 0.0 if stated > 0.5 else 1.0}, ctx)
+        return sides(
+            {"mean_gap": lambda _: stated},
+            {"mean_gap": lambda _: 0.0 if stated > 0.5 else 1.0},
+            ctx,
+        )
 
 
 class StageCount(DeclaredCheck):
@@ -116,20 +128,27 @@ class StageCount(DeclaredCheck):
         rows = []
         for horizon, stages in zip(horizons, counts):
             closed = stage_count_closed_form(horizon)
-            rows.append({"scope": f"T = {horizon:g}",
-                         "verdict": REPRODUCED if stages <= closed else NOT_REPRODUCED,
-                         "headline": f"S = {stages} {'≤' if stages <= closed else '>'} "
-                                     f"⌈log2 log2 T⌉ + 1 = {closed}",
-                         "statistic": f"k = {k}, T = {horizon:g}: S = {stages}, "
-                                      f"⌈log2 log2 T⌉ + 1 = {closed}, kS = {k * stages}"})
+            rows.append(
+                {
+                    "scope": f"T = {horizon:g}",
+                    "verdict": REPRODUCED if stages <= closed else NOT_REPRODUCED,
+                    "headline": f"S = {stages} {'≤' if stages <= closed else '>'} "
+                    f"⌈log2 log2 T⌉ + 1 = {closed}",
+                    "statistic": f"k = {k}, T = {horizon:g}: S = {stages}, "
+                    f"⌈log2 log2 T⌉ + 1 = {closed}, kS = {k * stages}",
+                }
+            )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """One stage at every horizon, or T stages (each stage plays at least once)."""
         horizons = [float(h) for h in claim["horizons"]]
-        return sides({"stage_count": lambda real: [1] * len(real)},
-                     {"stage_count": lambda real: [int(h) for h in horizons]}, ctx)
+        return sides(
+            {"stage_count": lambda real: [1] * len(real)},
+            {"stage_count": lambda real: [int(h) for h in horizons]},
+            ctx,
+        )
 
 
 class Theorem2(DeclaredCheck):
@@ -147,47 +166,71 @@ class Theorem2(DeclaredCheck):
     @staticmethod
     def evaluate(claim, ctx) -> list[dict]:
         table = random_instance_table(claim, ctx.config, ctx.paper["paper"]["key"])
-        holds = np.asarray(ctx.quantity("theorem2 random", lambda: table["ghost_bound_holds"].to_numpy()))
+        holds = np.asarray(
+            ctx.quantity("theorem2 random", lambda: table["ghost_bound_holds"].to_numpy())
+        )
         proof = table["opt_bound_holds"]
         conditioned = table[table["repeat_condition"]]
         worst = table.loc[table["ratio"].idxmin()]
-        rows = [{
-            "scope": f"{len(table)} random instances (k ≤ {claim['k_max']}, d ≤ {claim['d_max']})",
-            "verdict": REPRODUCED if holds.all() else NOT_REPRODUCED,
-            "headline": f"g(r*) ≥ (1 − f(r_0))·OPT on {_fraction(holds)} random instances",
-            "statistic": (f"g(r*) ≥ (1 − f(r_0))·OPT on {_fraction(holds)}; the proof's OPT ≤ "
-                          f"mean of the top r_0 baselines on {_fraction(proof)}; both on "
-                          f"{_fraction(conditioned['ghost_bound_holds'] & conditioned['opt_bound_holds'])} "
-                          f"of the instances where no repeated pull within r_0 rounds beats "
-                          f"μ_(r_0); smallest g(r*)/OPT = {worst['ratio']:.3g}"),
-        }]
+        rows = [
+            {
+                "scope": f"{len(table)} random instances (k ≤ {claim['k_max']}, d ≤ {claim['d_max']})",
+                "verdict": REPRODUCED if holds.all() else NOT_REPRODUCED,
+                "headline": f"g(r*) ≥ (1 − f(r_0))·OPT on {_fraction(holds)} random instances",
+                "statistic": (
+                    f"g(r*) ≥ (1 − f(r_0))·OPT on {_fraction(holds)}; the proof's OPT ≤ "
+                    f"mean of the top r_0 baselines on {_fraction(proof)}; both on "
+                    f"{_fraction(conditioned['ghost_bound_holds'] & conditioned['opt_bound_holds'])} "
+                    f"of the instances where no repeated pull within r_0 rounds beats "
+                    f"μ_(r_0); smallest g(r*)/OPT = {worst['ratio']:.3g}"
+                ),
+            }
+        ]
         example = theorem2_counterexample()
-        example_holds = ctx.quantity("theorem2 counterexample", lambda: bool(example["theorem2_holds"]))
-        rows.append({
-            "scope": "counterexample k = 3, μ = (1, 9/10, 1/2), d = (2, 1, 2), f = (1, 1, 1/100)",
-            "verdict": REPRODUCED if example_holds else NOT_REPRODUCED,
-            "headline": ("g(r*) ≥ (1 − f(r_0))·OPT on the counterexample" if example_holds else
-                         f"g(r*) = {float(example['g_ghost']):.4g} < "
-                         f"{float(example['required']):.4g} ≤ (1 − f(r_0))·OPT"),
-            "statistic": (f"r_0 = {example['r0']}, g(r*) = {float(example['g_ghost']):.4g} but the "
-                          f"cycle {example['cycle']} averages {float(example['cycle_average']):.4g} "
-                          f"(OPT = {example['opt']:.4g}), so (1 − f(r_0))·OPT ≥ "
-                          f"{float(example['required']):.4g} > g(r*)"),
-        })
+        example_holds = ctx.quantity(
+            "theorem2 counterexample", lambda: bool(example["theorem2_holds"])
+        )
+        rows.append(
+            {
+                "scope": "counterexample k = 3, μ = (1, 9/10, 1/2), d = (2, 1, 2), f = (1, 1, 1/100)",
+                "verdict": REPRODUCED if example_holds else NOT_REPRODUCED,
+                "headline": (
+                    "g(r*) ≥ (1 − f(r_0))·OPT on the counterexample"
+                    if example_holds
+                    else f"g(r*) = {float(example['g_ghost']):.4g} < "
+                    f"{float(example['required']):.4g} ≤ (1 − f(r_0))·OPT"
+                ),
+                "statistic": (
+                    f"r_0 = {example['r0']}, g(r*) = {float(example['g_ghost']):.4g} but the "
+                    f"cycle {example['cycle']} averages {float(example['cycle_average']):.4g} "
+                    f"(OPT = {example['opt']:.4g}), so (1 − f(r_0))·OPT ≥ "
+                    f"{float(example['required']):.4g} > g(r*)"
+                ),
+            }
+        )
         proxies = []
         for exp in claim["proxy_experiments"]:
             first = ctx.paper["experiments"][exp]["algorithms"][0]
-            proxies += [theorem2_proxy(p) for p in run_instances(ctx.paper, exp, ctx.trace(exp, first)).values()]
-        certified = np.asarray(ctx.quantity("theorem2 proxy", lambda: np.array([p["certified"] for p in proxies])))
-        rows.append({
-            "scope": f"Fig. 2 run instances ({', '.join(claim['proxy_experiments'])})",
-            "verdict": REPRODUCED if certified.all() else INCONCLUSIVE,
-            "headline": f"certified on {_fraction(certified)} run instances",
-            "statistic": (f"proof's chain g(r*) ≥ (1 − f(r_0))·top-r_0 mean holds on "
-                          f"{_fraction([p['sufficient'] for p in proxies])}; certified (with the "
-                          f"condition that makes OPT ≤ top-r_0 mean valid) on {_fraction(certified)}; "
-                          f"r_0 values {sorted({p['r0'] for p in proxies})}"),
-        })
+            proxies += [
+                theorem2_proxy(p)
+                for p in run_instances(ctx.paper, exp, ctx.trace(exp, first)).values()
+            ]
+        certified = np.asarray(
+            ctx.quantity("theorem2 proxy", lambda: np.array([p["certified"] for p in proxies]))
+        )
+        rows.append(
+            {
+                "scope": f"Fig. 2 run instances ({', '.join(claim['proxy_experiments'])})",
+                "verdict": REPRODUCED if certified.all() else INCONCLUSIVE,
+                "headline": f"certified on {_fraction(certified)} run instances",
+                "statistic": (
+                    f"proof's chain g(r*) ≥ (1 − f(r_0))·top-r_0 mean holds on "
+                    f"{_fraction([p['sufficient'] for p in proxies])}; certified (with the "
+                    f"condition that makes OPT ≤ top-r_0 mean valid) on {_fraction(certified)}; "
+                    f"r_0 values {sorted({p['r0'] for p in proxies})}"
+                ),
+            }
+        )
         return rows
 
     @staticmethod
@@ -207,21 +250,32 @@ def fact1_rows(table) -> list[dict]:
     tied = table[table["tied"]]
     strict = tied["difference"] > 0
     scope = f"{table['instance'].nunique()} random instances, {len(table)} pairs m < n"
-    return [{
-        "scope": scope, "evidence": "exact computation", "role": SUPPORTS,
-        "verdict": REPRODUCED if valid.all() else NOT_REPRODUCED,
-        "headline": f"identity and A ≥ W exact on {_fraction(valid)} pairs",
-        "statistic": (f"alternation − (m g(m) + n g(n))/(m+n) = [μ_(m+1→n)(m+n) − "
-                      f"μ_(m+1→n)(n)]/(m+n) ≥ 0 exactly on {_fraction(valid)}; tied pairs: "
-                      f"{len(tied)}, alternation strictly higher on {_fraction(strict)} (equality "
-                      f"when every d_j < n for j in m+1..n)"),
-    }, {
-        "scope": f"{scope}: simulation", "evidence": STATISTICAL, "role": SUPPORTS,
-        "verdict": REPRODUCED if table["simulated_matches"].all() else NOT_REPRODUCED,
-        "headline": f"simulated alternation matches on {_fraction(table['simulated_matches'])}",
-        "statistic": (f"every steady-state cycle of a simulated strict alternation averages "
-                      f"the exact value on {_fraction(table['simulated_matches'])} pairs"),
-    }]
+    return [
+        {
+            "scope": scope,
+            "evidence": "exact computation",
+            "role": SUPPORTS,
+            "verdict": REPRODUCED if valid.all() else NOT_REPRODUCED,
+            "headline": f"identity and A ≥ W exact on {_fraction(valid)} pairs",
+            "statistic": (
+                f"alternation − (m g(m) + n g(n))/(m+n) = [μ_(m+1→n)(m+n) − "
+                f"μ_(m+1→n)(n)]/(m+n) ≥ 0 exactly on {_fraction(valid)}; tied pairs: "
+                f"{len(tied)}, alternation strictly higher on {_fraction(strict)} (equality "
+                f"when every d_j < n for j in m+1..n)"
+            ),
+        },
+        {
+            "scope": f"{scope}: simulation",
+            "evidence": STATISTICAL,
+            "role": SUPPORTS,
+            "verdict": REPRODUCED if table["simulated_matches"].all() else NOT_REPRODUCED,
+            "headline": f"simulated alternation matches on {_fraction(table['simulated_matches'])}",
+            "statistic": (
+                f"every steady-state cycle of a simulated strict alternation averages "
+                f"the exact value on {_fraction(table['simulated_matches'])} pairs"
+            ),
+        },
+    ]
 
 
 class Fact1:
@@ -245,27 +299,41 @@ class Fact1:
     @staticmethod
     def evaluate(claim, ctx) -> list[dict]:
         rows = fact1_rows(random_instance_table(claim, ctx.config, ctx.paper["paper"]["key"]))
-        problem = B2DEPProblem.from_config(ctx.paper["experiments"][claim["experiment"]]["environment"])
+        problem = B2DEPProblem.from_config(
+            ctx.paper["experiments"][claim["experiment"]]["environment"]
+        )
         g = [problem.g_fraction(m) for m in range(1, problem.k + 1)]
         alternation = problem.alternation_average_fraction(1, 2)
         gain = ctx.quantity("fact1 gain", lambda: alternation - g[0])
         optimal_tie = g[0] == g[1] == max(g)
-        rows.append({
-            "scope": f"{claim['experiment']} instance",
-            "verdict": REPRODUCED if optimal_tie and gain > 0 else NOT_REPRODUCED,
-            "headline": (f"alternation − g(1) = {float(gain):.4f} {'>' if gain > 0 else '≤'} 0, "
-                         + (f"with g(1) = g(2) = {float(g[0]):.4f} optimal" if optimal_tie else
-                            f"but g(1) = {float(g[0]):.4f}, g(2) = {float(g[1]):.4f} are not both "
-                            f"optimal (max g = {float(max(g)):.4f})")),
-            "statistic": (f"g(1) = {g[0]}, g(2) = {g[1]}; strict alternation averages "
-                          f"{alternation} = {float(alternation):.5f}; OPT = "
-                          f"{problem.opt_average:.5f}; gain per pull over π_ghost "
-                          f"{float(gain):.4f}"),
-        })
+        rows.append(
+            {
+                "scope": f"{claim['experiment']} instance",
+                "verdict": REPRODUCED if optimal_tie and gain > 0 else NOT_REPRODUCED,
+                "headline": (
+                    f"alternation − g(1) = {float(gain):.4f} {'>' if gain > 0 else '≤'} 0, "
+                    + (
+                        f"with g(1) = g(2) = {float(g[0]):.4f} optimal"
+                        if optimal_tie
+                        else f"but g(1) = {float(g[0]):.4f}, g(2) = {float(g[1]):.4f} are not both "
+                        f"optimal (max g = {float(max(g)):.4f})"
+                    )
+                ),
+                "statistic": (
+                    f"g(1) = {g[0]}, g(2) = {g[1]}; strict alternation averages "
+                    f"{alternation} = {float(alternation):.5f}; OPT = "
+                    f"{problem.opt_average:.5f}; gain per pull over π_ghost "
+                    f"{float(gain):.4f}"
+                ),
+            }
+        )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """Alternation's gain over the tied g(1) = g(2) positive (1/2) or negative (−1/2)."""
-        return sides({"fact1 gain": lambda gain: Fraction(1, 2)},
-                     {"fact1 gain": lambda gain: Fraction(-1, 2)}, ctx)
+        return sides(
+            {"fact1 gain": lambda gain: Fraction(1, 2)},
+            {"fact1 gain": lambda gain: Fraction(-1, 2)},
+            ctx,
+        )

@@ -50,8 +50,9 @@ def needed_below(ctx, experiment: str, algorithm: str) -> bool:
     return ucb_bound_pulls(problem, horizon) < horizon
 
 
-def slope_ci(x: np.ndarray, runs: list[np.ndarray], n_boot: int, level: float,
-             seed: int = 0) -> tuple[float, float, float]:
+def slope_ci(
+    x: np.ndarray, runs: list[np.ndarray], n_boot: int, level: float, seed: int = 0
+) -> tuple[float, float, float]:
     """The slope of the mean runs and its percentile bootstrap CI, the runs of each setting
     resampled independently (their instances are independent experiments)."""
     estimate = float(log_slopes(x, [r.mean() for r in runs])[0])
@@ -106,50 +107,89 @@ class SwitchGapGrowth:
             if regime:
                 judged.append((x, switches))
             gap_text = ", ".join(f"{float(d):.3g}" for d in policy_gaps(problem))
-            rows.append({
-                "scope": exp, "role": SUPPORTS,
-                "verdict": REPRODUCED if regime else INCONCLUSIVE,
-                "headline": f"Δ = {gap_text}: switches {switches.mean():.4g} at T = {horizon:g}, "
-                            f"× Σ Δ⁻² = {switches.mean() / x:.3g}"
-                            + ("" if regime else " (not judged: UCB1's bound reaches T)"),
-                "statistic": (f"gaps {gap_text}, Σ Δ⁻² = {x:.4g}; mean switches {switches.mean():.4g} "
-                              f"over {switches.size} runs; UCB1's bound on the suboptimal choices' "
-                              f"pulls {needed:.4g} {'<' if regime else '≥'} T = {horizon:g}: "
-                              f"{'judged' if regime else 'capped by the horizon, not judged'}")})
+            rows.append(
+                {
+                    "scope": exp,
+                    "role": SUPPORTS,
+                    "verdict": REPRODUCED if regime else INCONCLUSIVE,
+                    "headline": f"Δ = {gap_text}: switches {switches.mean():.4g} at T = {horizon:g}, "
+                    f"× Σ Δ⁻² = {switches.mean() / x:.3g}"
+                    + ("" if regime else " (not judged: UCB1's bound reaches T)"),
+                    "statistic": (
+                        f"gaps {gap_text}, Σ Δ⁻² = {x:.4g}; mean switches {switches.mean():.4g} "
+                        f"over {switches.size} runs; UCB1's bound on the suboptimal choices' "
+                        f"pulls {needed:.4g} {'<' if regime else '≥'} T = {horizon:g}: "
+                        f"{'judged' if regime else 'capped by the horizon, not judged'}"
+                    ),
+                }
+            )
         band = f"{low_t:.3g} to {high_t:.3g}"
         if len(judged) < 2:
-            rows.append({"scope": "slope", "verdict": INCONCLUSIVE,
-                         "headline": f"{len(judged)} instance(s) where UCB1's bound stays below T",
-                         "statistic": f"the growth needs two instances whose switch count the "
-                                      f"horizon does not cap; {len(judged)} here"})
+            rows.append(
+                {
+                    "scope": "slope",
+                    "verdict": INCONCLUSIVE,
+                    "headline": f"{len(judged)} instance(s) where UCB1's bound stays below T",
+                    "statistic": f"the growth needs two instances whose switch count the "
+                    f"horizon does not cap; {len(judged)} here",
+                }
+            )
             return rows
         x = np.array([j[0] for j in judged])
-        est, low, high = slope_ci(x, [j[1] for j in judged],
-                                  int(ctx.config["claims"]["bootstrap_samples"]), 1.0 - ctx.alpha)
+        est, low, high = slope_ci(
+            x,
+            [j[1] for j in judged],
+            int(ctx.config["claims"]["bootstrap_samples"]),
+            1.0 - ctx.alpha,
+        )
         if not math.isfinite(est):
             verdict, headline = INCONCLUSIVE, "no switches in some instance: slope undefined"
         else:
             verdict = band_verdict(low, high, low_t, high_t)
             headline = f"switches ∝ (Σ Δ⁻²)^{est:.2f} (CI {low:.2f} to {high:.2f}; needs {band})"
-        pulls = [np.asarray(ctx.final(e, alg, "suboptimal_pulls"), dtype=float)
-                 for e in claim["experiments"] if needed_below(ctx, e, alg)]
-        p_est, p_low, p_high = slope_ci(x, pulls, int(ctx.config["claims"]["bootstrap_samples"]),
-                                        1.0 - ctx.alpha)
-        rows.append({
-            "scope": "suboptimal pulls", "role": SUPPORTS,
-            "verdict": (REPRODUCED if low_t <= p_low and p_high <= high_t else NOT_REPRODUCED
-                        if p_low > high_t or p_high < low_t else INCONCLUSIVE),
-            "headline": f"suboptimal pulls ∝ (Σ Δ⁻²)^{p_est:.2f} (CI {p_low:.2f} to {p_high:.2f})",
-            "statistic": (f"the same fit on the pulls of suboptimal policies at T (not the claim: "
-                          f"UCB1's own count, which each switch leaves or enters): slope "
-                          f"{p_est:.3g}, CI {p_low:.3g} to {p_high:.3g}")})
-        rows.append({
-            "scope": "slope", "verdict": verdict, "headline": headline,
-            "statistic": (f"log-log least-squares slope of mean switches at T on Σ Δ⁻² over "
-                          f"{len(judged)} instances (Σ Δ⁻² = {', '.join(f'{v:.4g}' for v in x)}): "
-                          f"{est:.3g}, {1 - ctx.alpha:.0%} bootstrap CI {low:.3g} to {high:.3g}; "
-                          f"the squared inverse gives 1, the inverse 0.5; needs {band}"),
-            "slope": est, "ci_low": low, "ci_high": high})
+        pulls = [
+            np.asarray(ctx.final(e, alg, "suboptimal_pulls"), dtype=float)
+            for e in claim["experiments"]
+            if needed_below(ctx, e, alg)
+        ]
+        p_est, p_low, p_high = slope_ci(
+            x, pulls, int(ctx.config["claims"]["bootstrap_samples"]), 1.0 - ctx.alpha
+        )
+        rows.append(
+            {
+                "scope": "suboptimal pulls",
+                "role": SUPPORTS,
+                "verdict": (
+                    REPRODUCED
+                    if low_t <= p_low and p_high <= high_t
+                    else NOT_REPRODUCED
+                    if p_low > high_t or p_high < low_t
+                    else INCONCLUSIVE
+                ),
+                "headline": f"suboptimal pulls ∝ (Σ Δ⁻²)^{p_est:.2f} (CI {p_low:.2f} to {p_high:.2f})",
+                "statistic": (
+                    f"the same fit on the pulls of suboptimal policies at T (not the claim: "
+                    f"UCB1's own count, which each switch leaves or enters): slope "
+                    f"{p_est:.3g}, CI {p_low:.3g} to {p_high:.3g}"
+                ),
+            }
+        )
+        rows.append(
+            {
+                "scope": "slope",
+                "verdict": verdict,
+                "headline": headline,
+                "statistic": (
+                    f"log-log least-squares slope of mean switches at T on Σ Δ⁻² over "
+                    f"{len(judged)} instances (Σ Δ⁻² = {', '.join(f'{v:.4g}' for v in x)}): "
+                    f"{est:.3g}, {1 - ctx.alpha:.0%} bootstrap CI {low:.3g} to {high:.3g}; "
+                    f"the squared inverse gives 1, the inverse 0.5; needs {band}"
+                ),
+                "slope": est,
+                "ci_low": low,
+                "ci_high": high,
+            }
+        )
         return rows
 
     @classmethod
@@ -160,8 +200,12 @@ class SwitchGapGrowth:
 
         low_t, high_t = threshold(cls, claim, "min_slope"), threshold(cls, claim, "max_slope")
         inside = 1.0 if low_t <= 1.0 <= high_t else (low_t + high_t) / 2
-        xs = {e: inverse_square_gaps(B2DEPProblem.from_config(ctx.paper["experiments"][e]["environment"]))
-              for e in claim["experiments"]}
+        xs = {
+            e: inverse_square_gaps(
+                B2DEPProblem.from_config(ctx.paper["experiments"][e]["environment"])
+            )
+            for e in claim["experiments"]
+        }
         top = max(xs.values())
 
         def curve(slope: float):
@@ -171,9 +215,13 @@ class SwitchGapGrowth:
                 z = np.linspace(-1.0, 1.0, reps.max() + 1)[reps] if reps.max() > 0 else 0.0
                 final = 0.1 * t.max() * (xs[experiment] / top) ** slope
                 return final * (t / t.max()) * (1.0 + 0.01 * z)
+
             return value
-        return {"favourable": with_metrics(ctx, claim, {"switches": curve(inside)}),
-                "unfavourable": with_metrics(ctx, claim, {"switches": curve(0.0)})}
+
+        return {
+            "favourable": with_metrics(ctx, claim, {"switches": curve(inside)}),
+            "unfavourable": with_metrics(ctx, claim, {"switches": curve(0.0)}),
+        }
 
 
 class UcbSwitchBound:
@@ -198,21 +246,39 @@ class UcbSwitchBound:
             switches = np.asarray(ctx.final(exp, claim["algorithm"], "switches"), dtype=float)
             horizon = float(ctx.at(exp, claim["algorithm"], "switches").index.max())
             bound = ucb_switch_bound(problem, horizon)
-            numbers = (f"T = {horizon:g}: mean switches {switches.mean():.4g} (max "
-                       f"{switches.max():.4g}) vs 2 Σ (8 ln T/Δ² + 1 + π²/3) = {bound:.4g}")
+            numbers = (
+                f"T = {horizon:g}: mean switches {switches.mean():.4g} (max "
+                f"{switches.max():.4g}) vs 2 Σ (8 ln T/Δ² + 1 + π²/3) = {bound:.4g}"
+            )
             if bound >= horizon:
-                rows.append({"scope": exp, "verdict": INCONCLUSIVE,
-                             "headline": f"bound {bound:.3g} vacuous (≥ T)",
-                             "statistic": f"{numbers}; the bound is not below T: not judged"})
+                rows.append(
+                    {
+                        "scope": exp,
+                        "verdict": INCONCLUSIVE,
+                        "headline": f"bound {bound:.3g} vacuous (≥ T)",
+                        "statistic": f"{numbers}; the bound is not below T: not judged",
+                    }
+                )
                 continue
             p_claimed = one_sided_t(switches, bound, below=True)
             p_opposite = one_sided_t(switches, bound, below=False)
-            verdict = (REPRODUCED if p_claimed < ctx.alpha else NOT_REPRODUCED
-                       if p_opposite < ctx.alpha else INCONCLUSIVE)
-            rows.append({"scope": exp, "verdict": verdict,
-                         "headline": f"switches {switches.mean():.4g} vs bound {bound:.4g}",
-                         "statistic": f"{numbers}; one-sided t-test p = {p_claimed:.2g}",
-                         "p_claimed": p_claimed, "p_opposite": p_opposite})
+            verdict = (
+                REPRODUCED
+                if p_claimed < ctx.alpha
+                else NOT_REPRODUCED
+                if p_opposite < ctx.alpha
+                else INCONCLUSIVE
+            )
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": verdict,
+                    "headline": f"switches {switches.mean():.4g} vs bound {bound:.4g}",
+                    "statistic": f"{numbers}; one-sided t-test p = {p_claimed:.2g}",
+                    "p_claimed": p_claimed,
+                    "p_opposite": p_opposite,
+                }
+            )
         return rows
 
     @staticmethod
@@ -225,10 +291,16 @@ class UcbSwitchBound:
                 t = trace["t"].to_numpy(dtype=float)
                 reps = trace["repetition"].to_numpy()
                 z = np.linspace(-1.0, 1.0, reps.max() + 1)[reps] if reps.max() > 0 else 0.0
-                problem = B2DEPProblem.from_config(ctx.paper["experiments"][experiment]["environment"])
+                problem = B2DEPProblem.from_config(
+                    ctx.paper["experiments"][experiment]["environment"]
+                )
                 bound = ucb_switch_bound(problem, t.max())
                 final = bound / 2 if favourable else (bound + t.max()) / 2
                 return final * (t / t.max()) * (1.0 + 0.01 * z)
+
             return value
-        return {"favourable": with_metrics(ctx, claim, {"switches": curve(True)}),
-                "unfavourable": with_metrics(ctx, claim, {"switches": curve(False)})}
+
+        return {
+            "favourable": with_metrics(ctx, claim, {"switches": curve(True)}),
+            "unfavourable": with_metrics(ctx, claim, {"switches": curve(False)}),
+        }

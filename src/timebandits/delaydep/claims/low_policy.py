@@ -85,27 +85,42 @@ class StopsExploring:
             completed = ctx.at(exp, alg, "stage").iloc[-1].to_numpy(dtype=int) - 1
             widths = low_schedule(horizon, k, delta)["C_s"].to_numpy()
             width = np.array([widths[s - 1] if s >= 1 else np.inf for s in completed])
-            gaps = np.array([p.best_gap() for _, p in sorted(run_instances(
-                ctx.paper, exp, ctx.trace(exp, alg)).items())])
+            gaps = np.array(
+                [
+                    p.best_gap()
+                    for _, p in sorted(run_instances(ctx.paper, exp, ctx.trace(exp, alg)).items())
+                ]
+            )
             allowed = gaps > 4 * width
             single = active.iloc[-1].to_numpy() == 1
             n_allowed, n_single = int(allowed.sum()), int((single & allowed).sum())
-            counts = (f"{_fraction(single)} runs end with |A_s| = 1 at T = {horizon:g}; the gap "
-                      f"exceeds 4·C_s of the last completed stage in {n_allowed} runs, of which "
-                      f"{n_single} end with one policy")
+            counts = (
+                f"{_fraction(single)} runs end with |A_s| = 1 at T = {horizon:g}; the gap "
+                f"exceeds 4·C_s of the last completed stage in {n_allowed} runs, of which "
+                f"{n_single} end with one policy"
+            )
             if n_allowed == 0:
-                rows.append({"scope": exp, "verdict": INCONCLUSIVE,
-                             "headline": "no run's gap exceeds 4·C_s at this horizon",
-                             "statistic": f"{counts}: the horizon guarantees elimination in no run"})
+                rows.append(
+                    {
+                        "scope": exp,
+                        "verdict": INCONCLUSIVE,
+                        "headline": "no run's gap exceeds 4·C_s at this horizon",
+                        "statistic": f"{counts}: the horizon guarantees elimination in no run",
+                    }
+                )
                 continue
             test = fraction_test(n_single, n_allowed, 1 - delta, ctx.alpha)
-            rows.append({
-                "scope": exp, "verdict": test["verdict"],
-                "headline": f"{n_single}/{n_allowed} runs whose gap allows it end with one policy "
-                            f"(needs ≥ {1 - delta:.0%})",
-                "statistic": f"{counts}; binomial p = {test['p_claimed']:.2g} against {1 - delta:.0%}",
-                "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
-            })
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": test["verdict"],
+                    "headline": f"{n_single}/{n_allowed} runs whose gap allows it end with one policy "
+                    f"(needs ≥ {1 - delta:.0%})",
+                    "statistic": f"{counts}; binomial p = {test['p_claimed']:.2g} against {1 - delta:.0%}",
+                    "p_claimed": test["p_claimed"],
+                    "p_opposite": test["p_opposite"],
+                }
+            )
         return rows
 
     @staticmethod
@@ -115,10 +130,16 @@ class StopsExploring:
         stage S − 1). A horizon that judges no run, or too few for a frequency ≥ 1 − δ at α,
         leaves the claim undecidable."""
         stage = lambda e, t: last_stage(ctx, e, t, claim["algorithm"])  # noqa: E731
-        return {"favourable": with_metrics(ctx, claim, {"stage": stage,
-                                                        "n_active": lambda e, t: np.ones(len(t))}),
-                "unfavourable": with_metrics(ctx, claim, {
-                    "stage": stage, "n_active": lambda e, t: np.full(len(t), _arms(ctx, e))})}
+        return {
+            "favourable": with_metrics(
+                ctx, claim, {"stage": stage, "n_active": lambda e, t: np.ones(len(t))}
+            ),
+            "unfavourable": with_metrics(
+                ctx,
+                claim,
+                {"stage": stage, "n_active": lambda e, t: np.full(len(t), _arms(ctx, e))},
+            ),
+        }
 
 
 class Theorem3:
@@ -147,34 +168,58 @@ class Theorem3:
             trivial = float(ghost.iloc[-1].mean())
             at_T = regret.iloc[-1].to_numpy() <= bound
             n = at_T.size
-            numbers = (f"T = {horizon:g}: bound {bound:.4g} vs trivial G_T(ghost) {trivial:.4g}; "
-                       f"mean R(T) {regret.iloc[-1].mean():.4g}, max {regret.iloc[-1].max():.4g}; "
-                       f"runs within the bound at T {_fraction(at_T)}")
+            numbers = (
+                f"T = {horizon:g}: bound {bound:.4g} vs trivial G_T(ghost) {trivial:.4g}; "
+                f"mean R(T) {regret.iloc[-1].mean():.4g}, max {regret.iloc[-1].max():.4g}; "
+                f"runs within the bound at T {_fraction(at_T)}"
+            )
             if bound >= trivial:
                 # Fixed by the config (T, k, δ), not by the runs: shown, never deciding.
-                rows.append({"scope": exp, "verdict": INCONCLUSIVE, "role": SUPPORTS,
-                             "headline": f"bound {bound:.3g} vacuous (≥ G_T(ghost) = {trivial:.3g})",
-                             "statistic": f"{numbers}; the bound is vacuous at this horizon, so "
-                                          f"no run can support or refute it: not deciding"})
+                rows.append(
+                    {
+                        "scope": exp,
+                        "verdict": INCONCLUSIVE,
+                        "role": SUPPORTS,
+                        "headline": f"bound {bound:.3g} vacuous (≥ G_T(ghost) = {trivial:.3g})",
+                        "statistic": f"{numbers}; the bound is vacuous at this horizon, so "
+                        f"no run can support or refute it: not deciding",
+                    }
+                )
             else:
                 test = fraction_test(int(at_T.sum()), n, 1 - delta, ctx.alpha)
-                rows.append({
-                    "scope": exp, "verdict": test["verdict"],
-                    "headline": f"{_fraction(at_T)} runs within the bound at T (needs ≥ "
-                                f"{1 - delta:.0%})",
-                    "statistic": f"{numbers}; binomial p = {test['p_claimed']:.2g}",
-                    "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"],
-                    "max_ratio": float(regret.max(axis=0).max() / bound)})
+                rows.append(
+                    {
+                        "scope": exp,
+                        "verdict": test["verdict"],
+                        "headline": f"{_fraction(at_T)} runs within the bound at T (needs ≥ "
+                        f"{1 - delta:.0%})",
+                        "statistic": f"{numbers}; binomial p = {test['p_claimed']:.2g}",
+                        "p_claimed": test["p_claimed"],
+                        "p_opposite": test["p_opposite"],
+                        "max_ratio": float(regret.max(axis=0).max() / bound),
+                    }
+                )
             for scope, flags in (
-                    ("bound at every t", regret.max(axis=0).to_numpy() <= bound),
-                    ("event (5)", ctx.at(exp, alg, "hoeffding_ok").iloc[-1].to_numpy() == 1),
-                    ("r* never eliminated", ctx.at(exp, alg, "optimum_active").min(axis=0).to_numpy() == 1)):
+                ("bound at every t", regret.max(axis=0).to_numpy() <= bound),
+                ("event (5)", ctx.at(exp, alg, "hoeffding_ok").iloc[-1].to_numpy() == 1),
+                (
+                    "r* never eliminated",
+                    ctx.at(exp, alg, "optimum_active").min(axis=0).to_numpy() == 1,
+                ),
+            ):
                 test = fraction_test(int(flags.sum()), n, 1 - delta, ctx.alpha)
-                rows.append({"scope": f"{exp} {scope}", "role": SUPPORTS, "verdict": test["verdict"],
-                             "headline": f"{_fraction(flags)} runs",
-                             "statistic": f"{scope} in {_fraction(flags)} runs; binomial p = "
-                                          f"{test['p_claimed']:.2g} against {1 - delta:.0%}",
-                             "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"]})
+                rows.append(
+                    {
+                        "scope": f"{exp} {scope}",
+                        "role": SUPPORTS,
+                        "verdict": test["verdict"],
+                        "headline": f"{_fraction(flags)} runs",
+                        "statistic": f"{scope} in {_fraction(flags)} runs; binomial p = "
+                        f"{test['p_claimed']:.2g} against {1 - delta:.0%}",
+                        "p_claimed": test["p_claimed"],
+                        "p_opposite": test["p_opposite"],
+                    }
+                )
         return rows
 
     @staticmethod
@@ -182,12 +227,20 @@ class Theorem3:
         """π_low earning what π_ghost earns in every run (regret 0), or nothing (regret G_t(ghost),
         the largest the regret can be: the learner earns ≥ 0); G_t(ghost) exact from each run's
         instance, and the proof's events (supporting rows) holding in every run, or in none."""
+
         def side(good: bool):
             flag = lambda e, t: np.full(len(t), 1.0 if good else 0.0)  # noqa: E731
-            return with_metrics(ctx, claim, {
-                "ghost": lambda e, t: ghost_curve(ctx, e, t),
-                "expected": (lambda e, t: t["ghost"].to_numpy()) if good else flag,
-                "hoeffding_ok": flag, "optimum_active": flag})
+            return with_metrics(
+                ctx,
+                claim,
+                {
+                    "ghost": lambda e, t: ghost_curve(ctx, e, t),
+                    "expected": (lambda e, t: t["ghost"].to_numpy()) if good else flag,
+                    "hoeffding_ok": flag,
+                    "optimum_active": flag,
+                },
+            )
+
         return {"favourable": side(True), "unfavourable": side(False)}
 
 
@@ -209,17 +262,25 @@ class SwitchBound:
             horizon = int(ctx.at(exp, claim["algorithm"], "switches").index.max())
             allowed = switch_bound(horizon, k)
             within = switches <= allowed
-            rows.append({
-                "scope": exp, "verdict": REPRODUCED if within.all() else NOT_REPRODUCED,
-                "headline": f"max switches {switches.max():g} ≤ kS = {allowed} in {_fraction(within)} runs",
-                "statistic": (f"T = {horizon:g}: switches mean {switches.mean():.3g}, max "
-                              f"{switches.max():g} ≤ kS = {allowed} in {_fraction(within)} runs"),
-            })
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": REPRODUCED if within.all() else NOT_REPRODUCED,
+                    "headline": f"max switches {switches.max():g} ≤ kS = {allowed} in {_fraction(within)} runs",
+                    "statistic": (
+                        f"T = {horizon:g}: switches mean {switches.mean():.3g}, max "
+                        f"{switches.max():g} ≤ kS = {allowed} in {_fraction(within)} runs"
+                    ),
+                }
+            )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """No switch in any run, or a switch at every pull after the first (t − 1 by time t)."""
-        return {"favourable": with_metrics(ctx, claim, {"switches": lambda e, t: np.zeros(len(t))}),
-                "unfavourable": with_metrics(ctx, claim, {
-                    "switches": lambda e, t: t["t"].to_numpy(dtype=float) - 1})}
+        return {
+            "favourable": with_metrics(ctx, claim, {"switches": lambda e, t: np.zeros(len(t))}),
+            "unfavourable": with_metrics(
+                ctx, claim, {"switches": lambda e, t: t["t"].to_numpy(dtype=float) - 1}
+            ),
+        }

@@ -33,38 +33,46 @@ class Theorem4:
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         delta = float(claim["delta"])
-        table = ctx.quantity("theorem4 table",
-                             lambda: ranker_table(claim, ctx.config, ctx.paper["paper"]["key"]))
+        table = ctx.quantity(
+            "theorem4 table", lambda: ranker_table(claim, ctx.config, ctx.paper["paper"]["key"])
+        )
         rows = []
         for row in table.itertuples():
             correct = int(round(row.fraction_correct * row.runs))
             test = fraction_test(correct, row.runs, 1 - delta, ctx.alpha)
             verdict = test["verdict"] if row.max_within_bound else NOT_REPRODUCED
-            rows.append({
-                "scope": f"{row.instance} μ = {tuple(round(m, 3) for m in row.means)}",
-                "verdict": verdict,
-                "headline": f"correct order in {correct}/{row.runs} runs (needs ≥ {1 - delta:.0%}); "
-                            f"max pulls {row.max_pulls:.3g} ≤ bound "
-                            f"{row.pull_bound:.3g}: {'yes' if row.max_within_bound else 'no'}",
-                "statistic": (f"correct order in {correct}/{row.runs} runs, binomial p = "
-                              f"{test['p_claimed']:.2g} against {1 - delta:.0%}; pulls mean "
-                              f"{row.mean_pulls:.4g}, max {row.max_pulls:.4g} vs bound "
-                              f"{row.pull_bound:.4g} (order term Σ Δ⁻² ln(1/(δΔ)) = "
-                              f"{row.order_term:.4g})"),
-                "p_claimed": test["p_claimed"],
-                "p_opposite": test["p_opposite"] if row.max_within_bound else 0.0,
-            })
+            rows.append(
+                {
+                    "scope": f"{row.instance} μ = {tuple(round(m, 3) for m in row.means)}",
+                    "verdict": verdict,
+                    "headline": f"correct order in {correct}/{row.runs} runs (needs ≥ {1 - delta:.0%}); "
+                    f"max pulls {row.max_pulls:.3g} ≤ bound "
+                    f"{row.pull_bound:.3g}: {'yes' if row.max_within_bound else 'no'}",
+                    "statistic": (
+                        f"correct order in {correct}/{row.runs} runs, binomial p = "
+                        f"{test['p_claimed']:.2g} against {1 - delta:.0%}; pulls mean "
+                        f"{row.mean_pulls:.4g}, max {row.max_pulls:.4g} vs bound "
+                        f"{row.pull_bound:.4g} (order term Σ Δ⁻² ln(1/(δΔ)) = "
+                        f"{row.order_term:.4g})"
+                    ),
+                    "p_claimed": test["p_claimed"],
+                    "p_opposite": test["p_opposite"] if row.max_within_bound else 0.0,
+                }
+            )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """Every run returns the true order within the proof's pull count, or none does and
         the most pulls exceed it."""
+
         def runs(correct: bool):
             def replace(table):
                 table = table.copy()
                 table["fraction_correct"] = 1.0 if correct else 0.0
                 table["max_within_bound"] = correct
                 return table
+
             return replace
+
         return sides({"theorem4 table": runs(True)}, {"theorem4 table": runs(False)}, ctx)

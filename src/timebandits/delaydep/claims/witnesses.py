@@ -27,11 +27,16 @@ def with_seeded_delays(ctx):
         if not set(columns) <= set(trace.columns):
             return trace
         reps, index = np.unique(trace["repetition"].to_numpy(dtype=int), return_inverse=True)
-        drawn = np.array([draw_delays(environment, environment_seed(base_seed, key, experiment, int(r)))
-                          for r in reps])
+        drawn = np.array(
+            [
+                draw_delays(environment, environment_seed(base_seed, key, experiment, int(r)))
+                for r in reps
+            ]
+        )
         trace = trace.copy()
         trace[columns] = drawn[index]
         return trace
+
     return derived(ctx, trace_of=trace_of)
 
 
@@ -39,8 +44,10 @@ def sides(favourable: dict, unfavourable: dict, ctx) -> dict:
     """The two witnesses of an exact kind: ``ctx`` (its runs' instances drawn from their seeds)
     with the given quantity overrides."""
     ctx = with_seeded_delays(ctx)
-    return {"favourable": derived(ctx, overrides=favourable),
-            "unfavourable": derived(ctx, overrides=unfavourable)}
+    return {
+        "favourable": derived(ctx, overrides=favourable),
+        "unfavourable": derived(ctx, overrides=unfavourable),
+    }
 
 
 def everywhere(value):
@@ -62,4 +69,5 @@ def with_metrics(ctx, claim, values: dict) -> ClaimContext:
         for metric, value in values.items():
             trace[metric] = value(experiment, trace)
         return trace
+
     return derived(ctx, trace_of=trace_of)

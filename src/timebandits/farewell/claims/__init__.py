@@ -19,8 +19,15 @@ from .lemmas import ConvergesLater, RatioConcentration
 from .statements import BoundRatio, GapFeasible, StatedGap, Ucb1Collapse
 from .theorem1 import Theorem1, Theorem1PrintedSign
 
-CLAIM_KINDS = {"theorem1": Theorem1, "theorem1_printed_sign": Theorem1PrintedSign,
-               "bound_regime": BoundRegime, "ucb1_collapse": Ucb1Collapse,
-               "bound_ratio": BoundRatio, "stated_gap": StatedGap, "gap_feasible": GapFeasible,
-               "ratio_concentration": RatioConcentration, "converges_later": ConvergesLater,
-               "family_ratio": FamilyRatio}
+CLAIM_KINDS = {
+    "theorem1": Theorem1,
+    "theorem1_printed_sign": Theorem1PrintedSign,
+    "bound_regime": BoundRegime,
+    "ucb1_collapse": Ucb1Collapse,
+    "bound_ratio": BoundRatio,
+    "stated_gap": StatedGap,
+    "gap_feasible": GapFeasible,
+    "ratio_concentration": RatioConcentration,
+    "converges_later": ConvergesLater,
+    "family_ratio": FamilyRatio,
+}

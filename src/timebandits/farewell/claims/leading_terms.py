@@ -42,7 +42,6 @@ def family_ratios(D: int) -> list[float]:
     return ratios
 
 
-
 def constant_delay_problem(delay: int, D: int) -> F2AProblem:
     """K = 1, V = 1 and a deterministic delay τ ≡ ``delay`` on [D]: mean waiting times
     μ^c_j = min(j, delay), which grow with ``delay``."""
@@ -70,17 +69,23 @@ class FamilyRatio:
         ratios = ctx.quantity("family ratios", lambda: family_ratios(D))
         best = max(range(D), key=lambda i: ratios[i])
         listed = ", ".join(f"d={d}: {r:.3g}" for d, r in enumerate(ratios, start=1))
-        return [{"scope": f"τ ≡ d, d = 1..{D}",
-                 "verdict": REPRODUCED if ratios[best] >= need else NOT_REPRODUCED,
-                 "headline": f"largest (FJ)/(WAIT) = {ratios[best]:.4g} at τ ≡ {best + 1} (D = {D})",
-                 "statistic": f"(FJ)/(WAIT) = Σ 1/μ^c / μ̄^c per d: {listed}; needs ≥ D = {D}"}]
+        return [
+            {
+                "scope": f"τ ≡ d, d = 1..{D}",
+                "verdict": REPRODUCED if ratios[best] >= need else NOT_REPRODUCED,
+                "headline": f"largest (FJ)/(WAIT) = {ratios[best]:.4g} at τ ≡ {best + 1} (D = {D})",
+                "statistic": f"(FJ)/(WAIT) = Σ 1/μ^c / μ̄^c per d: {listed}; needs ≥ D = {D}",
+            }
+        ]
 
     @staticmethod
     def witnesses(claim, ctx):
         """Every ratio D (favourable) or D/2 (unfavourable)."""
         D = int(claim["max_delay"])
-        return {side: derived(ctx, overrides={"family ratios": (lambda _, v=value: [v] * D)})
-                for side, value in (("favourable", float(D)), ("unfavourable", D / 2.0))}
+        return {
+            side: derived(ctx, overrides={"family ratios": (lambda _, v=value: [v] * D)})
+            for side, value in (("favourable", float(D)), ("unfavourable", D / 2.0))
+        }
 
 
 def _wait_is_smaller(problem: F2AProblem) -> tuple[bool, dict]:
@@ -98,7 +103,9 @@ def races(claim, ctx, favourable: bool):
     levels = {}
     for exp in claim["experiments"]:
         wait_smaller, _ = _wait_is_smaller(problem_of(ctx.paper, exp))
-        favoured, other = ("wait_ucb", "ucb_simplex") if wait_smaller else ("ucb_simplex", "wait_ucb")
+        favoured, other = (
+            ("wait_ucb", "ucb_simplex") if wait_smaller else ("ucb_simplex", "wait_ucb")
+        )
         levels[(exp, favoured)] = linear(s if favourable else 3 * s)
         levels[(exp, other)] = linear(3 * s if favourable else s)
     return with_curves(ctx, "pseudo_regret", levels)
@@ -131,43 +138,68 @@ class BoundRegime:
     @staticmethod
     def evaluate(claim, ctx: ClaimContext) -> list[dict]:
         D = int(claim["max_delay"])
-        terms = ctx.quantity("bound_regime terms", lambda: [
-            {key: comparison_orders(constant_delay_problem(d, D))[key]
-             for key in ("mean_cost", "sum_inverse_cost")} for d in range(1, D + 1)])
+        terms = ctx.quantity(
+            "bound_regime terms",
+            lambda: [
+                {
+                    key: comparison_orders(constant_delay_problem(d, D))[key]
+                    for key in ("mean_cost", "sum_inverse_cost")
+                }
+                for d in range(1, D + 1)
+            ],
+        )
         family = [(o["mean_cost"] < o["sum_inverse_cost"], o) for o in terms]
         smaller = ["WAIT" if wait else "FJ" for wait, _ in family]
         switches = sum(a != b for a, b in zip(smaller, smaller[1:]))
-        terms = ", ".join(f"d={d}: {o['mean_cost']:.3g} vs {o['sum_inverse_cost']:.3g}"
-                          for d, (_, o) in enumerate(family, start=1))
+        terms = ", ".join(
+            f"d={d}: {o['mean_cost']:.3g} vs {o['sum_inverse_cost']:.3g}"
+            for d, (_, o) in enumerate(family, start=1)
+        )
         rows = [
-            {"scope": "τ ≡ 1 (shortest waits)", "verdict": REPRODUCED if smaller[0] == "WAIT" else NOT_REPRODUCED,
-             "headline": f"μ̄^c = {family[0][1]['mean_cost']:.3g} vs Σ 1/μ^c = "
-                         f"{family[0][1]['sum_inverse_cost']:.3g}: ({smaller[0]}) smaller",
-             "statistic": f"D = {D}, τ ≡ 1: (WAIT) ∝ {family[0][1]['mean_cost']:.4g}, (FJ) ∝ "
-                          f"{family[0][1]['sum_inverse_cost']:.4g}"},
-            {"scope": f"τ ≡ {D} (longest waits)", "verdict": REPRODUCED if smaller[-1] == "FJ" else NOT_REPRODUCED,
-             "headline": f"μ̄^c = {family[-1][1]['mean_cost']:.3g} vs Σ 1/μ^c = "
-                         f"{family[-1][1]['sum_inverse_cost']:.3g}: ({smaller[-1]}) smaller",
-             "statistic": f"D = {D}, τ ≡ {D}: (WAIT) ∝ {family[-1][1]['mean_cost']:.4g}, (FJ) ∝ "
-                          f"{family[-1][1]['sum_inverse_cost']:.4g}"},
-            {"scope": f"τ ≡ d, d = 1..{D}", "verdict": REPRODUCED if switches == 1 else NOT_REPRODUCED,
-             "headline": f"the smaller term switches {switches} time(s): {' '.join(smaller)}",
-             "statistic": f"μ̄^c vs Σ 1/μ^c per d: {terms}"},
+            {
+                "scope": "τ ≡ 1 (shortest waits)",
+                "verdict": REPRODUCED if smaller[0] == "WAIT" else NOT_REPRODUCED,
+                "headline": f"μ̄^c = {family[0][1]['mean_cost']:.3g} vs Σ 1/μ^c = "
+                f"{family[0][1]['sum_inverse_cost']:.3g}: ({smaller[0]}) smaller",
+                "statistic": f"D = {D}, τ ≡ 1: (WAIT) ∝ {family[0][1]['mean_cost']:.4g}, (FJ) ∝ "
+                f"{family[0][1]['sum_inverse_cost']:.4g}",
+            },
+            {
+                "scope": f"τ ≡ {D} (longest waits)",
+                "verdict": REPRODUCED if smaller[-1] == "FJ" else NOT_REPRODUCED,
+                "headline": f"μ̄^c = {family[-1][1]['mean_cost']:.3g} vs Σ 1/μ^c = "
+                f"{family[-1][1]['sum_inverse_cost']:.3g}: ({smaller[-1]}) smaller",
+                "statistic": f"D = {D}, τ ≡ {D}: (WAIT) ∝ {family[-1][1]['mean_cost']:.4g}, (FJ) ∝ "
+                f"{family[-1][1]['sum_inverse_cost']:.4g}",
+            },
+            {
+                "scope": f"τ ≡ d, d = 1..{D}",
+                "verdict": REPRODUCED if switches == 1 else NOT_REPRODUCED,
+                "headline": f"the smaller term switches {switches} time(s): {' '.join(smaller)}",
+                "statistic": f"μ̄^c vs Σ 1/μ^c per d: {terms}",
+            },
         ]
         for exp in claim["experiments"]:
             wait_smaller, orders = _wait_is_smaller(problem_of(ctx.paper, exp))
             favoured = "Wait-UCB" if wait_smaller else "UCB-Simplex"
             wait, fj = ctx.paired(exp, "wait_ucb", "ucb_simplex", "pseudo_regret")
             test = paired_one_sided(wait, fj) if wait_smaller else paired_one_sided(fj, wait)
-            rows.append({
-                "scope": f"{exp} race", "evidence": STATISTICAL, "role": SUPPORTS,
-                "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"{favoured} lower pseudo-regret at T",
-                "statistic": (f"μ̄^c {orders['mean_cost']:.3g} vs Σ 1/μ^c "
-                              f"{orders['sum_inverse_cost']:.3g}: (WAIT) {orders['wait']:.3g} vs "
-                              f"(FJ) {orders['fj']:.3g} favours {favoured}; pseudo-regret at T: "
-                              f"Wait-UCB {wait.mean():.4g} vs UCB-Simplex {fj.mean():.4g}, "
-                              f"paired p = {test['p_claimed']:.2g}")})
+            rows.append(
+                {
+                    "scope": f"{exp} race",
+                    "evidence": STATISTICAL,
+                    "role": SUPPORTS,
+                    "verdict": paired_verdict(test, ctx.alpha),
+                    "headline": f"{favoured} lower pseudo-regret at T",
+                    "statistic": (
+                        f"μ̄^c {orders['mean_cost']:.3g} vs Σ 1/μ^c "
+                        f"{orders['sum_inverse_cost']:.3g}: (WAIT) {orders['wait']:.3g} vs "
+                        f"(FJ) {orders['fj']:.3g} favours {favoured}; pseudo-regret at T: "
+                        f"Wait-UCB {wait.mean():.4g} vs UCB-Simplex {fj.mean():.4g}, "
+                        f"paired p = {test['p_claimed']:.2g}"
+                    ),
+                }
+            )
         return rows
 
     @staticmethod
@@ -176,8 +208,18 @@ class BoundRegime:
         [1, D] (favourable: (WAIT) smaller for short waits, (FJ) for long, one switch), or the
         real terms swapped (unfavourable: the regimes the wrong way round)."""
         D = int(claim["max_delay"])
-        ideal = [{"mean_cost": float(d), "sum_inverse_cost": float(D + 1 - d)} for d in range(1, D + 1)]
-        swap = lambda terms: [{"mean_cost": o["sum_inverse_cost"], "sum_inverse_cost": o["mean_cost"]}  # noqa: E731
-                              for o in terms]
-        return {"favourable": derived(races(claim, ctx, True), overrides={"bound_regime terms": lambda _: ideal}),
-                "unfavourable": derived(races(claim, ctx, False), overrides={"bound_regime terms": swap})}
+        ideal = [
+            {"mean_cost": float(d), "sum_inverse_cost": float(D + 1 - d)} for d in range(1, D + 1)
+        ]
+        swap = lambda terms: [
+            {"mean_cost": o["sum_inverse_cost"], "sum_inverse_cost": o["mean_cost"]}  # noqa: E731
+            for o in terms
+        ]
+        return {
+            "favourable": derived(
+                races(claim, ctx, True), overrides={"bound_regime terms": lambda _: ideal}
+            ),
+            "unfavourable": derived(
+                races(claim, ctx, False), overrides={"bound_regime terms": swap}
+            ),
+        }

@@ -1,21 +1,21 @@
 """Claim kinds for the concentration lemmas and the convergence remark of "A Farewell to Arms".
 
-  ratio_concentration  (statistical) Lemma 1 (§5) or Lemma 3 (§6.1) by Monte Carlo on the pairs
-                       (k, j) of the configured problems: X = r = V·1[τ ≤ j] ∈ [0, 1],
-                       Y = c = min(τ, j) ∈ [1, B = j]. n i.i.d. copies are drawn as multinomial
-                       counts over the (V, τ) outcomes of macro-arm k (so one draw serves every j),
-                       ``repetitions`` times per cell, with a fixed seed.
-                       Lemma 1: a miss is |X̂/Ŷ − E[X]/E[Y]| > the printed radius at δ
-                       (theory.ratio_deviation_radius); allowed probability δ.
-                       Lemma 3: at the smallest epoch it allows, s = ⌈l⌉ (l of the lemma, with
-                       T the experiment's horizon), and N = n ≤ s pulls, a miss is
-                       |g − ĝ| ≥ ε = α_j ln s/n + β_j √(ln s/n); allowed probability 4 s⁻⁴.
-                       Only cells whose radius is below the largest deviation possible,
-                       max(g, 1 − g), are judged. Per experiment, each cell's one-sided exact
-                       binomial test of "misses more often than allowed", Bonferroni over cells.
-  converges_later      (statistical) §7.2 "takes longer for UCB-Simplex to converge": the increase
-                       of ``metric`` over the last ``window`` decades before T is larger for
-                       ``slower`` than for ``faster`` (paired one-sided test over runs).
+ratio_concentration  (statistical) Lemma 1 (§5) or Lemma 3 (§6.1) by Monte Carlo on the pairs
+                     (k, j) of the configured problems: X = r = V·1[τ ≤ j] ∈ [0, 1],
+                     Y = c = min(τ, j) ∈ [1, B = j]. n i.i.d. copies are drawn as multinomial
+                     counts over the (V, τ) outcomes of macro-arm k (so one draw serves every j),
+                     ``repetitions`` times per cell, with a fixed seed.
+                     Lemma 1: a miss is |X̂/Ŷ − E[X]/E[Y]| > the printed radius at δ
+                     (theory.ratio_deviation_radius); allowed probability δ.
+                     Lemma 3: at the smallest epoch it allows, s = ⌈l⌉ (l of the lemma, with
+                     T the experiment's horizon), and N = n ≤ s pulls, a miss is
+                     |g − ĝ| ≥ ε = α_j ln s/n + β_j √(ln s/n); allowed probability 4 s⁻⁴.
+                     Only cells whose radius is below the largest deviation possible,
+                     max(g, 1 − g), are judged. Per experiment, each cell's one-sided exact
+                     binomial test of "misses more often than allowed", Bonferroni over cells.
+converges_later      (statistical) §7.2 "takes longer for UCB-Simplex to converge": the increase
+                     of ``metric`` over the last ``window`` decades before T is larger for
+                     ``slower`` than for ``faster`` (paired one-sided test over runs).
 """
 
 from __future__ import annotations
@@ -56,14 +56,15 @@ def sample_ratios(problem: F2AProblem, k: int, n: int, reps: int, seed: int) -> 
     counts = _counts(tuple(problem.delay_pmf[k]), float(problem.reward_prob[k]), n, reps, seed)
     rewarded, tau = counts[:, :D], counts[:, :D] + counts[:, D:]
     d = np.arange(1, D + 1)
-    x = np.cumsum(rewarded, axis=1)                         # Σ X over the copies, per j
-    y = tau @ np.minimum(d[:, None], d[None, :])             # Σ min(τ, j), per j
+    x = np.cumsum(rewarded, axis=1)  # Σ X over the copies, per j
+    y = tau @ np.minimum(d[:, None], d[None, :])  # Σ min(τ, j), per j
     return x / y
 
 
 @lru_cache(maxsize=64)
-def _cells(lemma: int, key: tuple, sizes: tuple, deltas: tuple, horizon: float, reps: int,
-           seed: int) -> tuple:
+def _cells(
+    lemma: int, key: tuple, sizes: tuple, deltas: tuple, horizon: float, reps: int, seed: int
+) -> tuple:
     """Every judged cell of one problem: (label, misses, reps, allowed probability)."""
     reward_prob, pmf = key
     problem = F2AProblem(list(reward_prob), [list(row) for row in pmf])
@@ -80,8 +81,14 @@ def _cells(lemma: int, key: tuple, sizes: tuple, deltas: tuple, horizon: float, 
                     for delta in deltas:
                         radius = float(ratio_deviation_radius(n, j, delta, mu[k, j - 1]))
                         if radius < widest[k, j - 1]:
-                            cells.append((f"(k{k + 1}, j{j}) n={n} δ={delta:g}",
-                                          int(np.sum(miss_size > radius)), reps, float(delta)))
+                            cells.append(
+                                (
+                                    f"(k{k + 1}, j{j}) n={n} δ={delta:g}",
+                                    int(np.sum(miss_size > radius)),
+                                    reps,
+                                    float(delta),
+                                )
+                            )
                     continue
                 if not np.isfinite(factor[k, j - 1]):
                     continue  # Lemma 3's l needs Δ > 0
@@ -90,8 +97,14 @@ def _cells(lemma: int, key: tuple, sizes: tuple, deltas: tuple, horizon: float, 
                     continue
                 eps = float(wait_ucb_radius(s, n, j))
                 if eps < widest[k, j - 1]:
-                    cells.append((f"(k{k + 1}, j{j}) s={s} n={n}", int(np.sum(miss_size >= eps)),
-                                  reps, min(1.0, 4.0 * float(s) ** -4)))
+                    cells.append(
+                        (
+                            f"(k{k + 1}, j{j}) s={s} n={n}",
+                            int(np.sum(miss_size >= eps)),
+                            reps,
+                            min(1.0, 4.0 * float(s) ** -4),
+                        )
+                    )
     return tuple(cells)
 
 
@@ -116,13 +129,24 @@ class RatioConcentration:
     @staticmethod
     def cells(claim, ctx: ClaimContext, exp: str) -> tuple:
         problem = problem_of(ctx.paper, exp)
-        key = (tuple(problem.reward_prob.tolist()), tuple(tuple(r) for r in problem.delay_pmf.tolist()))
+        key = (
+            tuple(problem.reward_prob.tolist()),
+            tuple(tuple(r) for r in problem.delay_pmf.tolist()),
+        )
         seed = zlib.crc32(f"{claim['id']} {exp}".encode())
         lemma = int(claim["lemma"])
-        return ctx.quantity(f"lemma{lemma} {exp}", lambda: _cells(
-            lemma, key, tuple(int(n) for n in claim["sizes"]),
-            tuple(float(d) for d in claim.get("deltas", ())),
-            float(ctx.paper["experiments"][exp]["horizon"]), int(claim["repetitions"]), seed))
+        return ctx.quantity(
+            f"lemma{lemma} {exp}",
+            lambda: _cells(
+                lemma,
+                key,
+                tuple(int(n) for n in claim["sizes"]),
+                tuple(float(d) for d in claim.get("deltas", ())),
+                float(ctx.paper["experiments"][exp]["horizon"]),
+                int(claim["repetitions"]),
+                seed,
+            ),
+        )
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
@@ -132,9 +156,14 @@ class RatioConcentration:
         for exp in claim["experiments"]:
             cells = cls.cells(claim, ctx, exp)
             if not cells:
-                rows.append({"scope": exp, "verdict": INCONCLUSIVE,
-                             "headline": "no cell where the radius can be missed",
-                             "statistic": "every radius is at least the largest possible deviation"})
+                rows.append(
+                    {
+                        "scope": exp,
+                        "verdict": INCONCLUSIVE,
+                        "headline": "no cell where the radius can be missed",
+                        "statistic": "every radius is at least the largest possible deviation",
+                    }
+                )
                 continue
             p = [float(binom.sf(m - 1, r, a)) if m else 1.0 for _, m, r, a in cells]
             worst = int(np.argmin(p))
@@ -142,33 +171,50 @@ class RatioConcentration:
             p_adj = min(1.0, p[worst] * len(cells))
             total = sum(c[1] for c in cells)
             expected = sum(c[2] * c[3] for c in cells)
-            rows.append({
-                "scope": exp, "verdict": NOT_REPRODUCED if p_adj < ctx.alpha else REPRODUCED,
-                "headline": f"{total} misses ({expected:.3g} allowed) over {len(cells)} cells; worst "
-                            f"{label}: {misses}/{reps} (allowed rate {allowed:.3g})",
-                "statistic": (f"Lemma {claim['lemma']}: {len(cells)} judged cells of {reps} samples "
-                              f"each, {total} misses in all ({expected:.4g} allowed); worst cell {label}: "
-                              f"{misses} of {reps} "
-                              f"(allowed probability {allowed:.3g}), binomial p = {p[worst]:.2g}, "
-                              f"Bonferroni over the cells {p_adj:.2g}"),
-                **({"p_opposite": p_adj} if p_adj < ctx.alpha else {})})
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": NOT_REPRODUCED if p_adj < ctx.alpha else REPRODUCED,
+                    "headline": f"{total} misses ({expected:.3g} allowed) over {len(cells)} cells; worst "
+                    f"{label}: {misses}/{reps} (allowed rate {allowed:.3g})",
+                    "statistic": (
+                        f"Lemma {claim['lemma']}: {len(cells)} judged cells of {reps} samples "
+                        f"each, {total} misses in all ({expected:.4g} allowed); worst cell {label}: "
+                        f"{misses} of {reps} "
+                        f"(allowed probability {allowed:.3g}), binomial p = {p[worst]:.2g}, "
+                        f"Bonferroni over the cells {p_adj:.2g}"
+                    ),
+                    **({"p_opposite": p_adj} if p_adj < ctx.alpha else {}),
+                }
+            )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """No sample ever misses its radius (favourable), or every one does (unfavourable)."""
+
         def fixed(every):
             return lambda cells: tuple((lab, r if every else 0, r, a) for lab, _, r, a in cells)
-        return {side: derived(ctx, overrides={f"lemma{int(claim['lemma'])} {exp}": fixed(every)
-                                              for exp in claim["experiments"]})
-                for side, every in (("favourable", False), ("unfavourable", True))}
+
+        return {
+            side: derived(
+                ctx,
+                overrides={
+                    f"lemma{int(claim['lemma'])} {exp}": fixed(every)
+                    for exp in claim["experiments"]
+                },
+            )
+            for side, every in (("favourable", False), ("unfavourable", True))
+        }
 
 
-def window_increase(ctx: ClaimContext, exp: str, alg: str, metric: str, decades: float) -> np.ndarray:
+def window_increase(
+    ctx: ClaimContext, exp: str, alg: str, metric: str, decades: float
+) -> np.ndarray:
     """Per repetition, the increase of ``metric`` from the checkpoint nearest T·10^−decades to T."""
     table = ctx.at(exp, alg, metric)
     ts = table.index.to_numpy(dtype=float)
-    start = ts[np.argmin(np.abs(ts - ts.max() * 10.0 ** -decades))]
+    start = ts[np.argmin(np.abs(ts - ts.max() * 10.0**-decades))]
     return (table.loc[ts.max()] - table.loc[start]).to_numpy(dtype=float)
 
 
@@ -188,16 +234,23 @@ class ConvergesLater(DeclaredCheck):
             fast = window_increase(ctx, exp, claim["faster"], metric, decades)
             slow = window_increase(ctx, exp, claim["slower"], metric, decades)
             test = paired_one_sided(fast, slow)
-            rows.append({
-                "scope": exp, "verdict": paired_verdict(test, ctx.alpha),
-                "headline": f"{ctx.label(claim['slower'])} adds {slow.mean():.4g} vs "
-                            f"{ctx.label(claim['faster'])} {fast.mean():.4g} over the last "
-                            f"{decades:g} decade(s)",
-                "statistic": (f"increase of {metric} over [T·10^−{decades:g}, T]: "
-                              f"{claim['slower']} {slow.mean():.4g}, {claim['faster']} "
-                              f"{fast.mean():.4g}; paired p = {test['p_claimed']:.2g} "
-                              f"(opposite {test['p_opposite']:.2g})"),
-                "p_claimed": test["p_claimed"], "p_opposite": test["p_opposite"]})
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": paired_verdict(test, ctx.alpha),
+                    "headline": f"{ctx.label(claim['slower'])} adds {slow.mean():.4g} vs "
+                    f"{ctx.label(claim['faster'])} {fast.mean():.4g} over the last "
+                    f"{decades:g} decade(s)",
+                    "statistic": (
+                        f"increase of {metric} over [T·10^−{decades:g}, T]: "
+                        f"{claim['slower']} {slow.mean():.4g}, {claim['faster']} "
+                        f"{fast.mean():.4g}; paired p = {test['p_claimed']:.2g} "
+                        f"(opposite {test['p_opposite']:.2g})"
+                    ),
+                    "p_claimed": test["p_claimed"],
+                    "p_opposite": test["p_opposite"],
+                }
+            )
         return rows
 
     @staticmethod
@@ -208,7 +261,13 @@ class ConvergesLater(DeclaredCheck):
         s = scale(ctx, claim["experiments"], algs, claim["metric"], headroom=3)
 
         def curves(slow_factor, fast_factor):
-            return with_curves(ctx, claim["metric"], {
-                **{(e, claim["slower"]): linear(slow_factor * s) for e in claim["experiments"]},
-                **{(e, claim["faster"]): linear(fast_factor * s) for e in claim["experiments"]}})
+            return with_curves(
+                ctx,
+                claim["metric"],
+                {
+                    **{(e, claim["slower"]): linear(slow_factor * s) for e in claim["experiments"]},
+                    **{(e, claim["faster"]): linear(fast_factor * s) for e in claim["experiments"]},
+                },
+            )
+
         return {"favourable": curves(3, 1), "unfavourable": curves(1, 3)}

@@ -38,7 +38,9 @@ GRID_N = (1, 2, 3, 5, 10, 30, 100)
 
 
 def _states():
-    return [(m / n, n) for n in GRID_N for m in sorted({round(x * n) for x in np.linspace(0, 1, 11)})]
+    return [
+        (m / n, n) for n in GRID_N for m in sorted({round(x * n) for x in np.linspace(0, 1, 11)})
+    ]
 
 
 def ucb1_index(rbar, n, log_s):
@@ -95,28 +97,51 @@ class Ucb1Collapse:
         tol = threshold(cls, claim, "rounding_tolerance")
         s = np.array([2.0, 10.0, 1.0e3, 1.0e7])[:, None]
         n = np.array([1.0, 7.0, 100.0, 1.0e5])[None, :]
-        gap = ctx.quantity("ucb1 radius", lambda: float(np.max(np.abs(
-            wait_ucb_radius(s, n, np.ones_like(s * n, dtype=int)) - np.sqrt(2.0 * np.log(s) / n)))))
-        rows = [{"scope": "a_{k,1}(s) vs √(2 ln s/N)",
-                 "verdict": REPRODUCED if gap <= tol else NOT_REPRODUCED,
-                 "headline": f"largest |a_k,1 − √(2 ln s/N)| = {gap:.3g}",
-                 "statistic": f"α_1 = 0, β_1 = √2 (§5); over s ∈ {{2, 10, 10³, 10⁷}}, N ∈ "
-                              f"{{1, 7, 100, 10⁵}}: largest difference {gap:.3g} (≤ {tol:g})"}]
+        gap = ctx.quantity(
+            "ucb1 radius",
+            lambda: float(
+                np.max(
+                    np.abs(
+                        wait_ucb_radius(s, n, np.ones_like(s * n, dtype=int))
+                        - np.sqrt(2.0 * np.log(s) / n)
+                    )
+                )
+            ),
+        )
+        rows = [
+            {
+                "scope": "a_{k,1}(s) vs √(2 ln s/N)",
+                "verdict": REPRODUCED if gap <= tol else NOT_REPRODUCED,
+                "headline": f"largest |a_k,1 − √(2 ln s/N)| = {gap:.3g}",
+                "statistic": f"α_1 = 0, β_1 = √2 (§5); over s ∈ {{2, 10, 10³, 10⁷}}, N ∈ "
+                f"{{1, 7, 100, 10⁵}}: largest difference {gap:.3g} (≤ {tol:g})",
+            }
+        ]
         for name in ["wait_ucb", *claim.get("against", [])]:
             alg = ctx.paper["algorithms"][name] if name != "wait_ucb" else {"policy": "wait_ucb"}
-            found, total = ctx.quantity(f"ucb1 choices {name}", lambda alg=alg: disagreements(
-                alg["policy"], alg.get("params", {})))
+            found, total = ctx.quantity(
+                f"ucb1 choices {name}",
+                lambda alg=alg: disagreements(alg["policy"], alg.get("params", {})),
+            )
             same = found == 0
             wanted = same if name == "wait_ucb" else not same
-            rows.append({
-                "scope": f"D = 1: {name} vs UCB1",
-                "verdict": REPRODUCED if wanted else NOT_REPRODUCED,
-                "headline": f"{found} of {total} two-arm states choose differently",
-                "statistic": (f"{name} with one micro-arm (c ≡ 1): in {found} of {total} two-arm "
-                              f"states (r̄ = m/N, N ∈ {GRID_N}, ln s of s ∈ {{10, 10³, 10⁶}}) UCB1 "
-                              f"strictly prefers one arm and {name} strictly the other "
-                              + ("(equal to UCB1 needs 0)" if name == "wait_ucb"
-                                 else "(not UCB1 needs > 0)"))})
+            rows.append(
+                {
+                    "scope": f"D = 1: {name} vs UCB1",
+                    "verdict": REPRODUCED if wanted else NOT_REPRODUCED,
+                    "headline": f"{found} of {total} two-arm states choose differently",
+                    "statistic": (
+                        f"{name} with one micro-arm (c ≡ 1): in {found} of {total} two-arm "
+                        f"states (r̄ = m/N, N ∈ {GRID_N}, ln s of s ∈ {{10, 10³, 10⁶}}) UCB1 "
+                        f"strictly prefers one arm and {name} strictly the other "
+                        + (
+                            "(equal to UCB1 needs 0)"
+                            if name == "wait_ucb"
+                            else "(not UCB1 needs > 0)"
+                        )
+                    ),
+                }
+            )
         return rows
 
     @staticmethod
@@ -131,8 +156,11 @@ class Ucb1Collapse:
                 same = (name == "wait_ucb") == good
                 out[f"ucb1 choices {name}"] = lambda v, same=same: (0 if same else 1, v[1])
             return out
-        return {side: derived(ctx, overrides=fixed(good))
-                for side, good in (("favourable", True), ("unfavourable", False))}
+
+        return {
+            side: derived(ctx, overrides=fixed(good))
+            for side, good in (("favourable", True), ("unfavourable", False))
+        }
 
 
 def _check_single_macro_arm(claim, paper):
@@ -159,29 +187,45 @@ class BoundRatio:
 
     @classmethod
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
-        top, bottom, need = claim["numerator"], claim["denominator"], threshold(cls, claim, "min_ratio")
+        top, bottom, need = (
+            claim["numerator"],
+            claim["denominator"],
+            threshold(cls, claim, "min_ratio"),
+        )
         rows = []
         for exp in claim["experiments"]:
             problem = problem_of(ctx.paper, exp)
             orders = comparison_orders(problem)
             ratio = ctx.quantity(f"bound ratio {exp}", lambda o=orders: o[top] / o[bottom])
             j_star = problem.optimal_pairs[0][1]
-            rows.append({
-                "scope": exp, "verdict": REPRODUCED if ratio >= need else NOT_REPRODUCED,
-                "headline": f"({top.upper()}) / ({bottom.upper()}) = {ratio:.3g} (needs ≥ {need:g})",
-                "statistic": (f"D = {problem.D}, Δ = {orders['min_gap']:.4g}, g* = {problem.g_star:.4g}, "
-                              f"j* = {j_star} with μ^c_j* = {problem.mean_cost[0, j_star - 1]:.3g}, "
-                              f"μ̄^c = {orders['mean_cost']:.3g}: (WAIT) {orders['wait']:.4g}, "
-                              f"(DQZL) {orders['dqzl']:.4g}, (FJ) {orders['fj']:.4g} per ln T")})
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": REPRODUCED if ratio >= need else NOT_REPRODUCED,
+                    "headline": f"({top.upper()}) / ({bottom.upper()}) = {ratio:.3g} (needs ≥ {need:g})",
+                    "statistic": (
+                        f"D = {problem.D}, Δ = {orders['min_gap']:.4g}, g* = {problem.g_star:.4g}, "
+                        f"j* = {j_star} with μ^c_j* = {problem.mean_cost[0, j_star - 1]:.3g}, "
+                        f"μ̄^c = {orders['mean_cost']:.3g}: (WAIT) {orders['wait']:.4g}, "
+                        f"(DQZL) {orders['dqzl']:.4g}, (FJ) {orders['fj']:.4g} per ln T"
+                    ),
+                }
+            )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """Every ratio at min_ratio (favourable) or at half of it (unfavourable)."""
         need = threshold(BoundRatio, claim, "min_ratio")
-        return {side: derived(ctx, overrides={f"bound ratio {exp}": (lambda _, v=value: v)
-                                              for exp in claim["experiments"]})
-                for side, value in (("favourable", need), ("unfavourable", need / 2))}
+        return {
+            side: derived(
+                ctx,
+                overrides={
+                    f"bound ratio {exp}": (lambda _, v=value: v) for exp in claim["experiments"]
+                },
+            )
+            for side, value in (("favourable", need), ("unfavourable", need / 2))
+        }
 
 
 class StatedGap:
@@ -204,31 +248,51 @@ class StatedGap:
         for exp, printed in claim["gaps"].items():
             problem = problem_of(ctx.paper, exp)
             gap = ctx.quantity(f"gap {exp}", lambda p=problem: p.min_gap)
-            rows.append({"scope": f"{exp} gap",
-                         "verdict": REPRODUCED if abs(gap - printed) < tol else NOT_REPRODUCED,
-                         "headline": f"minimum gap {gap:.4g} vs printed {printed:g}",
-                         "statistic": f"{exp}: g* = {problem.g_star:.5g}, minimum gap {gap:.5g}; "
-                                      f"printed {printed:g} (|difference| < {tol:g} needed)"})
+            rows.append(
+                {
+                    "scope": f"{exp} gap",
+                    "verdict": REPRODUCED if abs(gap - printed) < tol else NOT_REPRODUCED,
+                    "headline": f"minimum gap {gap:.4g} vs printed {printed:g}",
+                    "statistic": f"{exp}: g* = {problem.g_star:.5g}, minimum gap {gap:.5g}; "
+                    f"printed {printed:g} (|difference| < {tol:g} needed)",
+                }
+            )
         for exp, j in claim.get("optimum", {}).items():
             problem = problem_of(ctx.paper, exp)
-            optimal = ctx.quantity(f"optimum {exp}", lambda p=problem: sorted(j for _, j in p.optimal_pairs))
-            rows.append({"scope": f"{exp} optimum",
-                         "verdict": REPRODUCED if optimal == [int(j)] else NOT_REPRODUCED,
-                         "headline": f"optimal micro-arm(s) {optimal} (stated {j})",
-                         "statistic": f"{exp}: argmax_j g_j = {optimal}; the text says j* = {j}"})
+            optimal = ctx.quantity(
+                f"optimum {exp}", lambda p=problem: sorted(j for _, j in p.optimal_pairs)
+            )
+            rows.append(
+                {
+                    "scope": f"{exp} optimum",
+                    "verdict": REPRODUCED if optimal == [int(j)] else NOT_REPRODUCED,
+                    "headline": f"optimal micro-arm(s) {optimal} (stated {j})",
+                    "statistic": f"{exp}: argmax_j g_j = {optimal}; the text says j* = {j}",
+                }
+            )
         return rows
 
     @staticmethod
     def witnesses(claim, ctx):
         """Every gap and optimum as printed (favourable), or every gap 1 off and the optimum one
         micro-arm over (unfavourable)."""
+
         def fixed(shift):
-            out = {f"gap {exp}": (lambda _, v=float(g) + shift: v) for exp, g in claim["gaps"].items()}
-            out.update({f"optimum {exp}": (lambda _, v=[int(j) + int(shift)]: v)
-                        for exp, j in claim.get("optimum", {}).items()})
+            out = {
+                f"gap {exp}": (lambda _, v=float(g) + shift: v) for exp, g in claim["gaps"].items()
+            }
+            out.update(
+                {
+                    f"optimum {exp}": (lambda _, v=[int(j) + int(shift)]: v)
+                    for exp, j in claim.get("optimum", {}).items()
+                }
+            )
             return out
-        return {side: derived(ctx, overrides=fixed(shift))
-                for side, shift in (("favourable", 0.0), ("unfavourable", 1.0))}
+
+        return {
+            side: derived(ctx, overrides=fixed(shift))
+            for side, shift in (("favourable", 0.0), ("unfavourable", 1.0))
+        }
 
 
 @lru_cache(maxsize=32)
@@ -242,7 +306,7 @@ def feasible_intervals(D: int, positions: tuple, gap: float, step: float) -> tup
     from scipy.optimize import linprog  # here: a figure job imports this module
 
     d = np.arange(1, D + 1)
-    cdf = (d[None, :] <= d[:, None]).astype(float)          # row j: F(j)
+    cdf = (d[None, :] <= d[:, None]).astype(float)  # row j: F(j)
     wait = np.minimum(d[None, :], d[:, None]).astype(float)  # row j: μ^c_j
     found = []
     for j_star in positions:
@@ -251,10 +315,18 @@ def feasible_intervals(D: int, positions: tuple, gap: float, step: float) -> tup
             high = low + step - gap
             if high < 0:
                 continue
-            a_ub = np.vstack([-(cdf[j_star - 1] - low * wait[j_star - 1]),
-                              cdf[others] - high * wait[others]])
-            res = linprog(np.zeros(D), A_ub=a_ub, b_ub=np.zeros(len(a_ub)),
-                          A_eq=np.ones((1, D)), b_eq=[1.0], bounds=(0, 1), method="highs")
+            a_ub = np.vstack(
+                [-(cdf[j_star - 1] - low * wait[j_star - 1]), cdf[others] - high * wait[others]]
+            )
+            res = linprog(
+                np.zeros(D),
+                A_ub=a_ub,
+                b_ub=np.zeros(len(a_ub)),
+                A_eq=np.ones((1, D)),
+                b_eq=[1.0],
+                bounds=(0, 1),
+                method="highs",
+            )
             if res.status == 0:
                 found.append((int(j_star), round(float(low), 6)))
     return tuple(found)
@@ -280,18 +352,29 @@ class GapFeasible:
         positions = tuple(int(j) for j in claim["positions"])
         found = ctx.quantity("gap feasible", lambda: feasible_intervals(D, positions, gap, step))
         where = ", ".join(f"j* = {j}, g* ∈ [{lo:g}, {lo + step:g}]" for j, lo in found[:5])
-        return [{"scope": f"D = {D}, j* ∈ {list(positions)}",
-                 "verdict": REPRODUCED if found else NOT_REPRODUCED,
-                 "headline": (f"a pmf with gap ≥ {gap - step:g} exists ({where})" if found else
-                              f"no pmf has its optimum there with gap ≥ {gap:g}"),
-                 "statistic": (f"linear feasibility over g* ∈ [0, 1] in steps of {step:g}: "
-                               f"{len(found)} feasible (j*, g*) cells{': ' + where if found else ''}; "
-                               f"empty proves no delay pmf on [{D}] with V = 1 and a unique optimum "
-                               f"at j* ∈ {list(positions)} has minimum gap ≥ {gap:g}")}]
+        return [
+            {
+                "scope": f"D = {D}, j* ∈ {list(positions)}",
+                "verdict": REPRODUCED if found else NOT_REPRODUCED,
+                "headline": (
+                    f"a pmf with gap ≥ {gap - step:g} exists ({where})"
+                    if found
+                    else f"no pmf has its optimum there with gap ≥ {gap:g}"
+                ),
+                "statistic": (
+                    f"linear feasibility over g* ∈ [0, 1] in steps of {step:g}: "
+                    f"{len(found)} feasible (j*, g*) cells{': ' + where if found else ''}; "
+                    f"empty proves no delay pmf on [{D}] with V = 1 and a unique optimum "
+                    f"at j* ∈ {list(positions)} has minimum gap ≥ {gap:g}"
+                ),
+            }
+        ]
 
     @staticmethod
     def witnesses(claim, ctx):
         """One feasible cell (favourable) or none (unfavourable)."""
         first = (int(claim["positions"][0]), 0.0)
-        return {side: derived(ctx, overrides={"gap feasible": (lambda _, v=value: v)})
-                for side, value in (("favourable", (first,)), ("unfavourable", ()))}
+        return {
+            side: derived(ctx, overrides={"gap feasible": (lambda _, v=value: v)})
+            for side, value in (("favourable", (first,)), ("unfavourable", ()))
+        }

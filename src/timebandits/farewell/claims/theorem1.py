@@ -28,8 +28,13 @@ def _theorem1_tables(claim, ctx: ClaimContext):
     """(experiment, Theorem 1 table) for each experiment of a Theorem 1 claim; the table is the
     quantity a witness may replace (key ``theorem1 <experiment>``)."""
     for exp in claim["experiments"]:
-        yield exp, ctx.quantity(f"theorem1 {exp}", lambda exp=exp: theorem1_table(
-            ctx.paper, exp, ctx.trace(exp, "constant_policies")))
+        yield (
+            exp,
+            ctx.quantity(
+                f"theorem1 {exp}",
+                lambda exp=exp: theorem1_table(ctx.paper, exp, ctx.trace(exp, "constant_policies")),
+            ),
+        )
 
 
 def with_exact_rewards(table, rewards):
@@ -56,16 +61,23 @@ def theorem1_witnesses(claim, ctx):
     the argmax of W is a pair of smallest g and |A_j| = T·|g_max + g_min − 2g| far above j). Where
     every pair is tied in g, no W can pick a wrong pair or a non-zero A: the claim cannot fail.
     The simulated constant policies (supporting rows) agree with the witness's W(T)."""
+
     def fixed(reverse):
         def replace(table):
             g = table["g"].to_numpy(dtype=float)
             target = g.max() + g.min() - g if reverse else g
-            return simulated_as_exact(with_exact_rewards(
-                table, table["horizon"].to_numpy(dtype=float) * target))
+            return simulated_as_exact(
+                with_exact_rewards(table, table["horizon"].to_numpy(dtype=float) * target)
+            )
+
         return replace
-    return {side: derived(ctx, overrides={f"theorem1 {exp}": fixed(reverse)
-                                          for exp in claim["experiments"]})
-            for side, reverse in (("favourable", False), ("unfavourable", True))}
+
+    return {
+        side: derived(
+            ctx, overrides={f"theorem1 {exp}": fixed(reverse) for exp in claim["experiments"]}
+        )
+        for side, reverse in (("favourable", False), ("unfavourable", True))
+    }
 
 
 def _check_constant_policies(claim, paper):
@@ -97,33 +109,61 @@ class Theorem1:
             problem = problem_of(ctx.paper, exp)
             optimal = {f"({k},{j})" for k, j in problem.optimal_pairs}
             best_exact = table.loc[table["exact_reward"].idxmax()]
-            rows.append({
-                "scope": f"{exp} argmax", "verdict": REPRODUCED if best_exact["pair"] in optimal else NOT_REPRODUCED,
-                "headline": f"argmax W(T) = {best_exact['pair']}, argmax g = {', '.join(sorted(optimal))}",
-                "statistic": (f"exact W(T = {int(best_exact['horizon'])}) is largest at "
-                              f"{best_exact['pair']} ({best_exact['exact_reward']:.6g}); argmax g = "
-                              f"{', '.join(sorted(optimal))} with g* = {problem.g_star:.5f}")})
+            rows.append(
+                {
+                    "scope": f"{exp} argmax",
+                    "verdict": REPRODUCED if best_exact["pair"] in optimal else NOT_REPRODUCED,
+                    "headline": f"argmax W(T) = {best_exact['pair']}, argmax g = {', '.join(sorted(optimal))}",
+                    "statistic": (
+                        f"exact W(T = {int(best_exact['horizon'])}) is largest at "
+                        f"{best_exact['pair']} ({best_exact['exact_reward']:.6g}); argmax g = "
+                        f"{', '.join(sorted(optimal))} with g* = {problem.g_star:.5f}"
+                    ),
+                }
+            )
             ratio = (table["offset_A"].abs() / table["j"]).max()
-            rows.append({
-                "scope": f"{exp} |A_j| ≤ j", "verdict": REPRODUCED if ratio <= 1 else NOT_REPRODUCED,
-                "headline": f"largest |A_j|/j = {ratio:.3g} (needs ≤ 1)",
-                "statistic": (f"exact A_j = W(T) − T·g ranges over [{table['offset_A'].min():.4g}, "
-                              f"{table['offset_A'].max():.4g}]; largest |A_j|/j = {ratio:.3g}")})
+            rows.append(
+                {
+                    "scope": f"{exp} |A_j| ≤ j",
+                    "verdict": REPRODUCED if ratio <= 1 else NOT_REPRODUCED,
+                    "headline": f"largest |A_j|/j = {ratio:.3g} (needs ≤ 1)",
+                    "statistic": (
+                        f"exact A_j = W(T) − T·g ranges over [{table['offset_A'].min():.4g}, "
+                        f"{table['offset_A'].max():.4g}]; largest |A_j|/j = {ratio:.3g}"
+                    ),
+                }
+            )
             best = table.loc[table["simulated_rate"].idxmax()]
-            rows.append({
-                "scope": f"{exp} simulated argmax", "evidence": STATISTICAL, "role": SUPPORTS,
-                "verdict": REPRODUCED if best["pair"] in optimal else NOT_REPRODUCED,
-                "headline": f"best simulated constant policy {best['pair']}",
-                "statistic": (f"best simulated constant policy {best['pair']} at rate "
-                              f"{best['simulated_rate']:.5f} ± {best['rate_se']:.1g}; argmax g = {', '.join(sorted(optimal))}")})
+            rows.append(
+                {
+                    "scope": f"{exp} simulated argmax",
+                    "evidence": STATISTICAL,
+                    "role": SUPPORTS,
+                    "verdict": REPRODUCED if best["pair"] in optimal else NOT_REPRODUCED,
+                    "headline": f"best simulated constant policy {best['pair']}",
+                    "statistic": (
+                        f"best simulated constant policy {best['pair']} at rate "
+                        f"{best['simulated_rate']:.5f} ± {best['rate_se']:.1g}; argmax g = {', '.join(sorted(optimal))}"
+                    ),
+                }
+            )
             worst_z = table.loc[table["z_simulated_vs_exact"].abs().idxmax()]
-            rows.append({
-                "scope": f"{exp} simulation vs exact", "evidence": STATISTICAL, "role": SUPPORTS,
-                "verdict": REPRODUCED if abs(worst_z["z_simulated_vs_exact"]) <= 4 else NOT_REPRODUCED,
-                "headline": f"largest |z| = {abs(worst_z['z_simulated_vs_exact']):.2f} (≤ 4)",
-                "statistic": (f"largest |simulated − exact W(T)| / s.e. = "
-                              f"{abs(worst_z['z_simulated_vs_exact']):.2f} at {worst_z['pair']} "
-                              f"(T = {int(worst_z['horizon'])})")})
+            rows.append(
+                {
+                    "scope": f"{exp} simulation vs exact",
+                    "evidence": STATISTICAL,
+                    "role": SUPPORTS,
+                    "verdict": REPRODUCED
+                    if abs(worst_z["z_simulated_vs_exact"]) <= 4
+                    else NOT_REPRODUCED,
+                    "headline": f"largest |z| = {abs(worst_z['z_simulated_vs_exact']):.2f} (≤ 4)",
+                    "statistic": (
+                        f"largest |simulated − exact W(T)| / s.e. = "
+                        f"{abs(worst_z['z_simulated_vs_exact']):.2f} at {worst_z['pair']} "
+                        f"(T = {int(worst_z['horizon'])})"
+                    ),
+                }
+            )
         return rows
 
 
@@ -148,11 +188,17 @@ class Theorem1PrintedSign:
         rows = []
         for exp, table in _theorem1_tables(claim, ctx):
             negative = table["offset_A"] < -threshold(cls, claim, "rounding_tolerance")
-            rows.append({
-                "scope": exp, "verdict": NOT_REPRODUCED if negative.any() else REPRODUCED,
-                "headline": f"{int(negative.sum())}/{len(table)} pairs have A_j < 0 (smallest "
-                            f"{table['offset_A'].min():.3g})",
-                "statistic": (f"{int(negative.sum())}/{len(table)} pairs have A_j < 0 (smallest "
-                              f"{table['offset_A'].min():.4g}); Wald on L + 1 gives A_j ∈ "
-                              f"[g_j − ν_k, j·g_j]")})
+            rows.append(
+                {
+                    "scope": exp,
+                    "verdict": NOT_REPRODUCED if negative.any() else REPRODUCED,
+                    "headline": f"{int(negative.sum())}/{len(table)} pairs have A_j < 0 (smallest "
+                    f"{table['offset_A'].min():.3g})",
+                    "statistic": (
+                        f"{int(negative.sum())}/{len(table)} pairs have A_j < 0 (smallest "
+                        f"{table['offset_A'].min():.4g}); Wald on L + 1 gives A_j ∈ "
+                        f"[g_j − ν_k, j·g_j]"
+                    ),
+                }
+            )
         return rows
