@@ -29,6 +29,22 @@ def tracked_copy(target: Path) -> None:
         shutil.copy2(REPO / name, target / name)
 
 
+def test_mutmut_copies_every_tracked_file():
+    """The tests read files anywhere in the repository (README.md, docs, the locks): mutmut's
+    copy must have them all, or `make mutation` stops at its first, whole-suite run."""
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.split("\0")
+    settings = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["mutmut"]
+    copied = {*settings["also_copy"], *settings["source_paths"], "tests", "pyproject.toml"}
+    left_out = sorted(
+        name
+        for name in filter(None, tracked)
+        if not any(name == path or name.startswith(path.rstrip("/") + "/") for path in copied)
+    )
+    assert not left_out, f"add to [tool.mutmut] also_copy: {left_out}"
+
+
 def test_a_small_mutation_run_kills_its_mutants(tmp_path):
     tracked_copy(tmp_path)
     pyproject = tmp_path / "pyproject.toml"
