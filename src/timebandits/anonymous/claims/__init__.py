@@ -6,6 +6,10 @@ Feedback" beyond the generic ones (core/verdicts/claims.py), by the module that 
   constant_order   constants.py  Remark 1: Theorem 1's constant c*_f falls along f
   lemma1           lemma1.py     Lemma 1's Monte Carlo: misses of the radius rad'_i(t)
   log_growth_each  growth.py     core's log_growth over several algorithms (4.1)
+
+Each kind's ``witnesses`` (core/verdicts/decidability.py) builds, from the claim's real inputs,
+the most favourable and the most unfavourable data the setting allows, so the claims table can
+say whether each verdict was reachable.
 """
 
 from .constants import ConstantOrder

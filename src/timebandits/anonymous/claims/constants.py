@@ -7,10 +7,6 @@ Feedback" on Theorem 1's constant c*_f (Remark 1: a faster-growing f, a smaller 
                   does not depend on f, dominating T*) do not reproduce "smaller"; an infinite or
                   undefined constant (d1 = ∞, α ≤ 4) has no order: a supporting row only. The log10 constants of each
                   (experiment, α) go through ``ClaimContext.quantity`` (key :func:`constants_key`).
-
-Each kind's ``witnesses`` (core/verdicts/decidability.py) builds, from the claim's real inputs, the most
-favourable and the most unfavourable data the setting allows, so the claims table can say
-whether each verdict was reachable.
 """
 
 from __future__ import annotations

@@ -7,10 +7,6 @@ Anonymous Feedback": core's log_growth over several algorithms.
                    (experiment, algorithm), each core.verdicts.growth.LogGrowth's. Optional ``panels``
                    ({experiment: [algorithms]}) names the curves judged on an experiment where
                    they are not all of ``algorithms`` (the sweep a panel plots).
-
-Each kind's ``witnesses`` (core/verdicts/decidability.py) builds, from the claim's real inputs, the most
-favourable and the most unfavourable data the setting allows, so the claims table can say
-whether each verdict was reachable.
 """
 
 from __future__ import annotations

@@ -7,10 +7,6 @@ Feedback" on Lemma 1, the hidden confidence radius rad'_i(t) of ARS-UCB's estima
                   a one-sided Poisson test that the misses exceed it. Where the radius is infinite
                   (d1 = ∞ or d2 = ∞: polynomial γ = 2) no estimate can miss it, so the experiment
                   is no evidence: a supporting row, never a deciding one.
-
-Each kind's ``witnesses`` (core/verdicts/decidability.py) builds, from the claim's real inputs, the most
-favourable and the most unfavourable data the setting allows, so the claims table can say
-whether each verdict was reachable.
 """
 
 from __future__ import annotations

@@ -14,10 +14,6 @@ Feedback" that rank an algorithm against its rivals by the regret at T.
                   a paired one-sided t-test per experiment (common random numbers make the
                   pairs). A non-inferiority test: "not excessive" is not "better", so the
                   algorithm may lose by less than the margin.
-
-Each kind's ``witnesses`` (core/verdicts/decidability.py) builds, from the claim's real inputs, the most
-favourable and the most unfavourable data the setting allows, so the claims table can say
-whether each verdict was reachable.
 """
 
 from __future__ import annotations

@@ -41,38 +41,55 @@ def with_shares(ctx, claim, share_of) -> object:
 TOP_SHARE = 1.0 / (1.0 + SPREAD)
 
 
-class CensoringNearTruth(DeclaredCheck):
+class CensoredShareKind(DeclaredCheck):
+    """What both kinds share: each algorithm's censored share over the runs of each experiment,
+    against the exact P(C > τ*) of the optimal pair, judged by the kind's ``judge`` with its one
+    threshold: a sub-check row per (experiment, algorithm)."""
+
     evidence = STATISTICAL
     keys = ("experiments", "algorithms")
-    thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
     optional = ()
 
     runs = ("experiments", "algorithms")
 
     @classmethod
     def evaluate(cls, claim, ctx):
-        rows, tol = [], threshold(cls, claim, "tolerance")
+        rows, value = [], threshold(cls, claim, cls.thresholds[0].name)
         for exp in claim["experiments"]:
             truth = truth_of(ctx.paper, exp)
             for alg in claim["algorithms"]:
                 share = censored_share(ctx.trace(exp, alg))
-                test = equivalence_test(share, truth, tol)
-                p_near, p_far = test["p_claimed"], test["p_opposite"]
+                test, headline, statistic = cls.judge(share, truth, value)
                 rows.append(
                     {
                         "scope": f"{exp} {ctx.label(alg)}",
                         "verdict": paired_verdict(test, ctx.alpha),
-                        "headline": f"{share.mean():.4f} vs truth {truth:.4f} (±{tol:g})",
-                        "statistic": (
-                            f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
-                            f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f}; "
-                            f"equivalence margin ±{tol:g}: TOST p = {p_near:.2g}, "
-                            f"outside the margin p = {p_far:.2g}"
-                        ),
+                        "headline": headline,
+                        "statistic": statistic,
                         **test,
                     }
                 )
         return rows
+
+
+class CensoringNearTruth(CensoredShareKind):
+    thresholds = (Threshold("tolerance", LOWER, low=0.0, open_low=True),)
+
+    @staticmethod
+    def judge(share, truth, tol):
+        """TOST of the share against truth ± ``tol``."""
+        test = equivalence_test(share, truth, tol)
+        p_near, p_far = test["p_claimed"], test["p_opposite"]
+        return (
+            test,
+            f"{share.mean():.4f} vs truth {truth:.4f} (±{tol:g})",
+            (
+                f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
+                f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f}; "
+                f"equivalence margin ±{tol:g}: TOST p = {p_near:.2g}, "
+                f"outside the margin p = {p_far:.2g}"
+            ),
+        )
 
     @classmethod
     def witnesses(cls, claim, ctx):
@@ -91,42 +108,26 @@ class CensoringNearTruth(DeclaredCheck):
         return {k: v for k, v in out.items() if v is not None}
 
 
-class CensoringAboveTruth(DeclaredCheck):
-    evidence = STATISTICAL
-    keys = ("experiments", "algorithms")
+class CensoringAboveTruth(CensoredShareKind):
     thresholds = (Threshold("margin", HIGHER, low=0.0),)
-    optional = ()
 
-    runs = ("experiments", "algorithms")
-
-    @classmethod
-    def evaluate(cls, claim, ctx):
-        rows, margin = [], threshold(cls, claim, "margin")
-        for exp in claim["experiments"]:
-            truth = truth_of(ctx.paper, exp)
-            for alg in claim["algorithms"]:
-                share = censored_share(ctx.trace(exp, alg))
-                test = {
-                    "p_claimed": one_sided_t(share, truth + margin, below=False),
-                    "p_opposite": one_sided_t(share, truth + margin, below=True),
-                }
-                rows.append(
-                    {
-                        "scope": f"{exp} {ctx.label(alg)}",
-                        "verdict": paired_verdict(test, ctx.alpha),
-                        "headline": (
-                            f"{share.mean():.4f} vs truth {truth:.4f} (needs > truth + {margin:g})"
-                        ),
-                        "statistic": (
-                            f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
-                            f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f} + "
-                            f"margin {margin:g}: one-sided t-test p = {test['p_claimed']:.2g}, "
-                            f"below it p = {test['p_opposite']:.2g}"
-                        ),
-                        **test,
-                    }
-                )
-        return rows
+    @staticmethod
+    def judge(share, truth, margin):
+        """One-sided t-test of the share above truth + ``margin``."""
+        test = {
+            "p_claimed": one_sided_t(share, truth + margin, below=False),
+            "p_opposite": one_sided_t(share, truth + margin, below=True),
+        }
+        return (
+            test,
+            f"{share.mean():.4f} vs truth {truth:.4f} (needs > truth + {margin:g})",
+            (
+                f"censored share {share.mean():.4f} (sd {share.std(ddof=1):.4f} "
+                f"over {share.size} runs) vs exact P(C > τ*) = {truth:.4f} + "
+                f"margin {margin:g}: one-sided t-test p = {test['p_claimed']:.2g}, "
+                f"below it p = {test['p_opposite']:.2g}"
+            ),
+        )
 
     @classmethod
     def witnesses(cls, claim, ctx):
