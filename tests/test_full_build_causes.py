@@ -26,24 +26,3 @@ def test_every_failed_paper_claim_at_full_scale_has_a_cause(key):
     assert silent.empty, "no sensitivity claim or tipping point explains: " + ", ".join(
         silent["claim"]
     )
-
-
-@pytest.mark.parametrize("key", PAPERS)
-def test_the_readme_states_each_papers_result_as_the_full_build_decided_it(key):
-    """README's line for the paper gives its own claims by verdict and its errata confirmed,
-    exactly as the full build's claims table counts them (the sentence the front page shows)."""
-    from timebandits.core.pages.verdict_words import errata_sentence, sentence, totals
-
-    path = REPO_ROOT / paths.claims("", key)
-    if not path.exists():
-        pytest.skip(f"no full build here ({path.relative_to(REPO_ROOT)}): run `make` first")
-    total = totals(pd.read_csv(path, keep_default_na=False))
-    readme = (REPO_ROOT / "README.md").read_text()
-    line = next(l for l in readme.splitlines() if l.startswith(f"- **{key}**"))
-    expected = sentence(total["paper"], total["paper_n"])
-    errata = errata_sentence(total)
-    assert line.endswith(f": {expected}{'; ' + errata if errata else ''}."), (
-        line,
-        expected,
-        errata,
-    )
