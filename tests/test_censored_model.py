@@ -1,5 +1,5 @@
 """Tests of the censored-resources environment (``timebandits.censored.model``, ``families``,
-``environment_config``, ``samplers``; ``report.instances_row``): ν (eq. 2) and its parts
+``environment_config``, ``samplers``; ``report_exact.instances_row``): ν (eq. 2) and its parts
 against the spec §2.6 ground-truth numbers, an independent bivariate-normal CDF / 2-D
 quadrature, closed forms and Monte Carlo through the compiled sampler; the Fig. 2 numbers of the
 spec §4 proposal; the sampler's purity; config parsing and its error messages.
@@ -19,7 +19,7 @@ from scipy.stats import multivariate_normal
 from timebandits.censored.environment_config import grid_from_config
 from timebandits.censored.families import BETA_EXPONENTIAL, GAUSSIAN_JOINT, GAUSSIAN_OPEN, POOL
 from timebandits.censored.model import CensoredProblem, example1_problem
-from timebandits.censored.report import instances_row
+from timebandits.censored.report_exact import instances_row
 from timebandits.censored.samplers import sample_many, sample_pull
 
 # ------------------------------------------------------------------------------------------------
