@@ -1,5 +1,5 @@
-"""The Fig. 5 environment of paper 001 (censored/pool.py, ames_data.py, pool_records.py): the
-arm grid, a tiny generated pool through the dataset scripts, the checked loading of a pool and its time units, and the committed
+"""The Fig. 5 environment of paper 001 (censored/pool.py, pool_design.py, ames_data.py,
+pool_records.py): the arm grid, a tiny generated pool through the dataset scripts, the checked loading of a pool and its time units, and the committed
 pool against its provenance."""
 
 import hashlib
@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from conftest import REPO_ROOT
 
-from timebandits.censored import ames_data, pool, pool_records
+from timebandits.censored import ames_data, pool, pool_design, pool_records
 
 sys.path.insert(0, str(REPO_ROOT / "workflow" / "scripts"))
 import dataset_block  # noqa: E402
@@ -27,8 +27,8 @@ def _quiet(message):
 
 
 def test_grid_has_the_672_configurations_of_the_paper():
-    grid = pool.configuration_grid()
-    assert len(grid) == pool.N_CONFIGS == 672
+    grid = pool_design.configuration_grid()
+    assert len(grid) == pool_design.N_CONFIGS == 672
     assert list(grid["config"]) == list(range(672))
     assert len(grid.drop_duplicates(list(pool_records.HYPERPARAMETERS))) == 672
     assert sorted(grid["num_trees"].unique()) == [100, 200, 300, 400, 500, 600, 700]
@@ -41,8 +41,8 @@ def test_grid_has_the_672_configurations_of_the_paper():
 
 @pytest.mark.parametrize("n_blocks", [1, 5, 42, 700])
 def test_blocks_cover_every_configuration_once(n_blocks):
-    spec = pool.resolve_spec({})
-    parts = [pool.block_configs(spec, b, n_blocks) for b in range(n_blocks)]
+    spec = pool_design.resolve_spec({})
+    parts = [pool_design.block_configs(spec, b, n_blocks) for b in range(n_blocks)]
     assert np.array_equal(np.concatenate(parts), np.arange(672))
 
 
@@ -183,7 +183,7 @@ def test_committed_pool_matches_its_provenance():
     assert calibration.max() == 1.0 and (calibration > 0).all()
     assert all(((r >= 0) & (r <= 1)).all() for r in rewards)
     arms = pool_records.pool_arms(environment)
-    grid = pool.configuration_grid()
+    grid = pool_design.configuration_grid()
     assert np.array_equal(
         arms[list(pool_records.HYPERPARAMETERS)].to_numpy(),
         grid[list(pool_records.HYPERPARAMETERS)].to_numpy(),

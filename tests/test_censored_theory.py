@@ -1,4 +1,4 @@
-"""Tests of the censored-resources bounds (timebandits.censored.theory, theorem2,
+"""Tests of the censored-resources bounds (timebandits.censored.theory, proposition1, theorem2,
 regret_decompositions): hand-computed values of Theorem 1, Corollary 14 and Proposition 1 on a
 2x2 table, δ admissibility, vacuity at α ≤ 1, the regret decompositions (6) and (11), and
 Theorem 2's constant and rate."""
@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+from timebandits.censored.proposition1 import confidence_width, proposition1_violation_bound
 from timebandits.censored.regret_decompositions import (
     cumulative_from_exact_counts,
     exact_counts_from_cumulative,
@@ -26,12 +27,10 @@ from timebandits.censored.theorem2 import (
 )
 from timebandits.censored.theory import (
     bound_magnitudes,
-    confidence_width,
     corollary14_bound,
     corollary14_per_pair,
     gaps,
     peeling_constant,
-    proposition1_violation_bound,
     theorem1_bound,
     theorem1_delta_max,
     theorem1_h,

@@ -67,8 +67,8 @@ def test_every_module_a_simulation_imports_is_counted(paper):
 
 
 def test_the_paper_modules_a_simulation_imports_lazily_are_counted():
-    # censored/model.py imports the pool inside a function: every simulation-side module of the
-    # paper is a root, imported at module level or not
+    # censored/problem_construction.py imports the pool inside a function: every simulation-side
+    # module of the paper is a root, imported at module level or not
     assert "censored/pool.py" in relative(simulation_modules("censored"))
     assert "__init__" not in ANALYSIS_MODULES
 

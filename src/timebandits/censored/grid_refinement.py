@@ -1,7 +1,7 @@
 """The grid refinement of z-RCUCB (§4.1, Algorithm 1, line 8; Fig. 3): a point τ of an arm's
 sorted grid ⊂ (0, τmax] stands for the interval (down(τ), τ], down(τ) the next smaller point
 (0 if none), and extending it adds the m − 1 interior points of the equidistant split of that
-interval. The compiled kernel (zooming.py) refines its grids with :func:`interior_points`;
+interval. The compiled kernel (zooming_kernel.py) refines its grids with :func:`interior_points`;
 :func:`extend` and :func:`refinement_schematic` give the grids of Fig. 3 with the same step."""
 
 from __future__ import annotations

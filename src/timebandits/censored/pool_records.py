@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-# The hyper-parameter columns of a configuration (paper §5.2; pool.configuration_grid).
+# The hyper-parameter columns of a configuration (paper §5.2; pool_design.configuration_grid).
 HYPERPARAMETERS = ("num_trees", "mtry", "min_node_size", "sample_fraction")
 POOL_COLUMNS = [
     "config",

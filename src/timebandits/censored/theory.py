@@ -1,8 +1,8 @@
 """The paper's bounds (Bengs & Hüllermeier, "Multi-Armed Bandits with Censored Consumption of
-Resources": Prop. 1, Theorem 1 with App. B, Corollary 14 of App. G) as plain numpy functions of
-the exact ν table, and their magnitudes (spec §6). Theorem 2 / Prop. 11 of App. C (z-RCUCB's
-simple regret) are in theorem2.py, the regret decompositions (6), (11) in
-regret_decompositions.py.
+Resources": Theorem 1 with App. B, Corollary 14 of App. G) as plain numpy functions of the exact
+ν table, and their magnitudes (spec §6). Proposition 1 and the confidence width are in
+proposition1.py, Theorem 2 / Prop. 11 of App. C (z-RCUCB's simple regret) in theorem2.py, the
+regret decompositions (6), (11) in regret_decompositions.py.
 
 Symbols and names (spec §1, §6):
     nu       (n, K) exact penalized expected gains ν_{i,τ_k}; columns are the grid
@@ -72,42 +72,6 @@ def peeling_constant(alpha, factor: float = 8.0) -> float:
     if alpha <= 1.0:
         return math.inf
     return factor / math.log((alpha + 1.0) / 2.0) * ((alpha + 1.0) / (alpha - 1.0)) ** 2
-
-
-# ---- Proposition 1 and the confidence width ------------------------------------------------------
-
-
-def confidence_width(alpha, t, n_pair, n_arm, lam):
-    """𝔠_{i,τ}(t; α) = sqrt(2α ln t / N_{i,τ}(t)) + λ(τ)·sqrt(2α ln t / N_{i,0}(t)).
-
-    The unnumbered display between eq. (10) and Proposition 1 (§3.2); RCUCB's index (12) is
-    ν̂ + 𝔠. +inf where a count is 0. Broadcasts over all arguments; z-RCUCB passes t = nT²/δ (13).
-    """
-    log_t = np.log(np.asarray(t, dtype=float))
-    with np.errstate(divide="ignore"):
-        gain = np.sqrt(2.0 * alpha * log_t / np.asarray(n_pair, dtype=float))
-        penalty = np.asarray(lam, dtype=float) * np.sqrt(
-            2.0 * alpha * log_t / np.asarray(n_arm, dtype=float)
-        )
-    return gain + penalty
-
-
-def proposition1_violation_bound(alpha, t):
-    """Proposition 1:
-        P(ν̂_{i,τ}(t) − ν_{i,τ} > 𝔠_{i,τ}(t; α)) ≤ 2(1 + ln t/ln((α+1)/2))·t^{−2α/(α+1)}.
-
-    One side; the same value bounds the lower deviation. For one pair and one round t; the value
-    exceeds 1 (says nothing) for small t. +inf for α ≤ 1 (``VOID_REASON``). Broadcasts over t.
-    """
-    t = np.asarray(t, dtype=float)
-    if float(alpha) <= 1.0:
-        return scalar_or_array(np.full(t.shape, math.inf), t)
-    value = (
-        2.0
-        * (1.0 + np.log(t) / math.log((alpha + 1.0) / 2.0))
-        * t ** (-2.0 * alpha / (alpha + 1.0))
-    )
-    return scalar_or_array(value, t)
 
 
 # ---- Theorem 1 (RCUCB) ---------------------------------------------------------------------------

@@ -12,9 +12,9 @@ an import inside a function runs when the function is called, and the core keeps
 machinery a simulation module reaches that way out of its module level (core.config imports the
 claim kinds, causes and thresholds it validates a paper file with inside ``check_paper``), so
 that editing a claim kind or a page never reruns a simulation. A paper module a simulation
-imports lazily (censored/model.py's pool) is counted all the same: every simulation-side module
-of the paper is a root. Imports by name (``importlib.import_module``, core.registry) are not
-followed; the paper modules they load are roots.
+imports lazily (censored/problem_construction.py's pool) is counted all the same: every
+simulation-side module of the paper is a root. Imports by name (``importlib.import_module``,
+core.registry) are not followed; the paper modules they load are roots.
 """
 
 from __future__ import annotations

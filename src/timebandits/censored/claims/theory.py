@@ -36,7 +36,8 @@ from timebandits.core.verdicts.vocabulary import (
 
 from ..analysis import truth_of
 from ..model import problem_of
-from ..theory import corollary14_bound, proposition1_violation_bound, theorem1_bound
+from ..proposition1 import proposition1_violation_bound
+from ..theory import corollary14_bound, theorem1_bound
 
 
 def _keep_undefined(value):
