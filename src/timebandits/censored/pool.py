@@ -42,6 +42,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
+from . import pool_design
 from .ames_data import data_description, design_matrix, load_table
 from .pool_design import (
     block_configs,
@@ -52,8 +53,14 @@ from .pool_design import (
 )
 from .pool_records import HYPERPARAMETERS, POOL_COLUMNS
 
-# sha256 of this file as imported (a long generation records the code it ran, not later edits).
-SOURCE_SHA256 = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+# sha256 of the code that makes a record, as imported (a long generation records the code it ran,
+# not later edits): this file and the pool's design (its arms and each record's seed).
+SOURCE_SHA256 = {
+    f"{Path(module.__file__).name}_sha256": hashlib.sha256(
+        Path(module.__file__).read_bytes()
+    ).hexdigest()
+    for module in (sys.modules[__name__], pool_design)
+}
 
 
 def validate_params(params: dict) -> None:
@@ -151,7 +158,7 @@ def generate_block(
         "configs": len(configs),
         "started": started,
         "load_average_at_start": load_at_start,
-        "pool.py_sha256": SOURCE_SHA256,
+        **SOURCE_SHA256,
         "wall_seconds": time.perf_counter() - t0,
     }
     return frame
@@ -201,7 +208,7 @@ def software_versions() -> dict:
             versions[package] = importlib.metadata.version(package)
         except importlib.metadata.PackageNotFoundError:
             versions[package] = None
-    versions["pool.py_sha256"] = SOURCE_SHA256
+    versions.update(SOURCE_SHA256)
     return versions
 
 
