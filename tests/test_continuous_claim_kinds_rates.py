@@ -1,11 +1,11 @@
-"""Paper 003's claim kinds on rates across experiments (continuous/claims/rates.py): regret_slope,
-regret_grows, spread_larger and scaled_flat, on hand-built finals at T. Every row the reader sees
-is derived by hand: runs of one or two values make the bootstrap's 95% interval land on known
-resamples (an atom of probability 1/4 at each end), Welch p-values come from the t distribution
-with the hand-computed Welch df, and where a share depends on the draws it is checked against
-the claim's own stream check_seed(base seed, "continuous", claim id) and the exact enumeration.
-Also each kind's config checks and its decidability witnesses (their levels, and each side's
-verdict)."""
+"""Paper 003's claim kinds on rates across experiments (continuous/claims/rates.py and pairwise.py):
+regret_slope, regret_grows, spread_larger and scaled_flat, on hand-built finals at T. Every row the
+reader sees is derived by hand: runs of one or two values make the bootstrap's 95% interval land on
+known resamples (an atom of probability 1/4 at each end), Welch p-values come from the t
+distribution with the hand-computed Welch df, and where a share depends on the draws it is checked
+against the claim's own stream check_seed(base seed, "continuous", claim id) and the exact
+enumeration. Also each kind's config checks and its decidability witnesses (their levels, and each
+side's verdict)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from timebandits.continuous.claims.rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
+from timebandits.continuous.claims.pairwise import RegretGrows, SpreadLarger
+from timebandits.continuous.claims.rates import RegretSlope, ScaledFlat
 from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED

@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from timebandits.continuous.figures import FIGURE_KINDS, mathtext
+from timebandits.continuous.figures import FIGURE_KINDS
+from timebandits.continuous.figures_common import mathtext
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.pages.plotting import DOUBLE_COLUMN
 

@@ -17,10 +17,10 @@ payoffs or regrets are set) is in common.py.
                    a limit or a mean regret is ≤ 0 (rates.py).
   regret_grows     (statistical) the learner's regret at T increases along ``experiments``: a
                    one-sided Welch test between consecutive experiments (independent runs)
-                   (rates.py).
+                   (pairwise.py).
   spread_larger    (statistical) the run-to-run sd of the learner's payoff at T is larger in
                    ``larger`` than in each of ``smaller`` (wider confidence bands): a bootstrap
-                   over the (independent) runs of the log sd ratio (rates.py).
+                   over the (independent) runs of the log sd ratio (pairwise.py).
   scaled_flat      (statistical) a quantity divided by its theoretical order is roughly the same
                    in every experiment: the ratio of the largest to the smallest mean across
                    ``experiments`` is at most ``max_spread``, judged on a bootstrap 95% interval
@@ -47,7 +47,8 @@ from __future__ import annotations
 from .errata import PrintedStatement
 from .frequency import RunFrequency
 from .oracle import CloseToOracle, ExactSign, OracleExact
-from .rates import RegretGrows, RegretSlope, ScaledFlat, SpreadLarger
+from .pairwise import RegretGrows, SpreadLarger
+from .rates import RegretSlope, ScaledFlat
 from .scaling import SlopeAtLeast, SlopeAtMost
 
 CLAIM_KINDS = {
