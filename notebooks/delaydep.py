@@ -16,8 +16,8 @@ from timebandits.core.config import load_yaml
 from timebandits.core.pages import display as show
 from timebandits.core.pages import failures, verdict_tables
 from timebandits.core.paths import enter_project
-from timebandits.delaydep.report import run_means, runs_by_learner
 from timebandits.delaydep.report_gaps import ucb_gap_figure
+from timebandits.delaydep.report_runs import run_means, runs_by_learner
 
 enter_project()  # Jupyter runs a notebook in its own folder: read the project's paths
 CONFIG = CONFIG or load_yaml("config/config.yaml")

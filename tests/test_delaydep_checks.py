@@ -1,6 +1,6 @@
-"""Tests of timebandits.delaydep.checks: random instances, Karp's OPT against brute force over
-cyclic arm sequences, the Theorem 2 and Fact 1 tables recomputed by hand, the Theorem 2 proxy,
-and BanditRanker against Theorem 4."""
+"""Tests of timebandits.delaydep.random_instance_checks and ranker_checks: random instances,
+Karp's OPT against brute force over cyclic arm sequences, the Theorem 2 and Fact 1 tables
+recomputed by hand, the Theorem 2 proxy, and BanditRanker against Theorem 4."""
 
 import itertools
 from fractions import Fraction as F
@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 from delaydep_instances import FIG2_MEANS, fig2_f_values, fig3_problem
 
-from timebandits.delaydep.checks import (
+from timebandits.delaydep.model import B2DEPProblem
+from timebandits.delaydep.random_instance_checks import (
     fact1_table,
     random_instance,
     theorem2_proxy,
     theorem2_table,
-    theorem4_table,
 )
-from timebandits.delaydep.model import B2DEPProblem
+from timebandits.delaydep.ranker_checks import theorem4_table
 
 DELTA = 0.1
 B2DEP_DELAYS, D0 = (3, 1, 2, 3, 1, 2, 3), 4  # max d_i < d_0 ≤ k (spec P9)

@@ -1,11 +1,11 @@
-"""Paper 004's exact claim kinds (delaydep/claims/exact.py: mean_gap, stage_count, theorem2,
-fact1) on hand-built contexts: tiny instances whose g(m), gaps, r_0 and stage counts are worked
-out by hand from eq. (1) and (3) of the paper and the stage rule of Sect. 6, with the rows the
-reader sees pinned whole, every verdict of each kind reached, and the decidability witnesses
-(core/verdicts/decidability.py) evaluated side by side. The random-instance tables (checks.py, tested in
-test_delaydep_checks.py) are replaced by hand-written tables of the same columns, so the verdict
-logic is judged on counts known in advance. The errata kinds are in
-test_delaydep_claim_kinds_exact_errata.py."""
+"""Paper 004's exact claim kinds (delaydep/claims/exact.py: mean_gap, stage_count;
+exact_theorems.py: theorem2, fact1) on hand-built contexts: tiny instances whose g(m), gaps, r_0
+and stage counts are worked out by hand from eq. (1) and (3) of the paper and the stage rule of
+Sect. 6, with the rows the reader sees pinned whole, every verdict of each kind reached, and the
+decidability witnesses (core/verdicts/decidability.py) evaluated side by side. The random-instance
+tables (random_instance_checks.py, tested in test_delaydep_checks.py) are replaced by
+hand-written tables of the same columns, so the verdict logic is judged on counts known in
+advance. The errata kinds are in test_delaydep_claim_kinds_exact_errata.py."""
 
 import itertools
 from fractions import Fraction as F
@@ -16,7 +16,7 @@ import pytest
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 from timebandits.delaydep.claims import CLAIM_KINDS
-from timebandits.delaydep.claims import exact as claims_exact
+from timebandits.delaydep.claims import exact_theorems as claims_exact
 from timebandits.delaydep.theorem2 import theorem2_counterexample
 
 CONFIG = {
@@ -245,9 +245,9 @@ def test_checks_name_each_missing_key(kind, keys):
 
 
 # ---- theorem2 -----------------------------------------------------------------------------------
-# A table of checks.theorem2_table's columns: the bound holds on 3/4, OPT ≤ top-r_0 mean on 2/4;
-# of the 2 instances with the repeat condition, both hold on 1 (instance 1 is the one the statistic
-# exists to expose); smallest ratio 0.9.
+# A table of random_instance_checks.theorem2_table's columns: the bound holds on 3/4, OPT ≤
+# top-r_0 mean on 2/4; of the 2 instances with the repeat condition, both hold on 1 (instance 1 is
+# the one the statistic exists to expose); smallest ratio 0.9.
 THEOREM2_TABLE = pd.DataFrame(
     {
         "ghost_bound_holds": [True, True, False, True],
@@ -360,8 +360,8 @@ def test_theorem2_check_rejects_an_unknown_proxy_experiment():
 
 
 def pairs_table(rows):
-    """A table of checks.fact1_table's columns from (instance, m, n, g(m), g(n), A − W) rows;
-    identity, sign and simulation all hold."""
+    """A table of random_instance_checks.fact1_table's columns from (instance, m, n, g(m), g(n),
+    A − W) rows; identity, sign and simulation all hold."""
     table = pd.DataFrame(rows, columns=["instance", "m", "n", "g_m", "g_n", "difference"])
     table["tied"] = table["g_m"] == table["g_n"]
     for column in ("identity_holds", "nonnegative", "simulated_matches"):

@@ -220,7 +220,7 @@ def test_a_claims_random_instances_are_drawn_once_and_shared_by_instances_of():
     """The random-instance table is memoised by what names its seed (base seed, paper, claim):
     asking again, or from a claim that reads another's instances (``instances_of``), reuses it.
     A SeedSequence key (identity-hashed) missed every time and recomputed the table."""
-    from timebandits.delaydep.checks import _random_table, random_instance_table
+    from timebandits.delaydep.random_instance_checks import _random_table, random_instance_table
 
     claim = {"id": "Cx", "kind": "fact1", "instances": 5, "k_max": 3, "d_max": 2}
     config = {"base_seed": 11}
@@ -285,7 +285,7 @@ def test_fact1_rows_count_what_holds_on_a_hand_built_table():
     """Three pairs of two instances. A pair is exact only if the identity holds *and* its right
     side is ≥ 0 (pair 1 only: 1/3); of the two tied pairs one has A − W = 1/10 > 0 (1/2 strictly
     higher; A − W = 0 is equality); two of three simulations match."""
-    from timebandits.delaydep.claims.exact import fact1_rows
+    from timebandits.delaydep.claims.exact_theorems import fact1_rows
 
     table = fact1_table(
         [True, True, False],
@@ -312,7 +312,7 @@ def test_fact1_rows_count_what_holds_on_a_hand_built_table():
 
 
 def test_ranker_table_names_an_unreadable_mean():
-    from timebandits.delaydep.checks import ranker_table
+    from timebandits.delaydep.ranker_checks import ranker_table
 
     with pytest.raises(ValueError, match=r"^instances: cannot read 'x'"):
         ranker_table(
@@ -325,7 +325,7 @@ def test_ranker_table_names_an_unreadable_mean():
 def test_ranker_table_runs_the_b2dep_instance_a_claim_names():
     """One stationary instance and the B2DEP one (max d_i = 1 < d_0 = 2 ≤ k = 2, spec P9): the
     table has a row for each, the B2DEP row with its delays and d_0."""
-    from timebandits.delaydep.checks import ranker_table
+    from timebandits.delaydep.ranker_checks import ranker_table
 
     claim = {
         "id": "R",
@@ -348,7 +348,7 @@ def test_ranker_table_runs_the_b2dep_instance_a_claim_names():
 def test_frozen_config_hashes_by_content():
     """Equal mappings (in any key order) hash equal; different ones differ, so distinct B2DEP
     instances do not share one cache bucket."""
-    from timebandits.delaydep.checks import _Frozen
+    from timebandits.delaydep.ranker_checks import _Frozen
 
     a = _Frozen({"means": ["1", "0"], "d0": 2})
     assert hash(a) == hash(_Frozen({"d0": 2, "means": ["1", "0"]}))

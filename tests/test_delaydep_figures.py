@@ -16,8 +16,8 @@ from timebandits.core.build.preflight import load_paper
 from timebandits.core.pages.plotting import BAND_CAPTION
 from timebandits.core.text import prose
 from timebandits.delaydep.figures import FIGURE_KINDS
-from timebandits.delaydep.report import run_means, runs_by_learner
 from timebandits.delaydep.report_exact import errata_table, instances_table
+from timebandits.delaydep.report_runs import run_means, runs_by_learner
 
 TEX_LIKE = ("_{", "\\", "+-", "e+0", "*10^")
 

@@ -1,6 +1,7 @@
 """The table behind claims C16 and C16-bound (Sect. 1: UCB's switches "growing with the squared
 inverse of these gaps"): π_ucb on instances that differ only in their gaps, one row per
-instance, and the notebook's log-log figure of it (claims/gaps.py has the tests)."""
+instance, and the notebook's log-log figure of it (claims/gaps.py and claims/ucb_switch_bound.py
+have the tests)."""
 
 from __future__ import annotations
 

@@ -41,9 +41,9 @@ def theorem2_counterexample() -> dict:
     μ = (1, 9/10, 1/2), d = (2, 1, 2), f(1) = f(2) = 1, f(τ) = 1/100 for τ ≥ 3 (nonincreasing, as
     Sect. 3 requires). Built by hand while checking the proof's step "r_0 consecutive rounds earn
     at most μ_1 + … + μ_{r_0}": an arm whose delay is shorter than the gap between two of its
-    pulls earns its full baseline twice in the block. It is not one of ``checks.theorem2_table``'s
-    random instances (f(3) = 1/100 lies off their 1/20 grid); that table finds failures of the
-    same kind on its own (claim C11).
+    pulls earns its full baseline twice in the block. It is not one of
+    ``random_instance_checks.theorem2_table``'s random instances (f(3) = 1/100 lies off their
+    1/20 grid); that table finds failures of the same kind on its own (claim C11).
 
     r_0 = 3 (μ_2 = 9/10 > μ_1(1) = 0 and μ_3 = 1/2 > max(μ_1(2), μ_2(1)) = 0), f(r_0) = 1/100 and
     r* = 3 with g(3) = 4/5 (every τ = 3 exceeds every delay). The cycle 1, 2, 3, 2 pulls arm 2

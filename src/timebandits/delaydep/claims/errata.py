@@ -14,8 +14,8 @@ from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.thresholds import check_keys
 from timebandits.core.verdicts.vocabulary import EXACT, INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
-from ..checks import random_instance_table
 from ..errata import erratum_e1, erratum_e2, erratum_e3
+from ..random_instance_checks import random_instance_table
 from .witnesses import everywhere, sides
 
 # E3's statement fails if the proof's bound over the stated expression grows by more than this

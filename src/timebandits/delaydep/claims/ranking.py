@@ -1,5 +1,5 @@
 """BanditRanker's claim kind of "Stochastic Bandits with Delay-Dependent Payoffs" (theorem4:
-Theorem 4, Algorithm 2, Sect. 7), judged on the runs of ``checks.ranker_table``."""
+Theorem 4, Algorithm 2, Sect. 7), judged on the runs of ``ranker_checks.ranker_table``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from timebandits.core.verdicts.context import ClaimContext, fraction_test
 from timebandits.core.verdicts.thresholds import check_keys
 from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, STATISTICAL
 
-from ..checks import ranker_table
 from ..model import B2DEPProblem
+from ..ranker_checks import ranker_table
 from .witnesses import sides
 
 

@@ -1,16 +1,15 @@
-"""Numerical checks of Theorem 2, Fact 1 and Theorem 4 of Cella & Cesa-Bianchi on many instances
-(spec §4, claims 6–8 of spec §6).
+"""Numerical checks of Theorem 2 (Sect. 5) and Fact 1 (Sect. 8; proof in Supplement §2) of Cella &
+Cesa-Bianchi on random small instances (spec §4, claims 6 and 8 of spec §6), and Theorem 2's
+proxy for instances too large for exact OPT.
 
-Everything is deterministic given ``seed``: an int or a ``numpy.random.SeedSequence``. Random
-instances come from ``numpy.random.default_rng(seed)``; simulation run r of instance i uses the
-child SeedSequence (seed's entropy, spawn key + (i, r)) through ``core.sim.seeding.key64``, so the
-same seed gives the same table in any order of evaluation.
+Everything is deterministic given ``seed`` (check_seeds.py): random instances come from
+``numpy.random.default_rng(seed)``, so the same seed gives the same table in any order of
+evaluation.
 
-``random_instance_table`` and ``ranker_table`` are the tables the claims of those kinds are
-judged on (random small instances for Theorem 2 and Fact 1, BanditRanker runs for Theorem 4),
-each drawn from its claim's own seed so the report's table and the verdict see the same
-instances. Memoised: a claim is evaluated once and then on each decidability witness, which
-replace only what the claim decides on.
+``random_instance_table`` is the table the claims of those kinds are judged on, drawn from its
+claim's own seed so the report's table and the verdict see the same instances. Memoised: a claim
+is evaluated once and then on each decidability witness, which replace only what the claim
+decides on.
 """
 
 from __future__ import annotations
@@ -21,13 +20,11 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from timebandits.core.sim.seeding import check_seed, key64
+from timebandits.core.sim.seeding import check_seed
 
-from .exact_values import exact
+from .check_seeds import check_count, seed_sequence
 from .model import OPT_TOLERANCE, B2DEPProblem
-from .ranker import RANKER_DONE, bandit_ranker_b2dep_run, bandit_ranker_run
 from .theorem2 import theorem2_repeat_condition
-from .theory import ranker_b2dep_pull_bound, ranker_order_term, ranker_pull_bound
 
 # Means on this grid keep every g, alternation average and r_0 exact.
 GRID = 20
@@ -35,26 +32,6 @@ GRID = 20
 ALTERNATION_CYCLES = 50
 # Tolerance for comparing a float simulation with an exact formula.
 SIMULATION_TOLERANCE = 1e-12
-
-
-def _seed_sequence(seed) -> np.random.SeedSequence:
-    if isinstance(seed, np.random.SeedSequence):
-        return seed
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative int or a numpy SeedSequence, got {seed!r}")
-    return np.random.SeedSequence(int(seed))
-
-
-def _child(root: np.random.SeedSequence, *path: int) -> np.random.SeedSequence:
-    """The SeedSequence at ``path`` below ``root`` (what ``spawn`` would give, without mutating
-    ``root``'s spawn counter)."""
-    return np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + path)
-
-
-def _check_count(n, name: str) -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"{name} must be an integer >= 1, got {n!r}")
-    return int(n)
 
 
 def random_instance(rng: np.random.Generator, k_max: int = 4, d_max: int = 3) -> B2DEPProblem:
@@ -76,9 +53,9 @@ def random_instance(rng: np.random.Generator, k_max: int = 4, d_max: int = 3) ->
 
 
 def _instances(seed, n_instances, k_max, d_max):
-    rng = np.random.default_rng(_seed_sequence(seed))
+    rng = np.random.default_rng(seed_sequence(seed))
     return [
-        random_instance(rng, k_max, d_max) for _ in range(_check_count(n_instances, "n_instances"))
+        random_instance(rng, k_max, d_max) for _ in range(check_count(n_instances, "n_instances"))
     ]
 
 
@@ -211,83 +188,7 @@ def fact1_table(seed, n_instances: int, k_max: int = 4, d_max: int = 3) -> pd.Da
     return pd.DataFrame(rows)
 
 
-def _ranker_row(label, means, order, pulls, status, bound, delta) -> dict:
-    correct = [
-        status[r] == RANKER_DONE and np.array_equal(order[r], np.argsort(-means, kind="stable"))
-        for r in range(len(pulls))
-    ]
-    return {
-        "instance": label,
-        "k": means.size,
-        "means": tuple(float(m) for m in means),
-        "runs": len(pulls),
-        "fraction_correct": float(np.mean(correct)),
-        "target_correct": 1.0 - delta,
-        "mean_pulls": float(np.mean(pulls)),
-        "max_pulls": int(np.max(pulls)),
-        "pull_bound": bound,
-        "fraction_within_bound": float(np.mean(np.asarray(pulls) <= bound)),
-        "max_within_bound": bool(np.max(pulls) <= bound),
-        "order_term": ranker_order_term(means, delta),
-    }
-
-
-def theorem4_table(
-    means_list, delta: float, runs: int, seed, b2dep=None, max_rounds: int = 10**7
-) -> pd.DataFrame:
-    """Theorem 4 by simulation (spec §4, claim 7): BanditRanker (Algorithm 2) on stationary
-    Bernoulli arms with the given means (distinct), ``runs`` runs each; per instance the fraction
-    of runs returning the true order (target ≥ 1 − δ), the mean and max pulls against
-    ``theory.ranker_pull_bound`` = Σ N_i, and the order term of eq. (7).
-
-    With ``b2dep`` = (problem, d_0), one more row runs the B2DEP version (Sect. 7, last
-    paragraph) on that instance, which needs max d_i < d_0 ≤ k (spec P9), against
-    ``theory.ranker_b2dep_pull_bound``. Run r of row i uses key64 of child (i, r) of ``seed``."""
-    root = _seed_sequence(seed)
-    runs = _check_count(runs, "runs")
-    rows = []
-    for index, means in enumerate(means_list):
-        means = np.asarray(means, dtype=float)
-        bound = ranker_pull_bound(means, delta)
-        results = [
-            bandit_ranker_run(means, delta, key64(_child(root, index, r)), max_rounds)
-            for r in range(runs)
-        ]
-        rows.append(
-            _ranker_row(
-                f"stationary {index}",
-                means,
-                [x[0] for x in results],
-                [x[1] for x in results],
-                [x[4] for x in results],
-                bound,
-                delta,
-            )
-        )
-    if b2dep is not None:
-        problem, d0 = b2dep
-        index = len(rows)
-        bound = ranker_b2dep_pull_bound(problem.means, delta, d0)
-        results = [
-            bandit_ranker_b2dep_run(
-                problem.mean_table(), d0, delta, key64(_child(root, index, r)), max_rounds
-            )
-            for r in range(runs)
-        ]
-        row = _ranker_row(
-            "b2dep",
-            problem.means,
-            [x[0] for x in results],
-            [x[1] for x in results],
-            [x[4] for x in results],
-            bound,
-            delta,
-        )
-        rows.append({**row, "delays": tuple(int(d) for d in problem.delays), "d0": d0})
-    return pd.DataFrame(rows)
-
-
-# The caches are keyed by what names a seed (base seed, paper, claim), not by the SeedSequence,
+# The cache is keyed by what names a seed (base seed, paper, claim), not by the SeedSequence,
 # which hashes by identity: a fresh one per call would miss every time.
 @lru_cache(maxsize=8)
 def _random_table(
@@ -317,39 +218,3 @@ def random_instance_table(claim: dict, config: dict, paper_key: str):
         int(claim["k_max"]),
         int(claim["d_max"]),
     )
-
-
-@lru_cache(maxsize=4)
-def _ranker_table(means, delta, runs, base_seed, paper_key, claim_id, b2dep):
-    instance = None if b2dep is None else (B2DEPProblem.from_config(b2dep[0]), b2dep[1])
-    return theorem4_table(
-        [list(m) for m in means], delta, runs, check_seed(base_seed, paper_key, claim_id), instance
-    )
-
-
-def ranker_table(claim: dict, config: dict, paper_key: str):
-    """The BanditRanker runs a ``theorem4`` claim is judged on: its stationary instances and, if
-    it names one, its B2DEP instance with d_0. Shared: read it, do not change it."""
-    means = tuple(
-        tuple(float(exact(m, "instances")) for m in instance) for instance in claim["instances"]
-    )
-    b2dep = claim.get("b2dep")
-    key = None
-    if b2dep is not None:
-        key = (_Frozen(b2dep), int(b2dep["d0"]))
-    return _ranker_table(
-        means,
-        float(claim["delta"]),
-        int(claim["runs"]),
-        int(config["base_seed"]),
-        paper_key,
-        claim["id"],
-        key,
-    )
-
-
-class _Frozen(dict):
-    """A config mapping usable as a cache key (compared by its YAML text form)."""
-
-    def __hash__(self):
-        return hash(repr(sorted(self.items())))
