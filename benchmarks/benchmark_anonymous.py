@@ -8,7 +8,7 @@ runs, so that the columns of a row compare.
 The defaults cover one instance of every kernel (random delay, bounded interval, linear, the
 two infinite kernels) and the Fig. 5 label-stream games. The last column times, apart, the
 kernel's W(n) for n = 0..T (``Kernel.cumulative``): ``simulate_repetition`` makes a stochastic
-experiment's instance with it once per process (``simulation._instance``), shared by every
+experiment's instance with it once per process (``stochastic_instance``), shared by every
 repetition and algorithm of a job, so it is made before the first timed run and left out of
 ns/slot.
 
@@ -35,17 +35,18 @@ import numpy as np
 
 from timebandits.anonymous.adversarial import _new_game, _play_run
 from timebandits.anonymous.environment import pull, window_feedback, window_state
-from timebandits.anonymous.model import DELAY, AnonymousProblem
+from timebandits.anonymous.label_game_config import is_label_game
+from timebandits.anonymous.model import AnonymousProblem
 from timebandits.anonymous.policies import run_ars_ucb
 from timebandits.anonymous.simulation import (
     ARS_UCB,
     algorithm_params,
-    environment_arguments,
-    is_label_game,
     label_game_call,
     round_size_table,
     simulate_repetition,
 )
+from timebandits.anonymous.spread_kernel import DELAY
+from timebandits.anonymous.stochastic_instance import environment_arguments
 from timebandits.core.build.preflight import load_paper
 from timebandits.core.build.timing import fastest
 from timebandits.core.sim.checkpoints import checkpoint_grid

@@ -1,6 +1,7 @@
-"""The Fig. 5 games (adversarial.py): ARS-EXP3 (Algorithm 2) and CLW(d̂) against a slot-by-slot
-plain-Python reading of their pseudocode (same uniforms, so the same trajectory, bit for bit),
-the two delay adversaries, the block rule, and the regret max_i G_i(t) − gain(t)."""
+"""The Fig. 5 games (adversarial.py, ars_exp3.py, clw.py): ARS-EXP3 (Algorithm 2) and CLW(d̂)
+against a slot-by-slot plain-Python reading of their pseudocode (same uniforms, so the same
+trajectory, bit for bit), the two delay adversaries, the block rule, and the regret
+max_i G_i(t) − gain(t)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import numpy as np
 import pytest
 
 from timebandits.anonymous import adversarial as adv
+from timebandits.anonymous.ars_exp3 import play_ars_exp3, run_ars_exp3
+from timebandits.anonymous.clw import block_ends, clw_gamma, play_clw, run_clw
 from timebandits.anonymous.theory import ars_exp3_gamma, exp3_rounds
 from timebandits.core.sim.rng import uniform
 
@@ -112,7 +115,7 @@ def test_ars_exp3_follows_algorithm_2_slot_by_slot(mode, d, low, high, beta):
     checkpoints = np.arange(1, 401, dtype=np.int64)
     want = reference_ars_exp3(labels, 3, beta, mode, d, low, high)
     sizes = np.array([math.ceil(k**beta) for k in range(1, exp3_rounds(400, beta).K + 1)])
-    regret, plays = adv.run_ars_exp3(
+    regret, plays = run_ars_exp3(
         labels,
         3,
         sizes,
@@ -128,7 +131,7 @@ def test_ars_exp3_follows_algorithm_2_slot_by_slot(mode, d, low, high, beta):
     )
     assert list(plays[1:]) == want.history
     np.testing.assert_array_equal(regret, want.regret[1:])
-    game_regret, game_plays = adv.play_ars_exp3(
+    game_regret, game_plays = play_ars_exp3(
         labels, 3, beta, mode, d, low, high, ENV, POLICY, checkpoints
     )
     np.testing.assert_array_equal(game_regret, regret)
@@ -141,11 +144,11 @@ def test_clw_follows_its_block_rule_slot_by_slot(mode, d, low, high, d_hat):
     labels = _stream(400, [0.5, 0.2, 0.2, 0.1], seed=1)
     checkpoints = np.arange(1, 401, dtype=np.int64)
     want = reference_clw(labels, 4, d_hat, mode, d, low, high)
-    regret, plays = adv.run_clw(
+    regret, plays = run_clw(
         labels,
         4,
         d_hat,
-        adv.clw_gamma(4, 400, d_hat),
+        clw_gamma(4, 400, d_hat),
         mode,
         d,
         low,
@@ -162,7 +165,7 @@ def test_clw_follows_its_block_rule_slot_by_slot(mode, d, low, high, d_hat):
 
 def test_block_ends_against_the_rule_and_blocks_last_2d():
     T, d_hat = 5000, 4
-    ends = adv.block_ends(T, d_hat, POLICY)
+    ends = block_ends(T, d_hat, POLICY)
     B = np.array(
         [False]
         + [uniform(POLICY, 2 * t) < 1 / (2 * d_hat) for t in range(1, T + 1)]
@@ -222,11 +225,11 @@ def test_regret_is_the_best_label_count_minus_the_gain(runner):
     checkpoints = np.array([100, 5000, 20_000], np.int64)
     if runner == "ars_exp3":
         sizes = np.array([math.ceil(k**0.5) for k in range(1, exp3_rounds(20_000, 0.5).K + 1)])
-        regret, plays = adv.run_ars_exp3(
+        regret, plays = run_ars_exp3(
             labels, 3, sizes, 0.3, adv.OBLIVIOUS, 5, 1, 5, 0, ENV, POLICY, checkpoints
         )
     else:
-        regret, plays = adv.run_clw(
+        regret, plays = run_clw(
             labels, 3, 5, 0.3, adv.OBLIVIOUS, 5, 1, 5, 0, ENV, POLICY, checkpoints
         )
     for value, t in zip(regret, checkpoints):
@@ -241,7 +244,7 @@ def test_ars_exp3_learns_a_dominant_label():
     T = 200_000
     labels = _stream(T, [0.6, 0.1, 0.1, 0.1, 0.1], seed=4)
     checkpoints = np.array([T // 10, T], np.int64)
-    regret, _ = adv.play_ars_exp3(labels, 5, 0.5, adv.OBLIVIOUS, 5, 1, 5, ENV, POLICY, checkpoints)
+    regret, _ = play_ars_exp3(labels, 5, 0.5, adv.OBLIVIOUS, 5, 1, 5, ENV, POLICY, checkpoints)
     assert regret[-1] < 0.5 * 0.4 * T
     assert regret[-1] / T < regret[0] / (T // 10)
 
@@ -251,7 +254,7 @@ def test_weights_never_overflow_on_a_single_label_stream():
     labels = np.zeros(T, np.int64)
     checkpoints = np.array([T], np.int64)
     sizes = np.array([math.ceil(k**0.5) for k in range(1, exp3_rounds(T, 0.5).K + 1)])
-    regret, plays = adv.run_ars_exp3(
+    regret, plays = run_ars_exp3(
         labels,
         7,
         sizes,
@@ -272,16 +275,16 @@ def test_weights_never_overflow_on_a_single_label_stream():
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: adv.play_ars_exp3(np.array([0, 1]), 2, 1.5, 0, 1, 1, 1, ENV, POLICY, [1]), "beta"),
+        (lambda: play_ars_exp3(np.array([0, 1]), 2, 1.5, 0, 1, 1, 1, ENV, POLICY, [1]), "beta"),
         (
-            lambda: adv.play_ars_exp3(np.array([0, 3]), 2, 0.5, 0, 1, 1, 1, ENV, POLICY, [1]),
+            lambda: play_ars_exp3(np.array([0, 3]), 2, 0.5, 0, 1, 1, 1, ENV, POLICY, [1]),
             "labels",
         ),
-        (lambda: adv.play_clw(np.array([0, 1]), 2, 0, 0, 1, 1, 1, ENV, POLICY, [1]), "d_hat"),
-        (lambda: adv.play_clw(np.array([0, 1]), 2, 1.5, 0, 1, 1, 1, ENV, POLICY, [1]), "d_hat"),
-        (lambda: adv.play_clw(np.array([0, 1]), 2, 1, 1, 5, 6, 5, ENV, POLICY, [1]), "low <= high"),
-        (lambda: adv.play_clw(np.array([0, 1]), 2, 1, 1, 5, 0, 5, ENV, POLICY, [1]), "1 <= low"),
-        (lambda: adv.play_clw(np.array([0, 1]), 2, 1, 2, 5, 1, 5, ENV, POLICY, [1]), "mode"),
+        (lambda: play_clw(np.array([0, 1]), 2, 0, 0, 1, 1, 1, ENV, POLICY, [1]), "d_hat"),
+        (lambda: play_clw(np.array([0, 1]), 2, 1.5, 0, 1, 1, 1, ENV, POLICY, [1]), "d_hat"),
+        (lambda: play_clw(np.array([0, 1]), 2, 1, 1, 5, 6, 5, ENV, POLICY, [1]), "low <= high"),
+        (lambda: play_clw(np.array([0, 1]), 2, 1, 1, 5, 0, 5, ENV, POLICY, [1]), "1 <= low"),
+        (lambda: play_clw(np.array([0, 1]), 2, 1, 2, 5, 1, 5, ENV, POLICY, [1]), "mode"),
     ],
 )
 def test_bad_game_inputs_are_refused(call, message):

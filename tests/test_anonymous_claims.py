@@ -16,7 +16,7 @@ from timebandits.anonymous.claims import constants as constants_claims
 from timebandits.anonymous.claims.constants import ConstantOrder, constants_key
 from timebandits.anonymous.claims.lemma1 import Lemma1
 from timebandits.anonymous.claims.ranking import BestInMost
-from timebandits.anonymous.figures import round_of
+from timebandits.anonymous.figures_schematic import round_of
 from timebandits.anonymous.report import instances_table
 from timebandits.core.config import read_paper
 from timebandits.core.verdicts.claims import evaluate_claims

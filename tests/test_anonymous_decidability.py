@@ -15,7 +15,7 @@ from timebandits.anonymous.analysis import _theorem2_rows
 from timebandits.anonymous.claims.constants import ConstantOrder
 from timebandits.anonymous.claims.lemma1 import Lemma1
 from timebandits.anonymous.claims.ranking import BestInMost
-from timebandits.anonymous.simulation import game_labels
+from timebandits.anonymous.label_game_config import game_labels
 from timebandits.anonymous.trivial import best_label_gains, label_regret_max, pseudo_regret_max
 from timebandits.core.trivial import is_vacuous
 from timebandits.core.verdicts.claims import evaluate_claims

@@ -10,6 +10,8 @@ import pytest
 
 from timebandits.anonymous import adversarial
 from timebandits.anonymous.analysis import theorem2_table
+from timebandits.anonymous.ars_exp3 import play_ars_exp3
+from timebandits.anonymous.clw import play_clw
 from timebandits.anonymous.report import label_games_table
 from timebandits.anonymous.simulation import (
     clw_interval,
@@ -61,9 +63,9 @@ def test_workflow_game_is_the_compiled_game(policy, params, adversary):
         checkpoints,
     )
     by_hand, _ = (
-        adversarial.play_ars_exp3(labels, 3, 0.5, *game)
+        play_ars_exp3(labels, 3, 0.5, *game)
         if policy == "ars_exp3"
-        else adversarial.play_clw(labels, 3, 9, *game)
+        else play_clw(labels, 3, 9, *game)
     )
     assert np.array_equal(metrics["regret"], by_hand)
 

@@ -10,7 +10,8 @@ import pytest
 from scipy import special
 
 from timebandits.anonymous.environment import pull, window_sum
-from timebandits.anonymous.model import DELAY, AnonymousProblem, Kernel
+from timebandits.anonymous.model import AnonymousProblem
+from timebandits.anonymous.spread_kernel import DELAY, Kernel
 
 MEANS = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
 KERNELS = [

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from timebandits.anonymous.model import DELAY, DETERMINISTIC
 from timebandits.anonymous.simulation import algorithm_params, validate_run
+from timebandits.anonymous.spread_kernel import DELAY, DETERMINISTIC
 from timebandits.anonymous.ucb import run_ucb
 
 MEANS = np.array([1.0, 0.0])

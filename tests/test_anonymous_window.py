@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from timebandits.anonymous.environment import pull, window_feedback, window_state, window_sum
-from timebandits.anonymous.model import DELAY, Kernel
+from timebandits.anonymous.spread_kernel import DELAY, Kernel
 
 MEANS = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1])
 KERNELS = [
@@ -78,7 +78,8 @@ def _direct(first, last, kernel, totals, delays, cumulative):
 @pytest.mark.parametrize("spec", KERNELS)
 def test_window_feedback_is_the_direct_sum(spec, contiguous):
     """On random windows, within 1e-9 of the direct sum over every earlier pull (the discounted
-    kernel's skipped pulls add less than 1e-12: model.Kernel.window_reach), and not all zero."""
+    kernel's skipped pulls add less than 1e-12: spread_kernel.Kernel.window_reach), and not all
+    zero."""
     horizon = 6000
     kernel, totals, delays, cumulative, reach = _game(spec, horizon, 3)
     state = window_state(kernel.code, cumulative, reach, horizon)

@@ -9,11 +9,8 @@ import numpy as np
 import pytest
 
 from timebandits.anonymous.policies import run_ars_ucb
-from timebandits.anonymous.simulation import (
-    environment_arguments,
-    label_game_call,
-    round_size_table,
-)
+from timebandits.anonymous.simulation import label_game_call, round_size_table
+from timebandits.anonymous.stochastic_instance import environment_arguments
 from timebandits.continuous.ctmab import (
     FAILED_ESTIMATION,
     FAILED_IDENTIFICATION,

@@ -13,9 +13,10 @@ import pandas as pd
 from timebandits.core.sim.traces import checkpoint_table
 from timebandits.core.verdicts.bounds import compare_to_bound
 
+from .label_game_config import game_labels, is_label_game, label_games
 from .model import problem_of
 from .policies import LEMMA1_METRICS
-from .simulation import ARS_EXP3, ARS_UCB, game_labels, is_label_game, label_games, runs_of
+from .simulation import ARS_EXP3, ARS_UCB, runs_of
 from .theorem1 import log_term_coefficient, theorem1_constant
 from .theory import ars_exp3_gamma, exp3_rounds, theorem2_bound
 from .trivial import label_regret_max, pseudo_regret_max

@@ -26,7 +26,7 @@ import numpy as np
 from timebandits.core.sim.jit import njit
 from timebandits.core.sim.rng import uniform
 
-from .model import DELAY
+from .spread_kernel import DELAY
 
 
 @njit(cache=True)

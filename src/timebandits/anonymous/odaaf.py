@@ -60,7 +60,7 @@ import numpy as np
 from timebandits.core.sim.jit import njit
 
 from .environment import pull, window_feedback, window_state
-from .model import DELAY
+from .spread_kernel import DELAY
 
 ODAAF, ODAAF_V, ODAAF_B = 0, 1, 2
 VARIANTS = {"odaaf": ODAAF, "odaaf_v": ODAAF_V, "odaaf_b": ODAAF_B}

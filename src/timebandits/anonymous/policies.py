@@ -29,7 +29,7 @@ import numpy as np
 from timebandits.core.sim.jit import njit
 
 from .environment import pull, window_feedback, window_state
-from .model import DELAY
+from .spread_kernel import DELAY
 
 LEMMA1_CHECKS, LEMMA1_MISSES, LEMMA1_BOUND, LEMMA1_RATIO = range(4)
 LEMMA1_METRICS = ("lemma1_checks", "lemma1_misses", "lemma1_bound", "lemma1_ratio")

@@ -12,8 +12,8 @@ from timebandits.core import paths
 from timebandits.core.pages.provenance import provenance_table
 
 from .analysis import theorem1_table, theorem2_table
+from .label_game_config import is_label_game, label_games
 from .model import problem_of
-from .simulation import is_label_game, label_games
 from .theorem1 import log_term_coefficient
 from .theory import lai_robbins_constant
 

@@ -1,12 +1,10 @@
 """Glue between the paper config and the compiled game loops: one repetition of one algorithm on
-one composite anonymous problem (model.py; Figs. 1–4) or one label-stream game (streams.py,
-adversarial.py; Fig. 5), returned as metrics over the checkpoint grid.
+one composite anonymous problem (model.py, stochastic_instance.py; Figs. 1–4) or one label-stream
+game (label_game_config.py, adversarial.py, ars_exp3.py, clw.py; Fig. 5), returned as metrics
+over the checkpoint grid.
 
 An experiment's ``environment`` is either stochastic, ``{means, kernel}``, or a label-stream
-game, ``{stream, extend, delays}``: ``stream`` a streams.py spec, ``extend`` what happens when the
-stream is shorter than the horizon (``stop``: an error; ``cycle``: it repeats), and ``delays``
-``{adversary: non_oblivious, d}`` (Fig. 5a, b) or ``{adversary: oblivious, d, low, high}``
-(Fig. 5c, d), d the interval bound Theorem 2 and CLW use.
+game, ``{stream, extend, delays}`` (label_game_config.py).
 
 Metrics (cumulative over slots 1..t at checkpoint t):
   regret    stochastic: Σ_s (s_1 − s_{a(s)}), the pseudo-regret of §2 (Figs. 2–4), which counts
@@ -22,21 +20,22 @@ rules), so only the environment seed is used; ARS-EXP3 and CLW draw from the pol
 
 from __future__ import annotations
 
-import functools
-import json
-
 import numpy as np
 
 from timebandits.core.config import merged_params
 from timebandits.core.sim.seeding import key64
 
-from . import adversarial, streams
+from . import streams
+from .ars_exp3 import ars_exp3_call
+from .clw import clw_call
 from .kaggle_data import check_stream_files, stream_files
-from .label_stream import EXTENDS, LabelStream
+from .label_game_config import ADVERSARIES, _delays, game_labels, is_label_game
+from .label_stream import EXTENDS
 from .model import AnonymousProblem
 from .odaaf import VARIANTS, run_odaaf
 from .policies import LEMMA1_METRICS, run_ars_ucb
 from .rounds import round_sizes
+from .stochastic_instance import environment_arguments
 from .ucb import run_ucb
 
 ARS_UCB = "ars_ucb"
@@ -45,7 +44,6 @@ ARS_EXP3, CLW = "ars_exp3", "clw"
 STOCHASTIC_POLICIES = (ARS_UCB, UCB, *VARIANTS)
 LABEL_GAME_POLICIES = (ARS_EXP3, CLW)
 POLICIES = (*STOCHASTIC_POLICIES, *LABEL_GAME_POLICIES)
-ADVERSARIES = {"non_oblivious": adversarial.NON_OBLIVIOUS, "oblivious": adversarial.OBLIVIOUS}
 ROUND_SIZE_KINDS = ("power", "exponential")
 # What an ODAAF-type baseline is told about the delay (spec §2.4–2.5): the kernel's exact mean
 # offset, or the interval size d (the reconstruction of generalized ODAAF, spec §2.5).
@@ -61,38 +59,6 @@ _PARAMS = {
     ARS_EXP3: {"beta": 0.5},
     CLW: {"d_factor": 1.0},
 }
-
-
-def is_label_game(environment: dict) -> bool:
-    """A Fig. 5 label-stream game (``stream`` key), rather than a stochastic instance."""
-    return "stream" in environment
-
-
-def _delays(environment: dict) -> dict:
-    """The checked ``delays`` of a label-stream game (module docstring)."""
-    delays = environment.get("delays")
-    if not isinstance(delays, dict) or delays.get("adversary") not in ADVERSARIES:
-        raise ValueError(f"delays.adversary must be one of {tuple(ADVERSARIES)}, got {delays!r}")
-    needed = ("adversary", "d") + (("low", "high") if delays["adversary"] == "oblivious" else ())
-    if sorted(delays) != sorted(needed):
-        raise ValueError(
-            f"delays of a {delays['adversary']} adversary take exactly {needed}, "
-            f"got {sorted(delays)}"
-        )
-    for key in needed[1:]:
-        if isinstance(delays[key], bool) or not isinstance(delays[key], int):
-            raise ValueError(f"delays.{key} must be an integer, got {delays[key]!r}")
-    if delays["d"] < 1:
-        raise ValueError(f"delays.d must be >= 1, got {delays['d']!r}")
-    if (
-        delays["adversary"] == "oblivious"
-        and not 1 <= delays["low"] <= delays["high"] <= delays["d"]
-    ):
-        raise ValueError(
-            f"oblivious delays need 1 <= low <= high <= d (a delay of z slots, "
-            f"z ~ U{{low..high}}), got {delays}"
-        )
-    return delays
 
 
 def validate_environment(environment: dict) -> None:
@@ -224,20 +190,6 @@ def round_size_table(size: dict, horizon: int) -> np.ndarray:
         count *= 2
 
 
-def game_labels(environment: dict, horizon: int) -> tuple[LabelStream, np.ndarray]:
-    """The stream of a label-stream game and its first ``horizon`` labels (cached per process:
-    every algorithm of a job plays the same stream)."""
-    stream = streams.load_stream(environment["stream"])
-    return stream, stream.horizon_labels(horizon, environment["extend"])
-
-
-def label_games(paper: dict):
-    """(id, experiment, stream, its first T labels) of every label-stream game of ``paper``."""
-    for exp_id, exp in paper["experiments"].items():
-        if is_label_game(exp["environment"]):
-            yield (exp_id, exp, *game_labels(exp["environment"], int(exp["horizon"])))
-
-
 def runs_of(paper: dict, experiment: dict, policy: str):
     """(id, config entry, merged params) of each algorithm of ``experiment`` that runs
     ``policy``."""
@@ -265,49 +217,10 @@ def label_game_call(
         checkpoints,
     )
     if algorithm["policy"] == ARS_EXP3:
-        return adversarial.ars_exp3_call(
+        return ars_exp3_call(
             labels, stream.n_arms, float(algorithm_params(algorithm)["beta"]), *game
         )
-    return adversarial.clw_call(labels, stream.n_arms, clw_interval(environment, algorithm), *game)
-
-
-@functools.lru_cache(maxsize=4)
-def stochastic_instance(environment: str, horizon: int):
-    """(problem, W(0..T) read-only, d1, d2) of a stochastic environment (JSON) at horizon T,
-    made once per process: every repetition and algorithm of a job plays the same instance, and
-    W over 10^6 slots costs as much as a repetition of a cheap kernel. Fig. 1's run takes its
-    arguments from here too, so that it calls the kernel with the simulation's argument types and
-    runs the machine code the simulation cached (a writable W is another signature: 5 s of
-    compiling in the figure's job)."""
-    problem = AnonymousProblem.from_config(json.loads(environment))
-    cumulative = problem.kernel.cumulative(horizon + 1)
-    cumulative.flags.writeable = False
-    return problem, cumulative, problem.d1(), problem.d2()
-
-
-def environment_arguments(experiment: dict, env_seed, checkpoints: np.ndarray):
-    """(problem, d1, d2, the environment's arguments of every stochastic kernel: kernel code,
-    W(0..T), window reach, delay low and high, environment key, T, checkpoints)."""
-    horizon = int(experiment["horizon"])
-    problem, cumulative, d1, d2 = stochastic_instance(
-        json.dumps(experiment["environment"], sort_keys=True), horizon
-    )
-    kernel = problem.kernel
-    return (
-        problem,
-        d1,
-        d2,
-        (
-            kernel.code,
-            cumulative,
-            int(min(kernel.window_reach, horizon)),
-            int(kernel.params.get("low", 0)),
-            int(kernel.params.get("high", 0)),
-            key64(env_seed),
-            horizon,
-            checkpoints,
-        ),
-    )
+    return clw_call(labels, stream.n_arms, clw_interval(environment, algorithm), *game)
 
 
 def simulate_repetition(

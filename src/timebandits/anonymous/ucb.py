@@ -30,7 +30,7 @@ import numpy as np
 from timebandits.core.sim.jit import njit
 
 from .environment import pull
-from .model import DELAY
+from .spread_kernel import DELAY
 
 
 @njit(cache=True)
