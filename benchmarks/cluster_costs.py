@@ -1,16 +1,17 @@
 """What the jobs of a build cost, from the record each job writes at the end of its log
-(``logs/<rule>/...log``, read by ``build_profile.job_records``): the numbers behind ``cluster``
-in ``config/config.yaml``, from which a job's cluster runtime and memory are estimated
-(``core/build/resources.py``).
+(``logs/<rule>/...log``, read by ``build_profile.job_records``): the numbers from which a job's
+cluster runtime and memory are estimated (``core/build/resources.py``).
 
 - Simulate jobs, per paper: ``ns_per_step``, the upper envelope over the paper's jobs of
   (seconds - start_up_seconds) / steps with steps = horizon x repetitions x algorithms, and the
-  peak resident memory.
-- Jobs after the simulation, per rule: the longest wall time and the peak memory.
+  peak resident memory; configured in the paper's own file, ``cluster_cost`` in
+  ``config/papers/<key>.yaml``.
+- Jobs after the simulation, per rule: the longest wall time and the peak memory; configured in
+  ``cluster.analysis_costs`` of ``config/config.yaml``.
 
 It prints both next to the configured values, then every job that took longer, or more memory,
-than it asks a cluster for: on a cluster that job would be killed, and the configured cost must
-be raised (exit status 1).
+than it asks a cluster for: on a cluster that job would be killed, and the cost it names (file
+and key) must be raised (exit status 1).
 
     python benchmarks/cluster_costs.py             # after `make` (the full build)
     python benchmarks/cluster_costs.py --root smoke/   # after `make smoke`
@@ -25,7 +26,6 @@ Timing is reported here, never asserted in tests.
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import sys
 
@@ -50,9 +50,8 @@ ANALYSIS_FOLDERS = (
 )
 
 
-def simulate_jobs(jobs: pd.DataFrame, config: dict) -> pd.DataFrame:
+def simulate_jobs(jobs: pd.DataFrame, papers: dict, config: dict) -> pd.DataFrame:
     rows = []
-    papers = {key: load_paper(key) for key in config["papers"]}
     for job in jobs[jobs["rule"] == "simulate"].itertuples():
         paper_key, experiment, chunk = job.job.split("/")
         if paper_key not in papers or experiment not in papers[paper_key]["experiments"]:
@@ -82,8 +81,16 @@ def analysis_jobs(jobs: pd.DataFrame) -> pd.DataFrame:
     return analysis[["rule", "job", "seconds", "mem_mb"]]
 
 
-def up(value: float, step: float) -> float:
-    return math.ceil(value / step) * step
+def exceeded(job, asks: dict) -> list[str]:
+    """What ``job`` used beyond what it asks a cluster for: "seconds", "mem_mb", both or none."""
+    return [
+        what
+        for what, over in (
+            ("seconds", job.seconds > 60 * asks["runtime"]),
+            ("mem_mb", job.mem_mb > asks["mem_mb"]),
+        )
+        if over
+    ]
 
 
 def main() -> None:
@@ -96,8 +103,9 @@ def main() -> None:
     if args.root:
         config["scale"] = args.root.rstrip("/")
     cluster = config["cluster"]
+    papers = {key: load_paper(key) for key in config["papers"]}
     jobs, _ = job_records(args.root)
-    sims, analysis = simulate_jobs(jobs, config), analysis_jobs(jobs)
+    sims, analysis = simulate_jobs(jobs, papers, config), analysis_jobs(jobs)
     if sims.empty:
         print(f"no job records under {args.root}logs/simulate: build first (`make`)")
         return
@@ -111,7 +119,8 @@ def main() -> None:
         "envelope of (seconds - start_up_seconds) / steps"
     )
     print(
-        f"(configured: the costs in config.yaml; a job asks runtime_safety = "
+        f"(configured: each paper's cluster_cost in config/papers/<key>.yaml; a job asks "
+        f"runtime_safety = "
         f"{cluster['runtime_safety']} x its runtime and memory_safety = "
         f"{cluster['memory_safety']} x its memory)"
     )
@@ -120,13 +129,13 @@ def main() -> None:
         f"{'peak MB':>8} {'configured':>10}"
     )
     for paper_key, jobs in sims.groupby("paper"):
-        configured = cluster["simulation_costs"].get(paper_key, {})
+        configured = papers[paper_key]["cluster_cost"]
         own = configured.get("experiments") or {}
         rest = jobs[~jobs["experiment"].isin(own)]
         print(
             f"{paper_key:28} {len(rest):5d} {rest['seconds'].max():9.1f} "
-            f"{rest['ns_per_step'].max():8.3g} {configured.get('ns_per_step', float('nan')):10.3g} "
-            f"{jobs['mem_mb'].max():8.0f} {configured.get('mem_mb', float('nan')):10.0f}"
+            f"{rest['ns_per_step'].max():8.3g} {configured['ns_per_step']:10.3g} "
+            f"{jobs['mem_mb'].max():8.0f} {configured['mem_mb']:10.0f}"
         )
         for experiment, exp_jobs in jobs.groupby("experiment"):
             if experiment in own:
@@ -143,14 +152,16 @@ def main() -> None:
                 f"{e} {c:.3g}" for e, c in zip(costliest["experiment"], costliest["ns_per_step"])
             )
         )
-        if configured:
-            for job in jobs.itertuples():
-                asks = resources.simulation_resources(cluster, paper_key, job.experiment, job.steps)
-                if job.seconds > 60 * asks["runtime"] or job.mem_mb > asks["mem_mb"]:
-                    over.append(
-                        f"simulate {paper_key}/{job.job}: {job.seconds:.0f} s, "
-                        f"{job.mem_mb:.0f} MB; asks {asks['runtime']} min, {asks['mem_mb']} MB"
-                    )
+        for job in jobs.itertuples():
+            asks = resources.simulation_resources(cluster, configured, job.experiment, job.steps)
+            time_key = f"experiments.{job.experiment}" if job.experiment in own else "ns_per_step"
+            if keys := [time_key if w == "seconds" else w for w in exceeded(job, asks)]:
+                over.append(
+                    f"simulate {paper_key}/{job.job}: {job.seconds:.0f} s, {job.mem_mb:.0f} MB; "
+                    f"asks {asks['runtime']} min, {asks['mem_mb']} MB: raise "
+                    + " and ".join(f"cluster_cost.{key}" for key in keys)
+                    + f" in config/papers/{paper_key}.yaml"
+                )
 
     print("\njobs after the simulation:")
     print(
@@ -166,16 +177,17 @@ def main() -> None:
         if configured:
             asks = resources.analysis_resources(cluster, rule)
             for job in jobs.itertuples():
-                if job.seconds > 60 * asks["runtime"] or job.mem_mb > asks["mem_mb"]:
+                if keys := exceeded(job, asks):
                     over.append(
                         f"{rule} {job.job}: {job.seconds:.0f} s, {job.mem_mb:.0f} MB; "
-                        f"asks {asks['runtime']} min, {asks['mem_mb']} MB"
+                        f"asks {asks['runtime']} min, {asks['mem_mb']} MB: raise "
+                        + " and ".join(f"cluster.analysis_costs.{rule}.{key}" for key in keys)
+                        + " in config/config.yaml"
                     )
 
     bundled = sum(
-        resources.simulation_group(cluster, p, e, s) is not None
+        resources.simulation_group(cluster, papers[p]["cluster_cost"], e, s) is not None
         for p, e, s in zip(sims["paper"], sims["experiment"], sims["steps"])
-        if p in cluster["simulation_costs"]
     )
     print(
         f"\n{bundled} of {len(sims)} simulate jobs are bundled on a cluster "

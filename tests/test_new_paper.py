@@ -1,5 +1,6 @@
 """``make new-paper KEY=<key>`` (core/build/new_paper.py): its refusals, which come before it
-writes anything; its edits of the registry and config.yaml, which keep every comment; and,
+writes anything; its edits of the registry and config.yaml (only the key in ``papers``: the
+paper's first-guess cluster cost is in its own file), which keep every comment; and,
 in a scratch copy of the repository, a paper it writes building at smoke scale with no edit:
 its claim gets a verdict, its notebook runs and its own test passes."""
 
@@ -24,6 +25,7 @@ from timebandits.core.build.new_paper import (
     check,
     write_paper,
 )
+from timebandits.core.config import validate_schema
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 
@@ -80,21 +82,25 @@ def test_the_registry_gets_the_paper_last_and_keeps_its_comments():
     assert edited.replace('    "demo": "timebandits.demo",\n', "") == text
 
 
-def test_the_config_gets_the_paper_and_a_first_guess_of_its_cost():
+def test_the_config_gets_only_the_papers_key():
     text = (REPO_ROOT / CONFIG).read_text()
     edited = add_to_config(text, "demo")
     before, after = yaml.safe_load(text), yaml.safe_load(edited)
-    assert after["papers"] == before["papers"] + ["demo"]
-    costs = after["cluster"]["simulation_costs"]
-    assert costs == {**before["cluster"]["simulation_costs"], "demo": new_paper.FIRST_GUESS}
-    assert {k: v for k, v in after.items() if k not in ("papers", "cluster")} == {
-        k: v for k, v in before.items() if k not in ("papers", "cluster")
+    assert after == {**before, "papers": before["papers"] + ["demo"]}
+    assert set(edited.splitlines()) ^ set(text.splitlines()) == {
+        next(line for line in text.splitlines() if line.startswith("papers:")),
+        f"papers: [{', '.join(before['papers'] + ['demo'])}]",
     }
-    added = [line for line in edited.splitlines() if line not in text.splitlines()]
-    assert len(added) == 2 and "benchmarks/cluster_costs.py" in added[1]
-    assert set(text.splitlines()) - set(edited.splitlines()) == {
-        next(line for line in text.splitlines() if line.startswith("papers:"))
-    }
+
+
+def test_the_paper_file_gets_a_first_guess_of_its_cost(root):
+    write_paper(root, "demo")
+    path = root / "config/papers/demo.yaml"
+    paper = yaml.safe_load(path.read_text())
+    assert paper["cluster_cost"] == new_paper.FIRST_GUESS
+    validate_schema(paper, "paper.schema.yaml", path)
+    cost_comment = path.read_text().split("cluster_cost:")[0].splitlines()[-3:]
+    assert any("benchmarks/cluster_costs.py" in line for line in cost_comment)
 
 
 def test_it_writes_every_file_once_then_refuses_the_same_key(root):

@@ -202,16 +202,23 @@ def _simulation_steps(wildcards):
 
 
 def simulation_resources(wildcards):
-    """Runtime (minutes) and memory (MB) a simulate job asks a cluster for, from its work."""
+    """Runtime (minutes) and memory (MB) a simulate job asks a cluster for, from its work and its
+    paper's ``cluster_cost``."""
     return resources.simulation_resources(
-        config["cluster"], wildcards.paper, wildcards.experiment, _simulation_steps(wildcards)
+        config["cluster"],
+        PAPERS[wildcards.paper]["cluster_cost"],
+        wildcards.experiment,
+        _simulation_steps(wildcards),
     )
 
 
 def simulation_group(wildcards):
     """On a cluster, a small simulate job runs bundled with others in one cluster job."""
     return resources.simulation_group(
-        config["cluster"], wildcards.paper, wildcards.experiment, _simulation_steps(wildcards)
+        config["cluster"],
+        PAPERS[wildcards.paper]["cluster_cost"],
+        wildcards.experiment,
+        _simulation_steps(wildcards),
     )
 
 
@@ -232,7 +239,8 @@ PRIORITY_PAGES = 0
 def _estimated_seconds(key, experiment, start, stop):
     exp = resolve_experiment(PAPERS[key], experiment, config)
     steps = resources.simulation_steps(exp["horizon"], stop - start, len(exp["algorithms"]))
-    return resources.simulation_seconds(config["cluster"], key, experiment, steps)
+    cost = PAPERS[key]["cluster_cost"]
+    return resources.simulation_seconds(config["cluster"], cost, experiment, steps)
 
 
 @functools.cache
@@ -278,22 +286,29 @@ def fingerprint(value) -> str:
     return f"settings {hashlib.sha256(canonical(value).encode()).hexdigest()[:16]}"
 
 
+def shown(paper):
+    """A paper file as its outputs may show it: all but its ``cluster_cost``, which only says what
+    a simulate job asks a cluster for (core/build/resources.py), so that editing it rebuilds
+    nothing."""
+    return {key: value for key, value in paper.items() if key != "cluster_cost"}
+
+
 def paper_settings(wildcards):
-    """What a paper's tables, bounds and notebook may show: its whole paper file."""
-    return fingerprint(PAPERS[wildcards.paper])
+    """What a paper's tables, bounds and notebook may show: its paper file, as ``shown``."""
+    return fingerprint(shown(PAPERS[wildcards.paper]))
 
 
 def all_papers_settings(wildcards):
-    """What the comparison notebook may show: every configured paper's file."""
-    return fingerprint(PAPERS)
+    """What the comparison notebook may show: every configured paper's file, as ``shown``."""
+    return fingerprint({key: shown(paper) for key, paper in PAPERS.items()})
 
 
 def claims_settings(wildcards):
-    """What a paper's verdicts depend on: its paper file, the test settings and the base seed
-    (exact checks draw their instances from it)."""
+    """What a paper's verdicts depend on: its paper file (``shown``), the test settings and the
+    base seed (exact checks draw their instances from it)."""
     return fingerprint(
         {
-            "paper": PAPERS[wildcards.paper],
+            "paper": shown(PAPERS[wildcards.paper]),
             "claims": config["claims"],
             "base_seed": config["base_seed"],
         }

@@ -1,14 +1,14 @@
 """``make new-paper KEY=<key>``: write a minimal paper that builds at smoke scale as it stands.
 
 ``python -m timebandits.core.build.new_paper <key> [--root DIR]`` renders the Jinja2 templates of
-``core/build/templates/new_paper/`` into the paper's own files (its config, its subpackage with
-every module the registry's contract names, its notebook and a test of its simulation), then
-registers it: ``"<key>": "timebandits.<key>",`` in ``PAPER_PACKAGES`` of
-``src/timebandits/core/registry.py``, and in ``config/config.yaml`` the key in ``papers`` and a
-first guess of its ``cluster.simulation_costs``. Both edits are made on the text, so every
-comment stays. Every check comes before anything is written: a key that is not an identifier
-of the paper files (``^[a-z][a-z0-9_]*$``, not a Python keyword), a paper already registered or
-listed, or a file already in the way is one line on stderr and exit status 1.
+``core/build/templates/new_paper/`` into the paper's own files (its config, with a first guess of
+its ``cluster_cost``; its subpackage with every module the registry's contract names; its
+notebook and a test of its simulation), then registers it: ``"<key>": "timebandits.<key>",`` in
+``PAPER_PACKAGES`` of ``src/timebandits/core/registry.py``, and the key last in ``papers`` of
+``config/config.yaml``. Both edits are made on the text, so every comment stays. Every check
+comes before anything is written: a key that is not an identifier of the paper files
+(``^[a-z][a-z0-9_]*$``, not a Python keyword), a paper already registered or listed, or a file
+already in the way is one line on stderr and exit status 1.
 
 The minimal paper is a real one, tiny: two Bernoulli arms, UCB1 against round robin, one
 experiment, one figure and one claim (C1: UCB1's regret at the horizon is below round robin's).
@@ -43,7 +43,8 @@ FILES = {
     "test_simulation.py.j2": "tests/test_{key}_simulation.py",
 }
 
-# A first guess of a simulate job's cost, until benchmarks/cluster_costs.py has measured it.
+# A first guess of a simulate job's cost (the paper file's cluster_cost), until
+# benchmarks/cluster_costs.py has measured it.
 FIRST_GUESS = {"ns_per_step": 200, "mem_mb": 600}
 
 _ENVIRONMENT = Environment(
@@ -94,30 +95,10 @@ def add_to_registry(text: str, key: str) -> str:
 
 
 def add_to_config(text: str, key: str) -> str:
-    """config.yaml's text with ``key`` last in ``papers`` and its first-guess simulation cost
-    last under ``cluster.simulation_costs`` (with a comment saying to measure it)."""
+    """config.yaml's text with ``key`` last in ``papers`` (the paper's cost is in its own file)."""
     line = _papers_line(text)
     keys = listed(text) + [key]
-    text = f"{text[: line.start()]}papers: [{', '.join(keys)}]{text[line.end() :]}"
-    lines = text.splitlines(keepends=True)
-    starts = [
-        i for i, line in enumerate(lines) if re.match(r"^  simulation_costs:\s*(#.*)?$", line)
-    ]
-    if len(starts) != 1:
-        raise Refused(
-            f"{CONFIG}: no 'simulation_costs:' block under 'cluster:' to add the paper to"
-        )
-    end = starts[0] + 1
-    while end < len(lines) and (lines[end].startswith("    ") or not lines[end].strip()):
-        end += 1
-    while not lines[end - 1].strip():  # after its last entry, not after blank lines
-        end -= 1
-    cost = (
-        f"    {key}: {{ns_per_step: {FIRST_GUESS['ns_per_step']}, "
-        f"mem_mb: {FIRST_GUESS['mem_mb']}}}   # a first guess: measure it after a build "
-        "with benchmarks/cluster_costs.py\n"
-    )
-    return "".join(lines[:end] + [cost] + lines[end:])
+    return f"{text[: line.start()]}papers: [{', '.join(keys)}]{text[line.end() :]}"
 
 
 def check(root: Path, key: str) -> None:
@@ -152,7 +133,8 @@ def write_paper(root: Path, key: str) -> list[Path]:
     for template, path in targets(key).items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(
-            _ENVIRONMENT.get_template(template).render(key=key), encoding="utf-8"
+            _ENVIRONMENT.get_template(template).render(key=key, cost=FIRST_GUESS),
+            encoding="utf-8",
         )
         written.append(path)
     (root / REGISTRY).write_text(registry, encoding="utf-8")

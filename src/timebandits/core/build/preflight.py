@@ -1,7 +1,7 @@
 """What the workflow checks before any job (DESIGN.md, "Configuration"): a paper file read,
 schema-checked and cross-checked against the code that will run it -- its policies, environments
-and records, its figures, and every claim against its kind (keys, thresholds, provenance,
-sensitivity children). A job reads the file again without these checks
+and records, its figures, the experiments its cluster cost names, and every claim against its
+kind (keys, thresholds, provenance, sensitivity children). A job reads the file again without these checks
 (``core.config.read_paper``): they import every module of the paper."""
 
 from __future__ import annotations
@@ -82,6 +82,12 @@ def check_paper(paper: dict, source: str | Path) -> None:
                     f"{source}: key experiments.{exp_id}.algorithms: {alg_id!r} "
                     f"cannot run here: {err}"
                 ) from err
+    for exp_id in paper["cluster_cost"].get("experiments") or {}:
+        if exp_id not in paper["experiments"]:
+            raise ConfigError(
+                f"{source}: key cluster_cost.experiments.{exp_id}: unknown experiment; "
+                f"defined: {sorted(paper['experiments'])}"
+            )
     for fig_id, fig in paper["figures"].items():
         for key_name, exp_id in [("experiment", fig["experiment"])] + [
             ("also", other) for other in fig.get("also", [])
