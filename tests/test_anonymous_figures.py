@@ -14,7 +14,8 @@ from matplotlib.text import Text
 from timebandits.anonymous import figures as anonymous_figures
 from timebandits.anonymous import report
 from timebandits.core.build.preflight import load_paper
-from timebandits.core.pages.plotting import BAND_CAPTION, DOUBLE_COLUMN, save_figure
+from timebandits.core.pages.figure_files import save_figure
+from timebandits.core.pages.plotting import BAND_CAPTION, DOUBLE_COLUMN
 
 PAPER = load_paper("anonymous")
 BAND_KINDS = ("regret_sweep", "label_game_regret")

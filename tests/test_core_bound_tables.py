@@ -10,12 +10,12 @@ import pytest
 from conftest import REPO_ROOT
 
 from timebandits.core.pages import bound_tables
+from timebandits.core.pages.bound_names import bound_kind
 from timebandits.core.pages.bound_tables import (
     EXCEEDED,
     HOLDS,
     VACUOUS,
     WITHIN_NOISE,
-    bound_kind,
     details,
     kind_summary,
     styled,

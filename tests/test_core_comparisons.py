@@ -1,5 +1,6 @@
-"""core/verdicts/comparisons.py: verdicts of the generic comparison kinds (better_at_horizon,
-close_at_horizon, wins_in_settings, sign_at_horizon) on synthetic traces, and last_crossing.
+"""core/verdicts/comparisons.py and signs.py: verdicts of the generic comparison kinds
+(better_at_horizon, close_at_horizon, wins_in_settings, sign_at_horizon) on synthetic traces,
+and last_crossing.
 
 Traces are handed to ClaimContext as frames (the make_ctx fixture of tests/conftest.py).
 Expectations are worked out by hand in the comments, or from scipy's t-tests."""
@@ -25,10 +26,10 @@ from timebandits.core.verdicts.combine import combine
 from timebandits.core.verdicts.comparisons import (
     BetterAtHorizon,
     CloseAtHorizon,
-    SignAtHorizon,
     WinsInSettings,
     last_crossing,
 )
+from timebandits.core.verdicts.signs import SignAtHorizon
 from timebandits.core.verdicts.vocabulary import (
     INCONCLUSIVE,
     NOT_REPRODUCED,

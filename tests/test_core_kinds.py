@@ -15,14 +15,10 @@ from claims_fixtures import (
 )
 
 from timebandits.core.verdicts.bounds import compare_to_bound
-from timebandits.core.verdicts.comparisons import (
-    BetterAtHorizon,
-    CloseAtHorizon,
-    SignAtHorizon,
-    WinsInSettings,
-)
+from timebandits.core.verdicts.comparisons import BetterAtHorizon, CloseAtHorizon, WinsInSettings
 from timebandits.core.verdicts.growth import LogGrowth
 from timebandits.core.verdicts.kinds import GENERIC_KINDS, BelowBound, NotCheckable
+from timebandits.core.verdicts.signs import SignAtHorizon
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
 # --------------------------------------------------------------------------- check(): malformed claims

@@ -12,7 +12,7 @@ import pytest
 from matplotlib.figure import Figure
 from PIL import Image
 
-from timebandits.core.pages import plotting, thumbnails
+from timebandits.core.pages import figure_files, plotting, thumbnails
 
 RED, GREEN = (0.9, 0.1, 0.1), (0.1, 0.7, 0.1)
 
@@ -43,7 +43,7 @@ def _two_panels(outside: bool = False):
 
 def _save(fig, tmp_path):
     canvas = fig.canvas
-    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     thumbnails.save_thumbnail(fig, canvas, tmp_path / "thumbnails" / "f.png")
     return Image.open(tmp_path / "thumbnails" / "f.png")
 
@@ -89,7 +89,7 @@ def test_the_thumbnail_is_the_panel_small_and_legible(style, tmp_path, outside):
 def test_the_thumbnail_does_not_draw_the_figure_again(style, tmp_path, monkeypatch):
     fig, _ = _two_panels()
     canvas = fig.canvas
-    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     draws = []
     original = Figure.draw
     monkeypatch.setattr(
@@ -100,7 +100,7 @@ def test_the_thumbnail_does_not_draw_the_figure_again(style, tmp_path, monkeypat
     # drawn past the canvas, the PNG was drawn again, cropped: the thumbnail draws once more
     fig, _ = _two_panels(outside=True)
     canvas = fig.canvas
-    plotting.save_figure(fig, tmp_path / "g.pdf", tmp_path / "g.png")
+    figure_files.save_figure(fig, tmp_path / "g.pdf", tmp_path / "g.png")
     draws.clear()
     thumbnails.save_thumbnail(fig, canvas, tmp_path / "u.png")
     assert draws == [1]

@@ -1,7 +1,7 @@
-"""Paper 000's exact statement kinds (farewell/claims/statements.py) on hand-worked cases:
-UCB1's index against Wait-UCB's with one micro-arm, the (DQZL)/(WAIT) ratio, the printed gaps
-and the feasibility of a gap with the optimum at a given micro-arm; each kind's witnesses reach
-both verdicts."""
+"""Paper 000's exact statement kinds (farewell/claims/statements.py and minimum_gap.py) on
+hand-worked cases: UCB1's index against Wait-UCB's with one micro-arm, the (DQZL)/(WAIT) ratio,
+the printed gaps and the feasibility of a gap with the optimum at a given micro-arm; each kind's
+witnesses reach both verdicts."""
 
 import math
 
@@ -10,14 +10,12 @@ import pytest
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import decide
 from timebandits.core.verdicts.vocabulary import NOT_REPRODUCED, REPRODUCED
+from timebandits.farewell.claims.minimum_gap import GapFeasible, StatedGap, feasible_intervals
 from timebandits.farewell.claims.statements import (
     BoundRatio,
-    GapFeasible,
-    StatedGap,
     Ucb1Collapse,
     _indices,
     disagreements,
-    feasible_intervals,
     ucb1_index,
 )
 

@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from timebandits.core.build.preflight import load_paper
-from timebandits.core.pages.plotting import BAND_CAPTION, DOUBLE_COLUMN, save_figure
+from timebandits.core.pages.figure_files import save_figure
+from timebandits.core.pages.plotting import BAND_CAPTION, DOUBLE_COLUMN
 from timebandits.farewell import report
 from timebandits.farewell.figures import coinciding, constant_policies, regret_panel
 from timebandits.farewell.model import F2AProblem

@@ -1,8 +1,8 @@
 """One convention for every figure of every paper, checked on one figure of each kind drawn from
 a synthetic summary with large numbers (regret in the hundreds of thousands, horizons of up to
-10⁷) and saved as the workflow saves it (core.pages.plotting.save_figure): no offset text, no tick
-label of more than four digits, every axis label with a word (maths only where it helps), no
-raw notation (``π_low``, ``a_{k,1}``, ``5e-05``) outside mathtext."""
+10⁷) and saved as the workflow saves it (core.pages.figure_files.save_figure): no offset text,
+no tick label of more than four digits, every axis label with a word (maths only where it
+helps), no raw notation (``π_low``, ``a_{k,1}``, ``5e-05``) outside mathtext."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from matplotlib.text import Text
 
 from timebandits.core.build.preflight import load_paper
-from timebandits.core.pages.plotting import save_figure
+from timebandits.core.pages.figure_files import save_figure
 from timebandits.core.registry import paper_module
 
 PAPERS = ("farewell", "censored", "anonymous", "continuous", "delaydep")

@@ -35,7 +35,8 @@ import os
 import sys
 import json
 import matplotlib.pyplot as plt
-from timebandits.core.pages.plotting import apply_style, png_bytes
+from timebandits.core.pages.figure_files import png_bytes
+from timebandits.core.pages.plotting import apply_style
 from timebandits.core.build.workflow import end_job, log_start_up, logger
 
 log = logger(snakemake.log[0])

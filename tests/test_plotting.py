@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 import seaborn as sns
 
-from timebandits.core.pages import plotting, ticks
+from timebandits.core.pages import figure_files, plotting, seaborn_theme, ticks
 
 
 def _settings() -> dict:
@@ -42,7 +42,7 @@ def test_apply_style_sets_what_seaborn_set_theme_sets(fresh_rc):
 def test_the_written_out_theme_is_seaborns_paper_whitegrid():
     expected = {**sns.plotting_context("paper"), **sns.axes_style("whitegrid")}
     expected.pop("image.cmap")
-    assert plotting.SEABORN_THEME == expected
+    assert seaborn_theme.SEABORN_THEME == expected
 
 
 def test_palettes_are_seaborns():
@@ -72,7 +72,7 @@ def test_log_ticks_are_matplotlibs_labels_in_unicode_superscripts(fresh_rc, tmp_
             assert labels == expected
     ax.plot([1e3, 5e3], [1, 2])
     ax.set_yscale("log")
-    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     assert isinstance(ax.xaxis.get_major_formatter(), ticks.PowerOfTen)
     assert isinstance(ax.yaxis.get_minor_formatter(), ticks.PowerOfTen)
     labels = [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
@@ -96,7 +96,7 @@ def test_save_figure_lays_out_once_and_draws_only_the_pdf_again(fresh_rc, tmp_pa
     fig, ax = plotting.new_figure("single")
     ax.plot([1, 2], [3, 4])
     assert fig.get_layout_engine() is not None  # the style lays figures out (constrained)
-    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     assert len(draws) == 2
     assert (tmp_path / "f.pdf").stat().st_size > 0 and (tmp_path / "f.png").stat().st_size > 0
 
@@ -118,9 +118,9 @@ def test_the_png_is_the_picture_savefig_draws(fresh_rc, tmp_path, outside):
     again by savefig, so nothing is cut off."""
     from PIL import Image
 
-    plotting.save_figure(_figure(outside), tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(_figure(outside), tmp_path / "f.pdf", tmp_path / "f.png")
     fig = _figure(outside)
-    plotting.plain_tick_labels(fig)
+    ticks.plain_tick_labels(fig)
     fig.set_dpi(plt.rcParams["savefig.dpi"])
     fig.savefig(tmp_path / "g.png", bbox_inches="tight")
     ours, theirs = Image.open(tmp_path / "f.png"), Image.open(tmp_path / "g.png")
@@ -130,7 +130,7 @@ def test_the_png_is_the_picture_savefig_draws(fresh_rc, tmp_path, outside):
     # pixels that differ by more than 100 of 255: 0.1% here (antialiasing at savefig's offset of
     # a third of a pixel); 0.6% when the cut is one pixel off, 2% at three
     assert (difference.max(axis=2) > 100).mean() < 0.003
-    shown = Image.open(io.BytesIO(plotting.png_bytes(_figure(outside))))  # a notebook's picture
+    shown = Image.open(io.BytesIO(figure_files.png_bytes(_figure(outside))))  # a notebook's picture
     assert np.array_equal(np.asarray(shown), np.asarray(ours))
 
 
@@ -161,12 +161,12 @@ def test_minor_ticks_that_draw_nothing_are_not_made_and_the_files_are_the_same(
 
     plotting.apply_style()
     fig, axes = _log_figure(decades, minor_grid)
-    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     assert isinstance(axes[0].xaxis.get_minor_locator(), NullLocator) is dropped
     assert isinstance(axes[1].xaxis.get_minor_locator(), NullLocator) is dropped
-    monkeypatch.setattr(plotting, "drop_blank_minor_ticks", lambda fig: None)
+    monkeypatch.setattr(figure_files, "drop_blank_minor_ticks", lambda fig: None)
     fig, axes = _log_figure(decades, minor_grid)
-    plotting.save_figure(fig, tmp_path / "g.pdf", tmp_path / "g.png")
+    figure_files.save_figure(fig, tmp_path / "g.pdf", tmp_path / "g.png")
     assert not isinstance(axes[0].xaxis.get_minor_locator(), NullLocator)
     for ext in ("pdf", "png"):
         assert (tmp_path / f"f.{ext}").read_bytes() == (tmp_path / f"g.{ext}").read_bytes()
@@ -196,7 +196,7 @@ def _band_figure(se: float, other_se: float | None = None):
 def test_the_legend_says_when_a_band_is_too_narrow_to_see(fresh_rc, tmp_path, se, other_se, title):
     """±0.05 on a 100-high axis is a hundredth of a point: under the line. ±10 shows."""
     fig = _band_figure(se, other_se)
-    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     assert fig.legends[0].get_title().get_text() == title
 
 

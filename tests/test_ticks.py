@@ -7,7 +7,7 @@ from __future__ import annotations
 import matplotlib as mpl
 import pytest
 
-from timebandits.core.pages import plotting, ticks
+from timebandits.core.pages import figure_files, plotting, ticks
 
 
 @pytest.fixture()
@@ -64,7 +64,7 @@ def test_linear_axes_count_in_thousands_in_every_panel_once_one_needs_it(fresh_r
     big.plot([0, 1e6], [0, 40000])
     small.plot([0, 10], [0, 4000])
     tiny.plot([0, 1], [0, 0.5])
-    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     assert _labels(big.xaxis) == ["0", "200k", "400k", "600k", "800k", "1M"]
     assert _labels(big.yaxis)[-1] == "40k"
     assert _labels(small.yaxis)[-1] == "4k"  # as the 40k beside it, never 4000
@@ -77,7 +77,7 @@ def test_linear_axes_count_in_thousands_in_every_panel_once_one_needs_it(fresh_r
 def test_a_figure_without_large_numbers_keeps_them_plain(fresh_rc, tmp_path):
     fig, ax = plotting.new_figure("single")
     ax.plot([0, 10], [0, 4000])
-    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     assert _labels(ax.yaxis)[-1] == "4000"
     assert isinstance(ax.yaxis.get_major_formatter(), ticks.ShortNumber)
 
@@ -88,5 +88,5 @@ def test_labels_a_figure_sets_itself_are_kept(fresh_rc, tmp_path):
     fig, ax = plotting.new_figure("single")
     ax.plot([0, 1e5], [0, 1])
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: "x"))
-    plotting.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
+    figure_files.save_figure(fig, tmp_path / "f.pdf", tmp_path / "f.png")
     assert set(_labels(ax.xaxis)) == {"x"}

@@ -6,7 +6,7 @@ import pandas as pd
 
 from timebandits.core.build.workflow import end_job, log_start_up, logger
 from timebandits.core.config import read_paper
-from timebandits.core.pages.plotting import save_figure
+from timebandits.core.pages.figure_files import save_figure
 from timebandits.core.pages.thumbnails import save_thumbnail
 from timebandits.core.registry import paper_module
 from timebandits.core.sim.jit import forbid_kernels

@@ -113,7 +113,8 @@ def _warm_up(stack: str) -> None:
     import matplotlib
     import matplotlib.pyplot as plt
 
-    from timebandits.core.pages.plotting import apply_style, png_bytes
+    from timebandits.core.pages.figure_files import png_bytes
+    from timebandits.core.pages.plotting import apply_style
     from timebandits.core.registry import PAPER_PACKAGES, paper_module
 
     for key in PAPER_PACKAGES:

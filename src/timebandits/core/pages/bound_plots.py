@@ -1,79 +1,29 @@
 """Empirical regret against a paper's bound, plotted: over t (log-log, with mean/bound below)
 or, for bounds checked at the horizon only, one point per experiment. The vacuous region (bound
-not below the trivial bound) is shaded grey. The tables are in ``bound_tables``."""
+not below the trivial bound) is shaded grey. The parts both plots are drawn from are in
+``bound_plot_parts``, the tables in ``bound_tables``."""
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pandas as pd
-from IPython.display import Markdown, display
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.ticker import LogFormatter
 
-from timebandits.core.pages.bound_tables import legend_name, natural_order, selected, worst_ratio
-from timebandits.core.pages.display import markdown_text, show_matplotlib
-from timebandits.core.pages.plotting import log_safe, mark_zeros, new_figure, series_style
-
-SHADE = "0.9"
-
-
-def _finite(values) -> np.ndarray:
-    values = np.asarray(values, dtype=float)
-    return log_safe(np.where(np.isfinite(values), values, np.nan))
-
-
-def _ratio_axis(ax) -> None:
-    """The mean / bound axis: log, the line at 1, ticks between powers of ten (labelled only
-    when the axis spans little) as plain numbers, never "6 × 10⁰"."""
-    ax.set_yscale("log")
-    ax.axhline(1.0, color="0.3", linewidth=0.8)
-    ax.yaxis.set_minor_formatter(LogFormatter(labelOnlyBase=False, minor_thresholds=(1, 0.4)))
-    ax.set_ylabel("mean / bound")
-
-
-def _plot(ax, x, y, **style) -> None:
-    """``ax.plot`` unless ``y`` has nothing to draw (matplotlib's ``markevery`` fails there)."""
-    if np.isfinite(np.asarray(y, dtype=float)).any():
-        ax.plot(x, y, **style)
-
-
-def _shade(ax, t: np.ndarray, vacuous: np.ndarray) -> None:
-    """Grey over the runs of checkpoints where ``vacuous``, to the geometric midpoints."""
-    edges = np.sqrt(t[1:] * t[:-1]) if len(t) > 1 else np.array([])
-    left, right = np.r_[t[0], edges], np.r_[edges, t[-1]]
-    start = None
-    for i, flag in enumerate(list(vacuous) + [False]):
-        if flag and start is None:
-            start = i
-        elif not flag and start is not None:
-            ax.axvspan(left[start], right[i - 1], color=SHADE, zorder=0, linewidth=0)
-            start = None
-
-
-def _title(title: str, note: str) -> None:
-    """The line above a plot: its title in bold, then ``note`` (both plain text)."""
-    if title or note:
-        display(Markdown(f"**{markdown_text(title)}** {markdown_text(note.strip())}".strip()))
-
-
-def _legend(fig, handles: list) -> None:
-    longest = max(len(h.get_label()) for h in handles)
-    columns = 2 if longest > 34 else 3 if longest > 24 else 4
-    fig.legend(handles=handles, loc="outside lower center", ncol=columns, frameon=False)
-
-
-def _keep(rows: pd.DataFrame, names: list, most: int) -> list:
-    """The ``most`` bounds closest to being exceeded (largest informative mean/bound)."""
-    if len(names) <= most:
-        return names
-    score = {
-        name: (-math.inf if (w := worst_ratio(rows[rows["bound"] == name])) is None else w["ratio"])
-        for name in names
-    }
-    return sorted(sorted(names, key=lambda n: -score[n])[:most], key=natural_order)
+from timebandits.core.pages.bound_names import legend_name, natural_order
+from timebandits.core.pages.bound_plot_parts import (
+    SHADE,
+    closest_bounds,
+    legend_under,
+    log_finite,
+    plot_drawable,
+    ratio_axis,
+    shade_vacuous,
+    title_line,
+)
+from timebandits.core.pages.bound_tables import selected
+from timebandits.core.pages.display import show_matplotlib
+from timebandits.core.pages.plotting import mark_zeros, new_figure, series_style
 
 
 def plot_bound(
@@ -97,7 +47,7 @@ def plot_bound(
     names = sorted(rows["bound"].unique(), key=natural_order)
     if not names:
         raise KeyError(f"the bound table has no bound {bounds!r} for experiment {experiment!r}")
-    kept = _keep(rows, names, most)
+    kept = closest_bounds(rows, names, most)
     rows = rows[rows["bound"].isin(kept)]
     several = len(kept) > 1
     prefix = bounds if isinstance(bounds, str) else ""
@@ -111,7 +61,7 @@ def plot_bound(
     ]
     handles, zeros = [], False
     for i, (name, metric, g) in enumerate(series):
-        t, mean = g["t"].to_numpy(dtype=float), _finite(g["mean"])
+        t, mean = g["t"].to_numpy(dtype=float), log_finite(g["mean"])
         style = {
             **(series_style(kept.index(name), len(kept)) if several else series_style(i)),
             "linestyle": "-",
@@ -128,9 +78,9 @@ def plot_bound(
             handles.append(Line2D([], [], linewidth=1.3, **style, label=label))
         zeros = mark_zeros(top, t, g["mean"], colour) is not None or zeros
         with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 and x/∞: gaps
-            ratio = _finite(g["mean"].to_numpy() / g["bound_value"].to_numpy())
-        _plot(bottom, t, np.where(vacuous, np.nan, ratio), linewidth=1.1, **style)
-        _plot(
+            ratio = log_finite(g["mean"].to_numpy() / g["bound_value"].to_numpy())
+        plot_drawable(bottom, t, np.where(vacuous, np.nan, ratio), linewidth=1.1, **style)
+        plot_drawable(
             bottom,
             t,
             np.where(vacuous, ratio, np.nan),
@@ -139,8 +89,8 @@ def plot_bound(
             **{**style, "marker": None},
         )
         if several or i == 0:
-            value = _finite(g["bound_value"])
-            _plot(
+            value = log_finite(g["bound_value"])
+            plot_drawable(
                 top,
                 t,
                 np.where(vacuous, np.nan, value),
@@ -148,7 +98,7 @@ def plot_bound(
                 linestyle="--",
                 linewidth=1.0,
             )
-            _plot(
+            plot_drawable(
                 top,
                 t,
                 np.where(vacuous, value, np.nan),
@@ -159,10 +109,12 @@ def plot_bound(
             )
     trivial = rows.groupby("t")["trivial"].agg(["min", "max"])
     if np.allclose(trivial["min"], trivial["max"], equal_nan=True):
-        top.plot(trivial.index, _finite(trivial["min"]), color="0.45", linestyle=":", linewidth=1.0)
+        top.plot(
+            trivial.index, log_finite(trivial["min"]), color="0.45", linestyle=":", linewidth=1.0
+        )
     all_vacuous = rows.groupby("t")["vacuous"].all().sort_index()
-    _shade(top, all_vacuous.index.to_numpy(dtype=float), all_vacuous.to_numpy())
-    _shade(bottom, all_vacuous.index.to_numpy(dtype=float), all_vacuous.to_numpy())
+    shade_vacuous(top, all_vacuous.index.to_numpy(dtype=float), all_vacuous.to_numpy())
+    shade_vacuous(bottom, all_vacuous.index.to_numpy(dtype=float), all_vacuous.to_numpy())
     key_colour = "0.4" if several else "black"
     key = [
         Line2D(
@@ -211,12 +163,12 @@ def plot_bound(
     top.set_xscale("log")
     top.set_yscale("log")
     top.set_ylabel("value (log scale)")
-    _ratio_axis(bottom)
+    ratio_axis(bottom)
     bottom.set_xlabel("t (log scale)")
-    _legend(fig, handles + key)
+    legend_under(fig, handles + key)
     if len(kept) < len(names):
         note += f" Shown: the {len(kept)} of {len(names)} bounds closest to being exceeded."
-    _title(title, note)
+    title_line(title, note)
     show_matplotlib(fig)
 
 
@@ -312,11 +264,11 @@ def plot_at_horizon(
     ]
     top.set_yscale("log")
     top.set_ylabel("regret at T (log scale)")
-    _ratio_axis(bottom)
+    ratio_axis(bottom)
     bottom.set_xticks(range(len(order)), [experiments[e] for e in order])
     bottom.set_xlim(-0.5, len(order) - 0.5)
     bottom.grid(False, axis="x")
     top.grid(False, axis="x")
-    _legend(fig, handles + key)
-    _title(title, note)
+    legend_under(fig, handles + key)
+    title_line(title, note)
     show_matplotlib(fig)

@@ -1,17 +1,17 @@
-"""Empirical regret against a paper's bound, tabulated: the kinds of bound a bound table holds
-(Theorem 2, Lemma 2 per pair, …), one summary line per kind and its verdict, the detail per
-(experiment, bound, curve), and the experiment where a bound says the most (what
-``bound_plots`` draws)."""
+"""Empirical regret against a paper's bound, tabulated: per kind of bound a bound table holds
+(Theorem 2, Lemma 2 per pair, …, named as in ``bound_names``), one summary line and its
+verdict, the detail per (experiment, bound, curve), and the experiment where a bound says the
+most (what ``bound_plots`` draws)."""
 
 from __future__ import annotations
 
 import html
 import math
-import re
 
 import numpy as np
 import pandas as pd
 
+from timebandits.core.pages.bound_names import bound_kind, curve_quantity
 from timebandits.core.pages.display import collapsed, number, readable
 from timebandits.core.pages.verdict_words import VERDICT_COLOURS
 from timebandits.core.text import prose
@@ -40,45 +40,6 @@ VERDICT_COLUMNS = {
     "of which mean > bound": "with the mean above",
 }
 
-# A kind's name: "theorem2" → "Theorem 2", "theorem3-tight" → "Theorem 3 (tight)",
-# "pairs_theorem1_…" → "Theorem 1 per pair"; other words as written (a few respelt).
-_RESULT = re.compile(r"^(theorem|lemma|corollary|proposition|fact)(\d+)(?:-(\w+))?$")
-_WORDS = {"logterm": "log term"}
-_PER_PAIR = re.compile(r"^(pulls|plays)_.*\d")
-
-
-def natural_order(name: str) -> list:
-    """Sort key putting ``k1_j2`` before ``k1_j10``."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
-
-
-def _spaced(word: str) -> str:
-    """``cost1`` → ``cost 1``."""
-    return re.sub(r"(?<=[a-z])(?=\d)", " ", word)
-
-
-def bound_kind(name: str) -> str:
-    """The kind of the bound ``name`` of a bound table, as a reader writes it."""
-    if name.startswith("pairs_"):
-        return bound_kind(name.removeprefix("pairs_")) + " per pair"
-    head = name.split("_")[0]
-    match = _RESULT.match(head)
-    if not match:
-        return _WORDS.get(head, head)
-    kind = f"{match[1].capitalize()} {match[2]}"
-    return kind + (f" ({_spaced(match[3])})" if match[3] else "")
-
-
-def legend_name(name: str) -> str:
-    """The legend's name of a plot's one bound: "Theorem 2 bound", or "the bound"."""
-    return f"{bound_kind(name)} bound" if _RESULT.match(name.split("_")[0]) else "the bound"
-
-
-def _quantity(metric: str) -> str:
-    """A curve's quantity, each pair's counts together: ``pulls_k1_j2`` → ``pulls of each pair``."""
-    match = _PER_PAIR.match(metric)
-    return f"{match[1]} of each pair" if match else _spaced(metric.replace("_", " "))
-
 
 def _checks(table: pd.DataFrame) -> pd.DataFrame:
     """``table`` with its kind, its quantity and each curve's number (one per experiment, bound
@@ -89,7 +50,7 @@ def _checks(table: pd.DataFrame) -> pd.DataFrame:
     )
     return names.assign(
         kind=names["bound"].map(bound_kind).astype("category"),
-        quantity=names["metric"].map(_quantity).astype("category"),
+        quantity=names["metric"].map(curve_quantity).astype("category"),
         curve=names.groupby(["experiment", "bound", "metric"], observed=True, sort=False).ngroup(),
     )
 
@@ -150,7 +111,7 @@ def kind_summary(
             if worst is None
             else (
                 f"{algorithms.get(worst['algorithm'], worst['algorithm'])}, "
-                f"{_quantity(worst['metric'])} at t = {number(worst['t'], 3)}, "
+                f"{curve_quantity(worst['metric'])} at t = {number(worst['t'], 3)}, "
                 f"in {experiments.get(worst['experiment'], worst['experiment'])}"
             )
         )

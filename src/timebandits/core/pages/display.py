@@ -22,7 +22,7 @@ from pandas.io.formats.style import Styler
 from PIL import Image as Picture
 
 from timebandits.core import paths
-from timebandits.core.pages.plotting import png_bytes
+from timebandits.core.pages.figure_files import png_bytes
 from timebandits.core.pages.render import render
 from timebandits.core.text import prose
 

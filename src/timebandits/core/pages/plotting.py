@@ -1,21 +1,18 @@
 """One house style for every figure of every paper (seaborn's theme and palettes): sizes a
 paper uses (3.3 in for one column, 7 in for two) with text of at least 7 pt at that size, each
 algorithm's own colour, dash pattern and marker, one band convention (±1 standard error over
-runs, stated in every caption and in the legend), curves safe for log axes, and atomic saving.
-Tick labels follow one convention (core.ticks: ``10³`` on log axes, ``250k`` on linear ones). A
-band too narrow to see under its line is said so in the legend (``note_hidden_bands``), and a
-zero on a log axis is marked at the axis's foot rather than left as a gap (``mark_zeros``).
+runs, stated in every caption and in the legend), and curves safe for log axes. A band too
+narrow to see under its line is said so in the legend (``note_hidden_bands``, applied when a
+figure is saved: core.pages.figure_files, which also gives tick labels their one convention),
+and a zero on a log axis is marked at the axis's foot rather than left as a gap
+(``mark_zeros``).
 
-seaborn's theme is written out here (``SEABORN_THEME``) rather than set by importing seaborn,
+seaborn's theme is written out (core.pages.seaborn_theme) rather than set by importing seaborn,
 whose import (scipy.stats) would double a figure job's start-up; tests/test_plotting.py checks
 that ``apply_style`` leaves matplotlib exactly as ``seaborn.set_theme`` does. Only a heat map
 imports seaborn (``heatmap``)."""
 
 from __future__ import annotations
-
-import io
-import os
-from pathlib import Path
 
 import matplotlib
 
@@ -25,73 +22,8 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from cycler import cycler  # noqa: E402
 from matplotlib import colormaps  # noqa: E402
-from matplotlib.colors import to_rgba  # noqa: E402
-from matplotlib.image import imsave  # noqa: E402
 
-from timebandits.core.atomic import atomic_output  # noqa: E402
-from timebandits.core.pages.font_subsets import drop_layout_tables  # noqa: E402
-from timebandits.core.pages.ticks import drop_blank_minor_ticks, plain_tick_labels  # noqa: E402
-
-# seaborn 0.13's ``set_theme(context="paper", style="whitegrid")``: its "notebook" sizes scaled
-# by 0.8 (seaborn.plotting_context) and the "whitegrid" style (seaborn.axes_style), except
-# ``image.cmap`` ("rocket", a colormap only seaborn registers; every heat map names its own).
-_NOTEBOOK_SIZES = {
-    "font.size": 12,
-    "axes.labelsize": 12,
-    "axes.titlesize": 12,
-    "xtick.labelsize": 11,
-    "ytick.labelsize": 11,
-    "legend.fontsize": 11,
-    "legend.title_fontsize": 12,
-    "axes.linewidth": 1.25,
-    "grid.linewidth": 1,
-    "lines.linewidth": 1.5,
-    "lines.markersize": 6,
-    "patch.linewidth": 1,
-    "xtick.major.width": 1.25,
-    "ytick.major.width": 1.25,
-    "xtick.minor.width": 1,
-    "ytick.minor.width": 1,
-    "xtick.major.size": 6,
-    "ytick.major.size": 6,
-    "xtick.minor.size": 4,
-    "ytick.minor.size": 4,
-}
-SEABORN_THEME = {
-    **{key: value * 0.8 for key, value in _NOTEBOOK_SIZES.items()},
-    "figure.facecolor": "white",
-    "axes.labelcolor": ".15",
-    "xtick.direction": "out",
-    "ytick.direction": "out",
-    "xtick.color": ".15",
-    "ytick.color": ".15",
-    "axes.axisbelow": True,
-    "grid.linestyle": "-",
-    "text.color": ".15",
-    "font.family": ["sans-serif"],
-    "font.sans-serif": [
-        "Arial",
-        "DejaVu Sans",
-        "Liberation Sans",
-        "Bitstream Vera Sans",
-        "sans-serif",
-    ],
-    "lines.solid_capstyle": "round",
-    "patch.edgecolor": "w",
-    "patch.force_edgecolor": True,
-    "xtick.top": False,
-    "ytick.right": False,
-    "axes.grid": True,
-    "axes.facecolor": "white",
-    "axes.edgecolor": ".8",
-    "grid.color": ".8",
-    "axes.spines.left": True,
-    "axes.spines.bottom": True,
-    "axes.spines.right": True,
-    "axes.spines.top": True,
-    "xtick.bottom": False,
-    "ytick.left": False,
-}
+from timebandits.core.pages.seaborn_theme import SEABORN_THEME  # noqa: E402
 
 # Figure widths in inches: one column and two columns of a paper. Figures are drawn at the size
 # they are printed at, so font sizes below are the sizes a reader of the paper sees.
@@ -331,69 +263,3 @@ def legend_below(fig, ax, summary: pd.DataFrame | None, columns: int) -> None:
         frameon=False,
         title=runs_note(summary) if summary is not None else None,
     )
-
-
-def save_figure(fig, pdf: str | os.PathLike, png: str | os.PathLike) -> None:
-    """Save as PDF and PNG, each atomically, without timestamps (same summary, same bytes). The
-    first draw lays the figure out and finds the tight bounding box (:func:`lay_out`); the PDF
-    costs one more draw and the PNG none when that draw's pixels hold all of it
-    (:func:`png_from_canvas`)."""
-    tight, bbox = lay_out(fig)
-    drop_layout_tables()
-    with atomic_output(Path(pdf)) as tmp:
-        fig.savefig(tmp, format="pdf", metadata={"CreationDate": None}, bbox_inches=bbox)
-    with atomic_output(Path(png)) as tmp:
-        if not png_from_canvas(fig, tight, bbox, tmp):
-            fig.savefig(tmp, format="png", metadata={"Software": None}, bbox_inches=bbox)
-    plt.close(fig)
-
-
-def png_bytes(fig) -> bytes:
-    """The figure as a PNG cropped to its drawing (``bbox_inches="tight"``), from one draw when
-    the drawing lies on the canvas, and closed."""
-    tight, bbox = lay_out(fig)
-    buffer = io.BytesIO()
-    if not png_from_canvas(fig, tight, bbox, buffer):
-        fig.savefig(buffer, format="png", metadata={"Software": None}, bbox_inches=bbox)
-    plt.close(fig)
-    return buffer.getvalue()
-
-
-def lay_out(fig):
-    """Draw ``fig`` once at the PNG's resolution, which lays it out; return its tight bounding
-    box and that box padded as savefig pads it (inches). The layout engine is then removed, not
-    replaced by matplotlib's placeholder, which would make each ``savefig`` lay the figure out
-    once more."""
-    plain_tick_labels(fig)
-    drop_blank_minor_ticks(fig)
-    fig.set_dpi(plt.rcParams["savefig.dpi"])  # text extents as the PNG measures them
-    note_hidden_bands(fig)
-    fig.canvas.draw()
-    with plt.rc_context({"figure.autolayout": False, "figure.constrained_layout.use": False}):
-        fig.set_layout_engine(None)
-    tight = fig.get_tightbbox(fig.canvas.get_renderer())
-    return tight, tight.padded(plt.rcParams["savefig.pad_inches"])
-
-
-def png_from_canvas(fig, tight, bbox, path) -> bool:
-    """Write the PNG that ``savefig(bbox_inches=bbox)`` would draw, from the pixels the last draw
-    left on the canvas: cropped to ``bbox`` (in inches) and padded with the figure's face colour
-    where ``bbox`` extends past the canvas. It needs the drawing (``tight``) to lie on the
-    canvas; returns False, writing nothing, when it does not (then savefig draws it)."""
-    width_in, height_in = fig.get_size_inches()
-    if min(tight.x0, tight.y0) < -1e-6 or tight.x1 > width_in + 1e-6 or tight.y1 > height_in + 1e-6:
-        return False
-    canvas = np.asarray(fig.canvas.buffer_rgba())
-    height, width = canvas.shape[:2]
-    x0, y0 = round(bbox.x0 * fig.dpi), round(bbox.y0 * fig.dpi)  # pixels, y upwards; the
-    x1, y1 = x0 + int(bbox.width * fig.dpi), y0 + int(bbox.height * fig.dpi)  # size savefig gives
-    face = np.round(np.array(to_rgba(fig.get_facecolor())) * 255)
-    image = np.empty((y1 - y0, x1 - x0, 4), dtype=np.uint8)
-    image[:] = face.astype(np.uint8)
-    left, right = max(x0, 0), min(x1, width)
-    top, bottom = max(height - y1, 0), min(height - y0, height)  # rows, downwards
-    image[top - (height - y1) : bottom - (height - y1), left - x0 : right - x0] = canvas[
-        top:bottom, left:right
-    ]
-    imsave(path, image, format="png", dpi=fig.dpi, metadata={"Software": None})
-    return True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from timebandits.core.pages.bound_tables import bound_kind
+from timebandits.core.pages.bound_names import bound_kind
 
 # An id as it stands in a generated line: letters, digits, underscores and inner hyphens
 # (``theorem3-tight_pi_ucb``), not inside a number or a longer word.

@@ -60,7 +60,7 @@ def panel_box(ax, renderer) -> Bbox:
 
 def canvas_pixels(fig, canvas) -> np.ndarray | None:
     """The RGBA pixels of ``canvas``'s last draw, when they are the whole of ``fig`` (as
-    ``plotting.save_figure`` leaves them when its PNG came from the canvas), else None. The
+    ``figure_files.save_figure`` leaves them when its PNG came from the canvas), else None. The
     figure is set to the dpi they were drawn at, where its panels' boxes are in those pixels."""
     renderer = getattr(canvas, "renderer", None)
     if renderer is None:
@@ -107,7 +107,7 @@ def shrink(image: Image.Image) -> Image.Image:
 
 
 def save_thumbnail(fig, canvas, path: str | os.PathLike) -> None:
-    """Write ``fig``'s thumbnail to ``path`` (atomically) from the pixels ``plotting.save_figure``
+    """Write ``fig``'s thumbnail to ``path`` (atomically) from the pixels ``figure_files.save_figure``
     drew it with on ``canvas``, the Agg canvas the figure had before (closing a figure detaches
     its canvas). A figure whose PNG did not come from that canvas is drawn once more."""
     pixels = canvas_pixels(fig, canvas)

@@ -1,4 +1,4 @@
-"""Tick labels of every figure, one convention for every paper (applied by core.plotting when a
+"""Tick labels of every figure, one convention for every paper (applied by core.pages.figure_files when a
 figure is laid out): powers of ten on log axes (``10³``, ``2×10³``, in Unicode superscripts) and
 short plain numbers on linear axes (``2500``; from 10⁴ on ``25k``, ``1.5M``), never an offset or
 a detached ``1e6`` in a corner, never more than four digits. Labels are plain text: matplotlib

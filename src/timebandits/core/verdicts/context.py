@@ -10,7 +10,7 @@ sub-check rows``. A sub-check row is a dict with at least ``scope`` (e.g. the ex
 ``verdict``, ``headline`` (the number that decides it, one short line) and ``statistic`` (every
 number); optionally ``evidence`` and ``role``. Statistical rows carry ``p_claimed`` and
 ``p_opposite`` where they come from a p-value (core/verdicts/combine.py uses them for multiplicity).
-The generic kinds are in core/verdicts/comparisons.py, core/verdicts/growth.py and core/verdicts/kinds.py; a paper adds
+The generic kinds are in core/verdicts/comparisons.py, core/verdicts/signs.py, core/verdicts/growth.py and core/verdicts/kinds.py; a paper adds
 its own in its ``claims`` module (``CLAIM_KINDS``).
 """
 

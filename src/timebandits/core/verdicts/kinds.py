@@ -10,16 +10,12 @@ from __future__ import annotations
 
 from timebandits.core.registry import paper_module
 from timebandits.core.verdicts.bounds import bound_verdict
-from timebandits.core.verdicts.comparisons import (
-    BetterAtHorizon,
-    CloseAtHorizon,
-    SignAtHorizon,
-    WinsInSettings,
-)
+from timebandits.core.verdicts.comparisons import BetterAtHorizon, CloseAtHorizon, WinsInSettings
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.decidability import bound_witness, derived
 from timebandits.core.verdicts.declared import DeclaredCheck
 from timebandits.core.verdicts.growth import LogGrowth
+from timebandits.core.verdicts.signs import SignAtHorizon
 from timebandits.core.verdicts.vocabulary import NOT_CHECKABLE, STATISTICAL
 
 

@@ -5,9 +5,10 @@ each in the module named in parentheses:
   bound_regime, family_ratio        §6.2's leading terms (WAIT) and (FJ): which is smaller for
                                     short and long waits, and how much smaller (WAIT)'s can be
                                     (§1) (leading_terms.py).
-  ucb1_collapse, bound_ratio,       exact statements beside the theorems: §7.2 and §8 (Wait-UCB
-  stated_gap, gap_feasible          is UCB1 with one micro-arm), §6.2 (DQZL), §7.1 (the printed
-                                    minimum gap) (statements.py).
+  ucb1_collapse, bound_ratio        exact statements beside the theorems: §7.2 and §8 (Wait-UCB
+                                    is UCB1 with one micro-arm), §6.2 (DQZL) (statements.py).
+  stated_gap, gap_feasible          §7.1: the printed minimum gap, and which gaps a delay pmf
+                                    can have (minimum_gap.py).
   ratio_concentration,              Lemmas 1 and 3 by Monte Carlo, and §7.2's "takes longer for
   converges_later                   UCB-Simplex to converge" (lemmas.py).
 """
@@ -16,7 +17,8 @@ from __future__ import annotations
 
 from .leading_terms import BoundRegime, FamilyRatio
 from .lemmas import ConvergesLater, RatioConcentration
-from .statements import BoundRatio, GapFeasible, StatedGap, Ucb1Collapse
+from .minimum_gap import GapFeasible, StatedGap
+from .statements import BoundRatio, Ucb1Collapse
 from .theorem1 import Theorem1, Theorem1PrintedSign
 
 CLAIM_KINDS = {
