@@ -68,6 +68,8 @@ if workflow.remote_exec and not run_blocks_in_threads():
 
 
 include: "workflow/rules/common.smk"
+include: "workflow/rules/rerun_triggers.smk"
+include: "workflow/rules/job_resources.smk"
 include: "workflow/rules/simulate.smk"
 include: "workflow/rules/analyse.smk"
 include: "workflow/rules/figures.smk"

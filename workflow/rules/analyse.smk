@@ -1,6 +1,7 @@
 # Analysis, separate from simulation: summaries per experiment, bound tables, claim verdicts
 # and tables per paper, and the scorecard over every paper. Summaries show only their traces;
-# every other output carries what it shows of the config in its params (common.smk, canonical).
+# every other output carries what it shows of the config in its params (rerun_triggers.smk,
+# canonical).
 
 
 rule summarise:

@@ -1,11 +1,11 @@
 """The code a paper's simulations run, found by reading the source (nothing is imported).
 
-A trace is rebuilt when its code changes (workflow/rules/common.smk, ``simulation_code``). That
-code is :func:`simulation_modules`: the paper's simulation-side modules (every module of its
-package but the analysis ones, :data:`ANALYSIS_MODULES`), the core that runs a chunk and writes
-it (:data:`SIMULATION_CORE`), and every module of ``timebandits`` these import at module level,
-transitively (:func:`module_closure`), with the packages on the way (importing ``a.b.c`` runs
-``a/__init__.py`` and ``a/b/__init__.py``).
+A trace is rebuilt when its code changes (workflow/rules/rerun_triggers.smk,
+``simulation_code``). That code is :func:`simulation_modules`: the paper's simulation-side
+modules (every module of its package but the analysis ones, :data:`ANALYSIS_MODULES`), the core
+that runs a chunk and writes it (:data:`SIMULATION_CORE`), and every module of ``timebandits``
+these import at module level, transitively (:func:`module_closure`), with the packages on the
+way (importing ``a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py``).
 
 Only module-level imports are followed (those in class bodies, ``if`` and ``try`` blocks too):
 an import inside a function runs when the function is called, and the core keeps the verdict
@@ -143,7 +143,7 @@ def analysis_files(papers: Iterable[str], package: Path = PACKAGE) -> list[Path]
     """The files an output after the simulations may run or show: every module of the packages
     of ``papers`` and of core, at any depth (a paper's claims/ package, core's layers), and the
     page templates; sorted. Their fingerprint is the analysis rules' rerun trigger
-    (workflow/rules/common.smk, ``analysis_code``)."""
+    (workflow/rules/rerun_triggers.smk, ``analysis_code``)."""
     package = Path(package).resolve()
     code = [path for folder in (*papers, "core") for path in (package / folder).rglob("*.py")]
     templates = [
