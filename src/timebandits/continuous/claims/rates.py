@@ -12,6 +12,7 @@ import numpy as np
 from timebandits.core.sim.seeding import check_seed
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.declared import DeclaredCheck
+from timebandits.core.verdicts.growth import band_verdict
 from timebandits.core.verdicts.stats import log_slopes, resampled_means
 from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import (
@@ -43,6 +44,31 @@ def _resampled_means(claim: dict, ctx: ClaimContext, samples: list[np.ndarray]) 
     return means[(means > 0).all(axis=1)]
 
 
+def log_slope(claim: dict, ctx: ClaimContext, xs, runs: list, scope: str, noun: str, numbers):
+    """The least-squares slope of log mean on log ``xs`` over the experiments' ``runs``, and the
+    slopes of the bootstrap resamples (:func:`_resampled_means`): (means, slope, slopes, None),
+    or (means, None, None, row) where no slope can be taken, ``row`` the inconclusive sub-check
+    that says why (a ``noun`` ≤ 0, or no resample with every one > 0; its statistic
+    ``numbers(means)``)."""
+    means = np.array([r.mean() for r in runs])
+
+    def undecided(headline: str) -> tuple:
+        row = {
+            "scope": scope,
+            "verdict": INCONCLUSIVE,
+            "headline": headline,
+            "statistic": numbers(means),
+        }
+        return means, None, None, row
+
+    if (means <= 0).any():
+        return undecided(f"a {noun} ≤ 0: no log-log slope")
+    slopes = log_slopes(xs, _resampled_means(claim, ctx, runs))
+    if not slopes.size:
+        return undecided(f"no resample with every {noun} > 0")
+    return means, float(np.polyfit(np.log(xs), np.log(means), 1)[0]), slopes, None
+
+
 class RegretSlope(DeclaredCheck):
     evidence = STATISTICAL
     keys = ("experiments", "algorithm")
@@ -65,36 +91,20 @@ class RegretSlope(DeclaredCheck):
     def evaluate(cls, claim, ctx: ClaimContext) -> list[dict]:
         mus = np.array([instance(ctx, e)[0].max() for e in claim["experiments"]])
         regrets = [horizon_regrets(ctx, e, claim["algorithm"]) for e in claim["experiments"]]
-        means = np.array([r.mean() for r in regrets])
         low, high = threshold(cls, claim, "low"), threshold(cls, claim, "high")
-        if (means <= 0).any():
-            return [
-                {
-                    "scope": "all μ",
-                    "verdict": INCONCLUSIVE,
-                    "headline": "a mean regret ≤ 0: no log-log slope",
-                    "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}",
-                }
-            ]
-        slopes = log_slopes(mus, _resampled_means(claim, ctx, regrets))
-        slope = float(np.polyfit(np.log(mus), np.log(means), 1)[0])
-        if not slopes.size:
-            return [
-                {
-                    "scope": "all μ",
-                    "verdict": INCONCLUSIVE,
-                    "headline": "no resample with every mean regret > 0",
-                    "statistic": f"mean regrets {listed(means)} at μ = {listed(mus)}",
-                }
-            ]
-        ci_low, ci_high = np.quantile(slopes, [0.025, 0.975])
-        verdict = (
-            REPRODUCED
-            if low <= ci_low and ci_high <= high
-            else NOT_REPRODUCED
-            if ci_high < low or ci_low > high
-            else INCONCLUSIVE
+        means, slope, slopes, undecided = log_slope(
+            claim,
+            ctx,
+            mus,
+            regrets,
+            "all μ",
+            "mean regret",
+            lambda means: f"mean regrets {listed(means)} at μ = {listed(mus)}",
         )
+        if undecided:
+            return [undecided]
+        ci_low, ci_high = np.quantile(slopes, [0.025, 0.975])
+        verdict = band_verdict(ci_low, ci_high, low, high)
         needs = f"< {high:g}" if low == -math.inf else f"{low:g} to {high:g}"
         return [
             {

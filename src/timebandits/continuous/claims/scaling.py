@@ -30,7 +30,6 @@ import numpy as np
 
 from timebandits.core.verdicts.context import ClaimContext
 from timebandits.core.verdicts.declared import DeclaredCheck
-from timebandits.core.verdicts.stats import log_slopes
 from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, threshold
 from timebandits.core.verdicts.vocabulary import (
     INCONCLUSIVE,
@@ -42,7 +41,7 @@ from timebandits.core.verdicts.vocabulary import (
 from ..schedule import learning_phase
 from ..simulation import algorithm_params, learner_epsilon
 from .common import SIDES, horizon_regrets, instance, listed, shown, with_finals, with_regrets
-from .rates import _resampled_means
+from .rates import log_slope
 
 QUANTITIES = ("regret", "estimation_loss", "estimation_time")
 VARIABLES = ("arms", "inverse_gap", "inverse_mu")
@@ -148,27 +147,11 @@ class _ScalingSlope(DeclaredCheck):
                     "statistic": where,
                 }
             ]
-        means = np.array([r.mean() for r in runs])
-        if (means <= 0).any():
-            return [
-                {
-                    "scope": "all",
-                    "verdict": INCONCLUSIVE,
-                    "headline": "a mean ≤ 0: no log-log slope",
-                    "statistic": f"{where}: means {listed(means)}",
-                }
-            ]
-        slope = float(np.polyfit(np.log(xs), np.log(means), 1)[0])
-        slopes = log_slopes(xs, _resampled_means(claim, ctx, runs))
-        if not slopes.size:
-            return [
-                {
-                    "scope": "all",
-                    "verdict": INCONCLUSIVE,
-                    "headline": "no resample with every mean > 0",
-                    "statistic": f"{where}: means {listed(means)}",
-                }
-            ]
+        means, slope, slopes, undecided = log_slope(
+            claim, ctx, xs, runs, "all", "mean", lambda means: f"{where}: means {listed(means)}"
+        )
+        if undecided:
+            return [undecided]
         low, high = np.quantile(slopes, [0.025, 0.975])
         verdict = (
             REPRODUCED

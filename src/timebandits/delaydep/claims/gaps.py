@@ -29,13 +29,7 @@ from timebandits.core.verdicts.context import ClaimContext, check_run, require_k
 from timebandits.core.verdicts.growth import band_verdict
 from timebandits.core.verdicts.stats import log_slopes, resampled_means
 from timebandits.core.verdicts.thresholds import HIGHER, LOWER, Threshold, check_keys, threshold
-from timebandits.core.verdicts.vocabulary import (
-    INCONCLUSIVE,
-    NOT_REPRODUCED,
-    REPRODUCED,
-    STATISTICAL,
-    SUPPORTS,
-)
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, REPRODUCED, STATISTICAL, SUPPORTS
 
 from ..model import B2DEPProblem
 from ..theory import inverse_square_gaps, policy_gaps, ucb_bound_pulls
@@ -160,13 +154,7 @@ class SwitchGapGrowth:
             {
                 "scope": "suboptimal pulls",
                 "role": SUPPORTS,
-                "verdict": (
-                    REPRODUCED
-                    if low_t <= p_low and p_high <= high_t
-                    else NOT_REPRODUCED
-                    if p_low > high_t or p_high < low_t
-                    else INCONCLUSIVE
-                ),
+                "verdict": band_verdict(p_low, p_high, low_t, high_t),
                 "headline": f"suboptimal pulls ∝ (Σ Δ⁻²)^{p_est:.2f} (CI {p_low:.2f} to {p_high:.2f})",
                 "statistic": (
                     f"the same fit on the pulls of suboptimal policies at T (not the claim: "

@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from timebandits.core.verdicts.context import ClaimContext
+from timebandits.core.verdicts.context import ClaimContext, paired_verdict
 from timebandits.core.verdicts.stats import one_sided_t
-from timebandits.core.verdicts.vocabulary import (
-    INCONCLUSIVE,
-    NOT_REPRODUCED,
-    REPRODUCED,
-    STATISTICAL,
-)
+from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, STATISTICAL
 
 from ..model import B2DEPProblem
 from ..theory import ucb_switch_bound
@@ -64,13 +59,7 @@ class UcbSwitchBound:
                 continue
             p_claimed = one_sided_t(switches, bound, below=True)
             p_opposite = one_sided_t(switches, bound, below=False)
-            verdict = (
-                REPRODUCED
-                if p_claimed < ctx.alpha
-                else NOT_REPRODUCED
-                if p_opposite < ctx.alpha
-                else INCONCLUSIVE
-            )
+            verdict = paired_verdict({"p_claimed": p_claimed, "p_opposite": p_opposite}, ctx.alpha)
             rows.append(
                 {
                     "scope": exp,
