@@ -2,7 +2,8 @@
 per round for RCUCB, the UCB reduction and TS (Beta draws included) on one full-length run
 (T = 10^5) of each synthetic panel, after compilation.
 
-    python benchmarks/benchmark_censored.py [--horizon 1e5] [--panels fig4_poscorr fig8_n80] [--repeats 3]
+    python benchmarks/benchmark_censored.py [--horizon 1e5] [--panels fig4_poscorr fig8_n80] \
+        [--repeats 3]
 
 Prints one row per (panel, algorithm): pairs n·K, seconds per run, ns per round and ns per pair
 index. The environment's draws (rejection
@@ -10,8 +11,8 @@ sampling of truncated Gaussians) are included in these. The last two columns spl
 ``env ns/round`` is the time of drawing the run's pulls alone (``samplers.sample_many``, the same
 (arm, pull) draws), and ``policy ns/pair-index`` what is left per pair and round, the learner's
 own work (indices, argmax, updates; TS's Beta draws and Bernoulli trials). Every time is the
-fastest of ``--repeats`` calls (core.build.timing.fastest), the kernel's and the replay's alike. Timing
-is reported, never asserted (tests do not time anything).
+fastest of ``--repeats`` calls (core.build.timing.fastest), the kernel's and the replay's alike.
+Timing is reported, never asserted (tests do not time anything).
 """
 
 from __future__ import annotations
@@ -96,8 +97,8 @@ def main() -> None:
     horizon = int(args.horizon)
     checkpoints = checkpoint_grid(horizon, 400)
     print(
-        f"{'panel':20} {'algorithm':18} {'pairs':>5} {'s/run':>7} {'ns/round':>9} {'ns/pair-index':>14}"
-        f" {'env ns/round':>13} {'policy ns/pair-index':>21}"
+        f"{'panel':20} {'algorithm':18} {'pairs':>5} {'s/run':>7} {'ns/round':>9} "
+        f"{'ns/pair-index':>14} {'env ns/round':>13} {'policy ns/pair-index':>21}"
     )
     for panel in args.panels:
         problem = CensoredProblem.from_config(paper["experiments"][panel]["environment"])

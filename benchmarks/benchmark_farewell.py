@@ -40,7 +40,8 @@ def main() -> None:
     checkpoints = checkpoint_grid(horizon, 400)
     keys = np.uint64(20200826), np.uint64(1)
     print(
-        f"{'panel':7} {'policy':12} {'epochs':>10} {'seconds':>8} {'ns/epoch':>9} {'ns/pair-eval':>13}"
+        f"{'panel':7} {'policy':12} {'epochs':>10} {'seconds':>8} {'ns/epoch':>9} "
+        f"{'ns/pair-eval':>13}"
     )
     for panel in args.panels:
         problem = F2AProblem.from_config(paper["experiments"][panel]["environment"])

@@ -1,9 +1,9 @@
 """Where a build's time goes: from the record every job writes at the end of its log
-(``job record: 4.21 s wall, 3.95 s CPU, 312 MB peak``, ``core.build.workflow.job_record``) and its
-start-up line (``start-up: 0.84 s``, written by ``core.build.workflow.log_start_up`` once the job has
-imported what it needs), per rule and per paper: the jobs, the sum of their wall times, the mean
-per job, and the share of it spent starting up (a job's own interpreter and imports, or its
-hand-over to the build's warm job server and the fork) rather than working.
+(``job record: 4.21 s wall, 3.95 s CPU, 312 MB peak``, ``core.build.workflow.job_record``) and
+its start-up line (``start-up: 0.84 s``, written by ``core.build.workflow.log_start_up`` once the
+job has imported what it needs), per rule and per paper: the jobs, the sum of their wall times,
+the mean per job, and the share of it spent starting up (a job's own interpreter and imports, or
+its hand-over to the build's warm job server and the fork) rather than working.
 
     python benchmarks/build_profile.py                 # after `make` (the full build)
     python benchmarks/build_profile.py --root smoke/   # after `make smoke` or `make test`

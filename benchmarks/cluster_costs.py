@@ -125,8 +125,8 @@ def main() -> None:
         f"{cluster['memory_safety']} x its memory)"
     )
     print(
-        f"{'paper or experiment':28} {'jobs':>5} {'longest s':>9} {'ns/step':>8} {'configured':>10} "
-        f"{'peak MB':>8} {'configured':>10}"
+        f"{'paper or experiment':28} {'jobs':>5} {'longest s':>9} {'ns/step':>8} "
+        f"{'configured':>10} {'peak MB':>8} {'configured':>10}"
     )
     for paper_key, jobs in sims.groupby("paper"):
         configured = papers[paper_key]["cluster_cost"]
@@ -165,7 +165,8 @@ def main() -> None:
 
     print("\njobs after the simulation:")
     print(
-        f"{'rule':20} {'jobs':>5} {'longest s':>9} {'configured':>10} {'peak MB':>8} {'configured':>10}"
+        f"{'rule':20} {'jobs':>5} {'longest s':>9} {'configured':>10} {'peak MB':>8} "
+        f"{'configured':>10}"
     )
     for rule, jobs in analysis.groupby("rule") if not analysis.empty else []:
         configured = cluster["analysis_costs"].get(rule, {})

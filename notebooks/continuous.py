@@ -144,8 +144,9 @@ display(
 display(
     Markdown(
         "Theorem 7's lower bound is C/μ (`regret × μ`: the constant the runs show; spec §5's "
-        "illustrative floor ln 2/(64e μ)), Theorem 9's C Kμ1/Δ² (eq. 9's explicit value is negative, "
-        "i.e. vacuous, for every Fig. 1 instance). Eq. 20 is evaluated with each run's realised i* "
+        "illustrative floor ln 2/(64e μ)), Theorem 9's C Kμ1/Δ² (eq. 9's explicit value is "
+        "negative, i.e. vacuous, for every Fig. 1 instance). Eq. 20 is evaluated with each run's "
+        "realised i* "
         "(`share below eq. 20`: the share of learned runs below it; its derivation needs "
         "T'^(ε/3) ≥ 2, `eq. 20's steps hold`)."
     )
