@@ -10,10 +10,11 @@ A paper package provides these modules (the rules, scripts and notebooks reach t
               that environment (checked for every pair an experiment names)
   claims      a package: ``CLAIM_KINDS`` in its ``__init__``, the paper-specific kinds in modules
               by concept (the generic kinds are core/verdicts/kinds.py's)
-  analysis    ``bound_table(paper, trace_of)``: rows in the core/verdicts/bounds.py format; ``METRICS``:
-              the metrics of its traces a claim or a figure may name ({…} a number in a family,
-              e.g. ``regret_cost{c}``); optionally ``BOUND_WORDS``: {kind of bound: word} for a
-              kind no run can exceed (an O(·) drawn with constant 1), shown instead of a verdict
+  analysis    ``bound_table(paper, trace_of)``: rows in the core/verdicts/bounds.py format;
+              ``METRICS``: the metrics of its traces a claim or a figure may name ({…} a number in a
+              family, e.g. ``regret_cost{c}``); optionally ``BOUND_WORDS``: {kind of bound: word}
+              for a kind no run can exceed (an O(·) drawn with constant 1), shown instead of a
+              verdict
   figures     ``FIGURE_KINDS``: plot functions (figure spec, paper, summary) -> Figure, a dict
               literal (core/build/config_checks.py reads its keys from the source)
   report      ``TABLES`` and ``table(name, paper, config, trace_of)``; ``comparison_section(root,

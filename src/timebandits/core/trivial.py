@@ -1,7 +1,7 @@
 """The largest value a metric can take, and where a bound says nothing (DESIGN.md, "Claims and
-bounds"). Apart from core/verdicts/bounds.py, which compares runs with bounds, because the papers' theory
-modules, which their simulations import, need these two and nothing of the comparison: an edit to
-the bound tables then reruns no simulation (core/imports.py)."""
+bounds"). Apart from core/verdicts/bounds.py, which compares runs with bounds, because the papers'
+theory modules, which their simulations import, need these two and nothing of the comparison: an
+edit to the bound tables then reruns no simulation (core/imports.py)."""
 
 from __future__ import annotations
 

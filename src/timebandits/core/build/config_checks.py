@@ -1,6 +1,6 @@
 """The names in a paper file that only the paper's code knows, checked when the file loads
-(core/build/preflight.py, ``check_paper``), so that a misspelt one is one line before any job rather than a
-KeyError inside the claims or the figure job after the simulations (issue 44):
+(core/build/preflight.py, ``check_paper``), so that a misspelt one is one line before any job
+rather than a KeyError inside the claims or the figure job after the simulations (issue 44):
 
   a figure's ``kind``                a key of ``FIGURE_KINDS`` in the paper's figures module, the
                                      dict a figure job dispatches on (workflow/scripts/figure.py);

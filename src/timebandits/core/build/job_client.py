@@ -8,8 +8,8 @@ every job before its own work (issue 24, start-up).
 :func:`run_script` hands the job to the build's job server of its stack (core/build/job_server.py).
 The server forks a copy that runs the script, and the thread waits for the copy's exit status.
 With no server listening, the script runs in a Python process of its own
-(``python -m timebandits.core.build.job_client``), as ``script:`` would run it. That is the case for a
-cluster job, a build of fewer than ``job_server.MIN_JOBS`` jobs,
+(``python -m timebandits.core.build.job_client``), as ``script:`` would run it. That is the case
+for a cluster job, a build of fewer than ``job_server.MIN_JOBS`` jobs,
 ``TIMEBANDITS_JOB_SERVER=off``, or a job that starts before the server listens. Either way the
 script runs as ``__main__`` with the ``snakemake`` object that ``script:`` gives it
 (snakemake.iocontainers.Snakemake) and ends with its exit status.

@@ -1,8 +1,8 @@
 """What the workflow checks before any job (DESIGN.md, "Configuration"): a paper file read,
 schema-checked and cross-checked against the code that will run it -- its policies, environments
 and records, its figures, the experiments its cluster cost names, and every claim against its
-kind (keys, thresholds, provenance, sensitivity children). A job reads the file again without these checks
-(``core.config.read_paper``): they import every module of the paper."""
+kind (keys, thresholds, provenance, sensitivity children). A job reads the file again without
+these checks (``core.config.read_paper``): they import every module of the paper."""
 
 from __future__ import annotations
 

@@ -19,13 +19,13 @@ again in every round.
 
 2. The rules' ``run:`` blocks in a thread of the Snakemake process that runs the job
 (:func:`run_blocks_in_threads`).
-Every rule runs its script from a ``run:`` block (core/build/job_client.py). Snakemake's local executor
-runs such a block in its own process only when it runs jobs in threads; otherwise it starts one
-more Snakemake process for the job, which reads the Snakefile again (2-3 s per job). A local build
-asks for threads with ``force-use-threads`` (profiles/default). The Snakemake that runs a cluster
-job reads no profile (Snakemake applies them to a top-level run only) and takes no such option
-from the command that starts it, so :func:`run_blocks_in_threads` sets it on the local executor
-as it starts; a Snakemake whose local executor has no ``__post_init__`` is left as it is.
+Every rule runs its script from a ``run:`` block (core/build/job_client.py). Snakemake's local
+executor runs such a block in its own process only when it runs jobs in threads; otherwise it starts
+one more Snakemake process for the job, which reads the Snakefile again (2-3 s per job). A local
+build asks for threads with ``force-use-threads`` (profiles/default). The Snakemake that runs a
+cluster job reads no profile (Snakemake applies them to a top-level run only) and takes no such
+option from the command that starts it, so :func:`run_blocks_in_threads` sets it on the local
+executor as it starts; a Snakemake whose local executor has no ``__post_init__`` is left as it is.
 """
 
 from __future__ import annotations

@@ -88,8 +88,8 @@ def end_job(code: int = 0) -> None:
     by line; the exit handlers (the :func:`job_record`) run first. Freeing pandas, matplotlib and
     Snakemake module by module took 0.15-0.3 s of CPU per job, about a minute of a smoke build's
     330 jobs. A job that fails in its own process does not come here: it exits as usual, its
-    traceback in its log; a forked copy of the job server (core/build/job_server.py) always ends here,
-    as it must never return into the server."""
+    traceback in its log; a forked copy of the job server (core/build/job_server.py) always ends
+    here, as it must never return into the server."""
     atexit._run_exitfuncs()
     sys.stdout.flush()
     sys.stderr.flush()

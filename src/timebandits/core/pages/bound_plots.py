@@ -35,13 +35,13 @@ def plot_bound(
     most: int = 10,
     note: str = "",
 ) -> None:
-    """Under the line ``title`` (bold) and ``note``, log-log, top: the mean of each curve of ``experiment`` (solid)
-    against ``bounds`` (dashed; a prefix of the bounds' names or a list of them: one bound per
-    suboptimal pair, or per algorithm, each in its own colour), faded where the bound is vacuous,
-    grey where every bound shown is, the trivial bound dotted. Bottom: mean / bound. More than
-    ``most`` bounds: those closest to being exceeded. ``labels`` names curves (bound names, or
-    metrics when there is one bound). A mean of 0, which a log axis cannot show, is an open
-    triangle at the foot of the top panel (core.pages.plotting.mark_zeros)."""
+    """Under the line ``title`` (bold) and ``note``, log-log, top: the mean of each curve of
+    ``experiment`` (solid) against ``bounds`` (dashed; a prefix of the bounds' names or a list of
+    them: one bound per suboptimal pair, or per algorithm, each in its own colour), faded where the
+    bound is vacuous, grey where every bound shown is, the trivial bound dotted. Bottom: mean /
+    bound. More than ``most`` bounds: those closest to being exceeded. ``labels`` names curves
+    (bound names, or metrics when there is one bound). A mean of 0, which a log axis cannot show, is
+    an open triangle at the foot of the top panel (core.pages.plotting.mark_zeros)."""
     labels = labels or {}
     rows = table[(table["experiment"] == experiment) & selected(table, bounds)]
     names = sorted(rows["bound"].unique(), key=natural_order)

@@ -1,9 +1,9 @@
 """What failed and why: each notebook's opening section (DESIGN.md, "What a reader sees").
 
 Every claim of the paper at its own setting that is *not reproduced*, with its cause as the
-pipeline decided it (core/verdicts/causes.py), the evidence for that cause, and links to the claim's line
-in the verdict table and to the figures that show it. Made from the claims table alone, like the
-front page, so the two never disagree.
+pipeline decided it (core/verdicts/causes.py), the evidence for that cause, and links to the claim's
+line in the verdict table and to the figures that show it. Made from the claims table alone, like
+the front page, so the two never disagree.
 """
 
 from __future__ import annotations

@@ -107,9 +107,10 @@ def shrink(image: Image.Image) -> Image.Image:
 
 
 def save_thumbnail(fig, canvas, path: str | os.PathLike) -> None:
-    """Write ``fig``'s thumbnail to ``path`` (atomically) from the pixels ``figure_files.save_figure``
-    drew it with on ``canvas``, the Agg canvas the figure had before (closing a figure detaches
-    its canvas). A figure whose PNG did not come from that canvas is drawn once more."""
+    """Write ``fig``'s thumbnail to ``path`` (atomically) from the pixels
+    ``figure_files.save_figure`` drew it with on ``canvas``, the Agg canvas the figure had before
+    (closing a figure detaches its canvas). A figure whose PNG did not come from that canvas is
+    drawn once more."""
     pixels = canvas_pixels(fig, canvas)
     if pixels is None:
         fig.set_dpi(plt.rcParams["savefig.dpi"])

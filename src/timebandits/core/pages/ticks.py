@@ -1,6 +1,6 @@
-"""Tick labels of every figure, one convention for every paper (applied by core.pages.figure_files when a
-figure is laid out): powers of ten on log axes (``10³``, ``2×10³``, in Unicode superscripts) and
-short plain numbers on linear axes (``2500``; from 10⁴ on ``25k``, ``1.5M``), never an offset or
+"""Tick labels of every figure, one convention for every paper (applied by core.pages.figure_files
+when a figure is laid out): powers of ten on log axes (``10³``, ``2×10³``, in Unicode superscripts)
+and short plain numbers on linear axes (``2500``; from 10⁴ on ``25k``, ``1.5M``), never an offset or
 a detached ``1e6`` in a corner, never more than four digits. Labels are plain text: matplotlib
 writes them in mathtext by default, and parsing one label at a time was a third of a figure's
 drawing. Minor ticks that draw nothing are not made (``drop_blank_minor_ticks``)."""

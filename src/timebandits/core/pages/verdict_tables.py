@@ -194,9 +194,9 @@ def _in_reader_words(frame: pd.DataFrame, columns: list[str], paper: dict) -> pd
 
 def verdicts(root: str, paper: dict) -> None:
     """The verdict tables of ``paper`` (its config), one per kind of evidence that decides a
-    claim (statistical tests, exact computations, not checkable), each a ``verdict_table``. How pooled sub-tests were
-    combined follows each table, one line per claim; the words they use are explained below them
-    (the front page's glossary, folded)."""
+    claim (statistical tests, exact computations, not checkable), each a ``verdict_table``. How
+    pooled sub-tests were combined follows each table, one line per claim; the words they use are
+    explained below them (the front page's glossary, folded)."""
     frame = _in_reader_words(
         _read_checked(paths.claims(root, paper["paper"]["key"]), SUMMARY_COLUMNS),
         ["decided_by", "cause_line"],

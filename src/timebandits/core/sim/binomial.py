@@ -1,5 +1,5 @@
-r"""Exact Binomial(n, p) draws from the counter-based uniforms of :mod:`timebandits.core.sim.rng`, for
-kernels that simulate a window of n Bernoulli plays in one draw (continuous' CTSAB and CTMAB).
+r"""Exact Binomial(n, p) draws from the counter-based uniforms of :mod:`timebandits.core.sim.rng`,
+for kernels that simulate a window of n Bernoulli plays in one draw (continuous' CTSAB and CTMAB).
 
 A draw takes the counter of its first uniform and returns ``(x, next counter)``. With
 μ = n·min(p, 1 − p):
@@ -21,7 +21,8 @@ A draw takes the counter of its first uniform and returns ``(x, next counter)``.
   .. math::
 
       \ln\frac{f(k)}{f(m)} = (n + 1)\ln\frac{n - m + 1}{n - k + 1}
-        + (k + \tfrac12)\ln\frac{(n - k + 1)\,r}{k + 1} - (m + \tfrac12)\ln\frac{(n - m + 1)\,r}{m + 1}
+        + (k + \tfrac12)\ln\frac{(n - k + 1)\,r}{k + 1}
+        - (m + \tfrac12)\ln\frac{(n - m + 1)\,r}{m + 1}
         + f_c(m) + f_c(n - m) - f_c(k) - f_c(n - k),
 
   r = p/q, f_c(j) = ln j! − [ln √(2π) + (j + ½) ln(j + 1) − (j + 1)] the Stirling remainder

@@ -10,8 +10,8 @@ numba's options. The first call of any kernel imports numba, compiles every kern
 far with ``numba.njit(**options)`` (lazily, as numba does: machine code is made per signature
 at its first call, and ``cache=True`` reads numba's cache) and puts each dispatcher in place of
 its stand-in in every loaded module (the kernel's own, those that imported it, a test's), so
-that compiled code calls (and inlines) compiled code exactly as if numba had been imported up front: the same machine code, the same
-bits.
+that compiled code calls (and inlines) compiled code exactly as if numba had been imported up
+front: the same machine code, the same bits.
 
 numba invalidates a cached function only when its own file changes -- not when a function it
 calls (or inlines) from another module does. So the cache lives in a directory named by a digest

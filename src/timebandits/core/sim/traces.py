@@ -95,7 +95,10 @@ def _rows(contract: dict) -> int:
 
 def _contract_problem(found: dict | None, expected: dict) -> str | None:
     if found is None:
-        return "no contract in its metadata (written before traces carried one, or not by the workflow)"
+        return (
+            "no contract in its metadata (written before traces carried one, "
+            "or not by the workflow)"
+        )
     for key in ("paper", "experiment", "repetitions", "algorithms", "checkpoints", "settings"):
         if found.get(key) != expected[key]:
             what = "made by other settings" if key == "settings" else f"holds other {key}"

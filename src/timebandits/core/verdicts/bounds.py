@@ -5,8 +5,8 @@ One row per (experiment, algorithm, bound, checkpoint t) with columns:
   mean, se, max   over repetitions at t
   runs_exceeding  repetitions whose value exceeds the bound at t (of n_runs)
   bound           the bound's value at t (NaN where the theorem does not apply)
-  trivial         the trivial bound at t (:func:`core.trivial.trivial_bound`); the bound is ``vacuous``
-                  where it is not below it (:func:`core.trivial.is_vacuous`)
+  trivial         the trivial bound at t (:func:`core.trivial.trivial_bound`); the bound is
+                  ``vacuous`` where it is not below it (:func:`core.trivial.is_vacuous`)
   ratio           mean / bound
 The comparison notebook reads these tables for every paper without knowing the paper.
 """

@@ -1,7 +1,7 @@
 """Every claim of a paper evaluated: its verdict with its numbers, whether it could have come out
 otherwise, how firmly it stands and, for a failed paper claim, why (DESIGN.md, "Claims and
-bounds"). The words are core/verdicts/vocabulary.py's, a kind's tools core/verdicts/context.py's, and a verdict
-from its sub-checks core/verdicts/combine.py's."""
+bounds"). The words are core/verdicts/vocabulary.py's, a kind's tools core/verdicts/context.py's,
+and a verdict from its sub-checks core/verdicts/combine.py's."""
 
 from __future__ import annotations
 
@@ -46,10 +46,10 @@ def evaluate_claims(
 
     The claim's evidence is its kind's; its verdict combines the deciding rows (:func:`combine`)
     and ``decided_by`` names the row that settles it. Whether the claim could reach each verdict
-    as configured comes from its witnesses (core/verdicts/decidability.py): a claim that could not have
-    been refuted is *inconclusive*, never *reproduced*. How firmly it stands comes from
-    core/verdicts/firmness.py (``flips_at``, ``fragile``, ``runs_to_decide``), and a failed paper claim's
-    ``cause`` from core/verdicts/causes.py."""
+    as configured comes from its witnesses (core/verdicts/decidability.py): a claim that could not
+    have been refuted is *inconclusive*, never *reproduced*. How firmly it stands comes from
+    core/verdicts/firmness.py (``flips_at``, ``fragile``, ``runs_to_decide``), and a failed paper
+    claim's ``cause`` from core/verdicts/causes.py."""
     summary, details, points = {}, [], {}
     for claim in paper["claims"]:
         kind = kinds[claim["kind"]]

@@ -10,8 +10,9 @@
   wins_in_settings   the algorithm beats every rival (paired test) in at least ``min_settings``
                      experiments.
 
-Each kind's ``witnesses`` give the most favourable and unfavourable curves (core/verdicts/decidability.py).
-The kind that compares one algorithm's metric with 0 (sign_at_horizon) is in core/verdicts/signs.py.
+Each kind's ``witnesses`` give the most favourable and unfavourable curves
+(core/verdicts/decidability.py). The kind that compares one algorithm's metric with 0
+(sign_at_horizon) is in core/verdicts/signs.py.
 """
 
 from __future__ import annotations
@@ -101,8 +102,9 @@ class BetterAtHorizon(DeclaredCheck):
                             "headline": f"{effect}{wins}/{low.size} runs {side}",
                             "statistic": (
                                 f"{metric} at T: {ctx.label(better)} {ours.mean():.4g} ± "
-                                f"{standard_error(ours):.2g} vs {ctx.label(worse)} {theirs.mean():.4g} ± "
-                                f"{standard_error(theirs):.2g} (mean ± s.e.); {wins}/{low.size} runs "
+                                f"{standard_error(ours):.2g} vs {ctx.label(worse)} "
+                                f"{theirs.mean():.4g} ± {standard_error(theirs):.2g} "
+                                f"(mean ± s.e.); {wins}/{low.size} runs "
                                 f"{side}; {effect}paired t = {test['t']:.2f}, "
                                 f"p = {test['p_claimed']:.2g}; mean curves "
                                 + (
@@ -177,9 +179,10 @@ class CloseAtHorizon:
                     "verdict": paired_verdict(test, ctx.alpha),
                     "headline": f"difference {relative:+.2%} of the mean (margin ±{tol:.0%})",
                     "statistic": (
-                        f"{metric} at T: {ctx.label(first)} {a.mean():.4g} ± {standard_error(a):.2g} "
-                        f"vs {ctx.label(second)} {b.mean():.4g} ± {standard_error(b):.2g} (mean ± "
-                        f"s.e.); paired difference {(a - b).mean():.4g} ± {standard_error(a - b):.2g}, "
+                        f"{metric} at T: {ctx.label(first)} {a.mean():.4g} ± "
+                        f"{standard_error(a):.2g} vs {ctx.label(second)} {b.mean():.4g} ± "
+                        f"{standard_error(b):.2g} (mean ± s.e.); paired difference "
+                        f"{(a - b).mean():.4g} ± {standard_error(a - b):.2g}, "
                         f"margin ±{margin:.4g} ({tol:g} × {scale:.4g}); TOST p = "
                         f"{test['p_claimed']:.2g}, outside the margin p = "
                         f"{test['p_opposite']:.2g}"

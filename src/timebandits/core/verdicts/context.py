@@ -10,8 +10,9 @@ sub-check rows``. A sub-check row is a dict with at least ``scope`` (e.g. the ex
 ``verdict``, ``headline`` (the number that decides it, one short line) and ``statistic`` (every
 number); optionally ``evidence`` and ``role``. Statistical rows carry ``p_claimed`` and
 ``p_opposite`` where they come from a p-value (core/verdicts/combine.py uses them for multiplicity).
-The generic kinds are in core/verdicts/comparisons.py, core/verdicts/signs.py, core/verdicts/growth.py and core/verdicts/kinds.py; a paper adds
-its own in its ``claims`` module (``CLAIM_KINDS``).
+The generic kinds are in core/verdicts/comparisons.py, core/verdicts/signs.py,
+core/verdicts/growth.py and core/verdicts/kinds.py; a paper adds its own in its ``claims`` module
+(``CLAIM_KINDS``).
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ class ClaimContext:
 
     def memo(self, key: tuple, compute: Callable[[], object]):
         """``compute()``, made once per context for ``key``: a statistic of its traces that a
-        claim's re-evaluations at other thresholds (core/verdicts/firmness.py) read again unchanged, such
-        as a bootstrap. ``key`` must name everything the value depends on besides the traces."""
+        claim's re-evaluations at other thresholds (core/verdicts/firmness.py) read again unchanged,
+        such as a bootstrap. ``key`` must name everything the value depends on besides the
+        traces."""
         key = ("memo", *key)
         if key not in self._cache:
             self._cache[key] = compute()
@@ -97,10 +99,10 @@ class ClaimContext:
 
     def metric_range(self, experiment: str, algorithm: str, metric: str) -> tuple[float, float]:
         """The least and the largest mean value ``metric`` can take at the horizon T (the last
-        checkpoint of ``algorithm``'s trace) on the experiment's instance, by any policy (the paper's
-        ``analysis.metric_range(paper, experiment, metric, T)``, exact from
-        the model: the oracle's payoff, T·Δ_max, max_i G_i(T), …); (−∞, ∞) where it gives none.
-        Decidability witnesses stay inside it (core/verdicts/decidability.py)."""
+        checkpoint of ``algorithm``'s trace) on the experiment's instance, by any policy (the
+        paper's ``analysis.metric_range(paper, experiment, metric, T)``, exact from the model: the
+        oracle's payoff, T·Δ_max, max_i G_i(T), …); (−∞, ∞) where it gives none. Decidability
+        witnesses stay inside it (core/verdicts/decidability.py)."""
         key = ("range", experiment, algorithm, metric)
         if key not in self._cache:
             from timebandits.core.registry import PAPER_PACKAGES, paper_module

@@ -6,7 +6,8 @@ A verdict that could not have come out otherwise is no evidence. Every claim kin
 which the data the claim reads are replaced by the most favourable and the most unfavourable the
 setting allows. The claim is evaluated on each witness with its own code; it *can reproduce* if
 some witness comes out "reproduced", and *can refute* if some witness comes out "not reproduced".
-A claim that cannot be refuted is never "reproduced" (:func:`timebandits.core.verdicts.claims.evaluate_claims`).
+A claim that cannot be refuted is never "reproduced"
+(:func:`timebandits.core.verdicts.claims.evaluate_claims`).
 
 Witness data are made here, once for every paper:
   :func:`with_curves`     replace a metric's curve of chosen (experiment, algorithm) traces by a

@@ -1,9 +1,9 @@
 """A claim kind's check as data (DESIGN.md, "Claims and bounds"): the keys a claim needs and its
 thresholds (``keys``, ``thresholds``: core/verdicts/thresholds.py), the experiments it reads and
 the algorithms each of them must run (``runs``, ``also_runs``), the values a key may take
-(``choices``), and whether it reads a ``sign`` or a ``direction``. :class:`DeclaredCheck` makes the one ``check`` these say; a kind with more to
-check (a value from a list, a record its experiments must keep) writes its own and calls this
-one first."""
+(``choices``), and whether it reads a ``sign`` or a ``direction``. :class:`DeclaredCheck` makes the
+one ``check`` these say; a kind with more to check (a value from a list, a record its experiments
+must keep) writes its own and calls this one first."""
 
 from __future__ import annotations
 

@@ -175,7 +175,9 @@ class LogGrowth(DeclaredCheck):
                 {
                     **row,
                     "verdict": verdict,
-                    "headline": f"slope {est:.2f} (CI {low:.2f} to {high:.2f}; needs {bounds_text})",
+                    "headline": (
+                        f"slope {est:.2f} (CI {low:.2f} to {high:.2f}; needs {bounds_text})"
+                    ),
                     "statistic": (
                         f"{claim['metric']} growth {window}: log-log slope of the increase "
                         f"(log10 of the later-half over the earlier-half increase, per decade "

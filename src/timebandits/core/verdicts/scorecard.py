@@ -6,8 +6,8 @@ Scopes are counted apart: the paper's claims at the paper's settings, our extens
 "not reproduced" is the expected outcome). Statistical tests are counted as reproduced / not
 reproduced / inconclusive; exact computations (closed forms, enumeration, Karp) apart, as holding
 or failing; claims that cannot be checked apart again. ``undecidable`` counts the claims that, as
-configured, cannot reach "reproduced" or cannot reach "not reproduced" (core/verdicts/decidability.py).
-Each paper's verdicts come from ``results/claims/<paper>.csv``.
+configured, cannot reach "reproduced" or cannot reach "not reproduced"
+(core/verdicts/decidability.py). Each paper's verdicts come from ``results/claims/<paper>.csv``.
 """
 
 from __future__ import annotations

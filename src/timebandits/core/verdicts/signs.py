@@ -48,8 +48,9 @@ class SignAtHorizon(DeclaredCheck):
                         "headline": f"mean {values.mean():.3g} ± {standard_error(values):.2g}",
                         "statistic": (
                             f"{claim['metric']} at T of {ctx.label(alg)}: {values.mean():.4g} "
-                            f"± {standard_error(values):.2g} (mean ± s.e.), {int(np.sum(values < 0))}/"
-                            f"{values.size} runs negative; t = {-test['t'] if negative else test['t']:.2f}, "
+                            f"± {standard_error(values):.2g} (mean ± s.e.), "
+                            f"{int(np.sum(values < 0))}/{values.size} runs negative; "
+                            f"t = {-test['t'] if negative else test['t']:.2f}, "
                             f"one-sided p = {test['p_claimed']:.2g} for a {claim['sign']} mean"
                         ),
                         "mean": float(values.mean()),
