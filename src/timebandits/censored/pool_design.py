@@ -42,7 +42,8 @@ DEFAULT_SPEC = {
     "n_jobs": 1,  # threads of one fit (fixed: it changes fit times)
     "configs": None,  # None: all 672; an int m: m configurations spread over the grid
     "max_trees": None,  # None: the arm's num.trees; an int caps it (smoke scale only)
-    "quality_columns": False,  # True: join modeldata's 7 missing columns from openintro (80 predictors)
+    # True: join modeldata's 7 missing columns from openintro (80 predictors)
+    "quality_columns": False,
 }
 
 

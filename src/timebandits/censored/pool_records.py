@@ -42,8 +42,9 @@ TIME_UNITS = ("calibration_max", "seconds")
 
 def validate_pool_environment(environment: dict, check_file: bool = True) -> None:
     """Check the pool keys (``pool``, ``time_unit``) of a ``family: pool`` environment (the model
-    checks the others); every ValueError starts with the sub-key it is about (the caller prefixes "<config file>: key experiments.<id>.environment").
-    With ``check_file`` the pool file must exist and match its sha256."""
+    checks the others); every ValueError starts with the sub-key it is about (the caller prefixes
+    "<config file>: key experiments.<id>.environment"). With ``check_file`` the pool file must
+    exist and match its sha256."""
     if environment.get("family") != "pool":
         raise ValueError(f"family: {environment.get('family')!r} is not 'pool'")
     pool = environment.get("pool")

@@ -215,10 +215,10 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
             f"{show.markdown_text(paper['paper']['citation'])}\n\n"
             "The paper's runs use α = 1, where Theorem 1, Corollary 14 and Proposition 1 are void "
             "(their constants are infinite), so the checks run RCUCB and the UCB reduction again "
-            "with α ∈ {1.5, 2, 3} on PosCorr, NegCorr and Indep (10 limits), recording the plays of "
-            "every exact pair. Theorem 1 is taken in its conservative form: the sum over the pairs "
-            "with Δ > 0 of Δ·u(i, τ), with P(A(ε)) = 0 (the probability of its event is unknown); "
-            "its per-pair term u(i, τ) bounds the plays T(i, τ) of exactly (i, τ)."
+            "with α ∈ {1.5, 2, 3} on PosCorr, NegCorr and Indep (10 limits), recording the plays "
+            "of every exact pair. Theorem 1 is taken in its conservative form: the sum over the "
+            "pairs with Δ > 0 of Δ·u(i, τ), with P(A(ε)) = 0 (the probability of its event is "
+            "unknown); its per-pair term u(i, τ) bounds the plays T(i, τ) of exactly (i, τ)."
         )
     )
     magnitudes = bounds_table(paper).rename(
@@ -237,9 +237,9 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
         show.collapsed(
             show.readable(magnitudes),
             (
-                f"Magnitudes at the horizon (exact ν tables), {len(magnitudes)} rows (click to open): "
-                "the trivial bound T·max Δ, both bounds, their ratio (the paper argues Theorem 1 is the "
-                "smaller) and whether each is below the trivial bound."
+                f"Magnitudes at the horizon (exact ν tables), {len(magnitudes)} rows (click to "
+                "open): the trivial bound T·max Δ, both bounds, their ratio (the paper argues "
+                "Theorem 1 is the smaller) and whether each is below the trivial bound."
             ),
         )
     )
@@ -279,11 +279,11 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
             display(
                 Markdown(
                     f"**Theorem 2** (claim C13; an extra experiment, no run of the paper uses "
-                    f"z-RCUCB): {show.markdown_text(exp['title'])}. Each T is its own run of horizon T; "
-                    f"the bound C̃·(ln(T²/δ)/T)^(1/(d+2)) uses d = {constants['d']:g} (derived by hand, "
-                    f"see the config's provenance) and Def. 3's constant C = {constants['C']:g} "
-                    f"computed from the exact ν. It holds with probability ≥ 1 − δ; the mean simple "
-                    f"regret is compared with it."
+                    f"z-RCUCB): {show.markdown_text(exp['title'])}. Each T is its own run of "
+                    f"horizon T; the bound C̃·(ln(T²/δ)/T)^(1/(d+2)) uses d = {constants['d']:g} "
+                    f"(derived by hand, see the config's provenance) and Def. 3's constant C = "
+                    f"{constants['C']:g} computed from the exact ν. It holds with probability ≥ 1 "
+                    f"− δ; the mean simple regret is compared with it."
                 )
             )
             bound_plots.plot_bound(

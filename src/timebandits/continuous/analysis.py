@@ -1,7 +1,7 @@
-"""Paper 003's empirical regrets against its bounds (core/verdicts/bounds.py format), at the horizon:
-CTSAB against Theorem 5 and CTMAB against Theorem 8, each with its free constant set to 1 (the
-paper gives none; spec §5), so a row's ratio is the constant the run needs. The trivial bound is
-the oracle's payoff P*(T): the regret of never playing."""
+"""Paper 003's empirical regrets against its bounds (core/verdicts/bounds.py format), at the
+horizon: CTSAB against Theorem 5 and CTMAB against Theorem 8, each with its free constant set to
+1 (the paper gives none; spec §5), so a row's ratio is the constant the run needs. The trivial
+bound is the oracle's payoff P*(T): the regret of never playing."""
 
 from __future__ import annotations
 

@@ -39,8 +39,9 @@ def confidence_radius(count, round_index, n_arms, delta):
 @njit(cache=True)
 def run_lucb1(means, delta, key, counter, budget, counts, sums, played):
     """LUCB1 on arms of ``means`` with at most ``budget`` samples; ``counts`` and ``sums`` (zeroed
-    by the caller) receive every sample, ``played[s]`` the arm of sample s. Returns (h, samples used, stopped): ``stopped`` is False
-    when the budget ran out first (h is then the empirical best)."""
+    by the caller) receive every sample, ``played[s]`` the arm of sample s. Returns (h, samples
+    used, stopped): ``stopped`` is False when the budget ran out first (h is then the empirical
+    best)."""
     n_arms = means.size
     used = 0
     for a in range(n_arms):

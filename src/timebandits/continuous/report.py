@@ -133,10 +133,11 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
             "The theorems give orders, not constants: Theorem 5 bounds CTSAB's regret by "
             "C μ² T′ᵖ ln(2T′²) ln(2T′) + … with p = p* + 4ε/3, i.e. O((ln T′)²/μ) at fixed T′ᵋ, "
             "and Theorem 8 CTMAB's by C max{μ₁ K ln T′/Δ², K² ln²T′/μ₁, ln²T′/μ₁} + …, both for "
-            "δ = 1/T′² (the experiments use δ = 0.05). Each point is the mean regret at the horizon "
-            "T against the shape with C = 1: mean/bound is the constant the runs need, and a shape "
-            "that fits keeps it roughly constant across μ and T′ = T/λ. A shape is vacuous where it "
-            "is above the oracle's payoff P*(T), the regret of never playing (the trivial bound)."
+            "δ = 1/T′² (the experiments use δ = 0.05). Each point is the mean regret at the "
+            "horizon T against the shape with C = 1: mean/bound is the constant the runs need, "
+            "and a shape that fits keeps it roughly constant across μ and T′ = T/λ. A shape is "
+            "vacuous where it is above the oracle's payoff P*(T), the regret of never playing "
+            "(the trivial bound)."
         )
     )
     labels = {
@@ -164,12 +165,12 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
     display(bound_tables.horizon_details(bounds, paper))
     display(
         Markdown(
-            "**Every bound at the horizon** (`results/tables/continuous/bounds_at_horizon.csv`), one "
-            "table per learner: the lower bounds of Theorem 7 (C/μ: *regret × μ* is the constant the "
-            "runs show) and Theorem 9 (C Kμ₁/Δ²; eq. 9's explicit value is negative, i.e. vacuous, "
-            "for every Fig. 1 instance), and eq. 20's high-probability bound evaluated with each "
-            "run's realised i* (*share below eq. 20*: the share of learned runs below it; its "
-            "derivation needs T′ to the power ε/3 ≥ 2, *eq. 20's steps hold*)."
+            "**Every bound at the horizon** (`results/tables/continuous/bounds_at_horizon.csv`), "
+            "one table per learner: the lower bounds of Theorem 7 (C/μ: *regret × μ* is the "
+            "constant the runs show) and Theorem 9 (C Kμ₁/Δ²; eq. 9's explicit value is negative, "
+            "i.e. vacuous, for every Fig. 1 instance), and eq. 20's high-probability bound "
+            "evaluated with each run's realised i* (*share below eq. 20*: the share of learned "
+            "runs below it; its derivation needs T′ to the power ε/3 ≥ 2, *eq. 20's steps hold*)."
         )
     )
     views = bound_views(show.read_table(root, paper["paper"]["key"], "bounds_at_horizon"), paper)

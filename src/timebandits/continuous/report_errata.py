@@ -33,8 +33,8 @@ def errata_table(paper: dict) -> pd.DataFrame:
     stated, proof = theorem8_proof_terms(6e4, fig1[0])
     rows = [
         {
-            "erratum": "Theorem 9, eq. 9: the explicit lower bound 8Kμ₂² ln(c₁₂/8)/(μ₁Δ²) is negative "
-            "(vacuous) unless μ₁/μ₂ > 2√2",
+            "erratum": "Theorem 9, eq. 9: the explicit lower bound 8Kμ₂² ln(c₁₂/8)/(μ₁Δ²) is "
+            "negative (vacuous) unless μ₁/μ₂ > 2√2",
             "value": "; ".join(
                 f"{means[0]}/{means[1]}: {eq9_regret(means):.4g}".replace("-", "−")
                 for means in fig1
@@ -61,8 +61,8 @@ def errata_table(paper: dict) -> pd.DataFrame:
             "value": "— (text)",
         },
         {
-            "erratum": "The abstract's O((log T)²) for CTMAB against Theorem 8's first term, a single "
-            "log",
+            "erratum": "The abstract's O((log T)²) for CTMAB against Theorem 8's first term, a "
+            "single log",
             "value": "— (text)",
         },
         {

@@ -17,7 +17,8 @@ and, for the learners, one value per run repeated at every checkpoint:
   id_cut       1 if CTMAB's identification was cut at T, else 0
   i_star       the phase that ended learning (0 on failure)
   stop_time    τ (CTSAB) or t_Es (CTMAB), raw time
-  stop_estimate  μ̂ when learning/estimation stopped (CTSAB: the pooled mean; CTMAB: μ̂[1]; NaN on failure)
+  stop_estimate  μ̂ when learning/estimation stopped (CTSAB: the pooled mean; CTMAB: μ̂[1]; NaN on
+               failure)
   id_time      t_Id, raw time (CTMAB), and ``identified``: 1 if LUCB1 returned arm 1
 """
 

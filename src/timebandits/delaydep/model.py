@@ -46,7 +46,8 @@ OPT_TOLERANCE = 1e-9
 @dataclass(frozen=True, eq=False)
 class B2DEPProblem:
     """A B2DEP instance (paper §3): ``means[i]`` = μ_{i+1} (descending), ``delays[i]`` = d_{i+1},
-    ``f_values[τ-1]`` = f(τ), constant beyond the table. Exact copies: ``means_exact``, ``f_exact``."""
+    ``f_values[τ-1]`` = f(τ), constant beyond the table. Exact copies: ``means_exact``,
+    ``f_exact``."""
 
     means: np.ndarray
     delays: np.ndarray

@@ -11,7 +11,8 @@ from timebandits.core.sim.jit import njit
 
 @njit(cache=True)
 def sequence_rewards(table, arms):
-    """μ_{a_t}(τ_{a_t}(t)) for the pull sequence ``arms`` from a fresh state (table layout above)."""
+    """μ_{a_t}(τ_{a_t}(t)) for the pull sequence ``arms`` from a fresh state (table layout
+    above)."""
     k, width = table.shape
     last = np.full(k, -1, dtype=np.int64)
     out = np.empty(arms.size)

@@ -115,9 +115,9 @@ def theorem2_proxy(problem: B2DEPProblem) -> dict:
 
     ``sufficient`` is the first chain of the proof (g(r*) ≥ g(r_0) ≥ (1 − f(r_0))·top-r_0 mean)
     and always holds; a failure would mean a bug in g, r* or r_0. It proves the theorem only
-    together with OPT ≤ top-r_0 mean, which is false in general (``theorem2.theorem2_counterexample``)
-    but holds under ``repeat_condition``. Where that condition fails, the check is inconclusive:
-    the exact OPT is needed."""
+    together with OPT ≤ top-r_0 mean, which is false in general
+    (``theorem2.theorem2_counterexample``) but holds under ``repeat_condition``. Where that
+    condition fails, the check is inconclusive: the exact OPT is needed."""
     r0 = problem.r0
     f_r0 = problem.f_fraction(r0)
     top = sum(problem.means_exact[:r0], Fraction(0)) / r0

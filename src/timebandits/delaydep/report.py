@@ -178,8 +178,8 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
             f"{show.markdown_text(paper['paper']['citation'])}\n\n"
             "π_low knows its horizon T, so Theorem 3 bounds its regret against π_ghost at each T "
             "separately: R(T) ≤ k²S + √T + 4(S−1)√(kT ln(2kS/δ)) (the proof's explicit form; the "
-            "tight form keeps C_s's factor 1/2), plus c·kS with switching cost c (cost 1). The sweep "
-            "runs π_low at T = 10^3 … 10^6 on both figure instances."
+            "tight form keeps C_s's factor 1/2), plus c·kS with switching cost c (cost 1). The "
+            "sweep runs π_low at T = 10^3 … 10^6 on both figure instances."
         )
     )
     labels = {
@@ -242,7 +242,8 @@ def comparison_section(root: str, config: dict, paper: dict, bounds: pd.DataFram
         show.collapsed(
             show.readable(failures[list(THEOREM2_SHOWN)].rename(columns=THEOREM2_SHOWN)),
             f"The {len(failures)} instances where the theorem or the proof step fails (click to "
-            f"open; μ, d and f listed by arm; every instance: results/tables/delaydep/theorem2.csv)",
+            f"open; μ, d and f listed by arm; every instance: "
+            f"results/tables/delaydep/theorem2.csv)",
         )
     )
     display(

@@ -32,9 +32,9 @@ def bound_table(paper: dict, trace_of) -> pd.DataFrame:
     """Wait-UCB's curves against Thm 2 (pseudo-regret R̃_t and the paper's realised R_t) and
     Lemma 2 (pulls of every suboptimal pair), for every experiment that runs Wait-UCB.
 
-    ``trace_of(experiment, algorithm)`` returns a trace. The trivial bounds (core.verdicts.bounds) are
-    t·max Δ for the regrets (every epoch of length c loses at most Δ_max·c in expectation) and t
-    for the pulls.
+    ``trace_of(experiment, algorithm)`` returns a trace. The trivial bounds (core.verdicts.bounds)
+    are t·max Δ for the regrets (every epoch of length c loses at most Δ_max·c in expectation) and
+    t for the pulls.
     """
     frames = []
     for exp_id, exp in paper["experiments"].items():

@@ -1,5 +1,5 @@
-"""Figures of "A Farewell to Arms" in the house style (core.pages.plotting): each Fig. 1/2 panel (the
-delay pmf above the cumulative regret, paper 7) and the Theorem 1 check (paper 4). Every
+"""Figures of "A Farewell to Arms" in the house style (core.pages.plotting): each Fig. 1/2 panel
+(the delay pmf above the cumulative regret, paper 7) and the Theorem 1 check (paper 4). Every
 function takes (figure spec, paper config, experiment summary). The facts of a panel's problem
 (g*, optimal pairs, minimum gap) are in the notebook's captions, not in the image."""
 

@@ -59,7 +59,8 @@ class F2AProblem:
 
     @classmethod
     def from_config(cls, environment: dict) -> "F2AProblem":
-        """Build from a paper-config environment ``{reward_prob: [...], delay_pmf: [[...], ...]}``."""
+        """Build from a paper-config environment
+        ``{reward_prob: [...], delay_pmf: [[...], ...]}``."""
         return cls(environment["reward_prob"], environment["delay_pmf"])
 
     @property

@@ -5,8 +5,9 @@ Feedback" on Theorem 1's constant c*_f (Remark 1: a faster-growing f, a smaller 
                   line) strictly decreases along ``order`` (slower- to faster-growing f) for each
                   α of ``alphas`` and each experiment with finite d1. Equal constants (t1, which
                   does not depend on f, dominating T*) do not reproduce "smaller"; an infinite or
-                  undefined constant (d1 = ∞, α ≤ 4) has no order: a supporting row only. The log10 constants of each
-                  (experiment, α) go through ``ClaimContext.quantity`` (key :func:`constants_key`).
+                  undefined constant (d1 = ∞, α ≤ 4) has no order: a supporting row only. The
+                  log10 constants of each (experiment, α) go through ``ClaimContext.quantity``
+                  (key :func:`constants_key`).
 """
 
 from __future__ import annotations

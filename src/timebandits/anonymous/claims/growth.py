@@ -4,9 +4,9 @@ Anonymous Feedback": core's log_growth over several algorithms.
   log_growth_each  (statistical) core's log_growth for each algorithm of ``algorithms``: 4.1's
                    "the cumulative regrets of ARS-UCB are always logarithmic in T" is said of
                    every curve of Figs. 2-4, every α and f tried, not of one. One sub-check per
-                   (experiment, algorithm), each core.verdicts.growth.LogGrowth's. Optional ``panels``
-                   ({experiment: [algorithms]}) names the curves judged on an experiment where
-                   they are not all of ``algorithms`` (the sweep a panel plots).
+                   (experiment, algorithm), each core.verdicts.growth.LogGrowth's. Optional
+                   ``panels`` ({experiment: [algorithms]}) names the curves judged on an
+                   experiment where they are not all of ``algorithms`` (the sweep a panel plots).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from timebandits.core.verdicts.vocabulary import STATISTICAL
 
 
 class LogGrowthEach:
-    """LogGrowth (core/verdicts/growth.py) of every algorithm of ``algorithms`` (or of ``panels``'s list for
-    the experiment) on every experiment: reproduced only if every curve's slope CI lies within
-    [min_slope, max_slope]."""
+    """LogGrowth (core/verdicts/growth.py) of every algorithm of ``algorithms`` (or of
+    ``panels``'s list for the experiment) on every experiment: reproduced only if every curve's
+    slope CI lies within [min_slope, max_slope]."""
 
     evidence = STATISTICAL
     keys = ("experiments", "algorithms", "metric")

@@ -221,7 +221,8 @@ class NotWorseBy(DeclaredCheck):
                 {
                     "scope": f"{exp} {ctx.label(ours_id)} vs {ctx.label(ref_id)}",
                     "verdict": paired_verdict(test, ctx.alpha),
-                    "headline": f"ratio {ratio} (needs < {factor:g}); {below}/{ours.size} runs below",
+                    "headline": f"ratio {ratio} (needs < {factor:g}); {below}/{ours.size} runs "
+                    "below",
                     "statistic": (
                         f"{metric} at T: {ctx.label(ours_id)} {ours.mean():.4g} ± "
                         f"{standard_error(ours):.2g} vs {ctx.label(ref_id)} "

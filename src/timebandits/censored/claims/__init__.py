@@ -11,8 +11,9 @@
   theory.py     printed_truth, bound_ratio, coverage: the exact and theory kinds (printed truths,
                 Theorem 1 vs Corollary 14, Proposition 1)
 
-Every kind has ``witnesses(claim, ctx)`` (core/verdicts/decidability.py): the claim's own traces with the
-data it reads replaced by the most favourable and the most unfavourable the setting allows.
+Every kind has ``witnesses(claim, ctx)`` (core/verdicts/decidability.py): the claim's own traces
+with the data it reads replaced by the most favourable and the most unfavourable the setting
+allows.
 """
 
 from __future__ import annotations

@@ -116,7 +116,8 @@ class RelativeGapOrder:
                         "verdict": paired_verdict(test, ctx.alpha),
                         "headline": f"advantage {gap_first:.3f} vs {gap_second:.3f}",
                         "statistic": (
-                            f"{name}'s relative advantage 1 − R_T({name})/R_T({ctx.label(baseline)}): "
+                            f"{name}'s relative advantage 1 − "
+                            f"R_T({name})/R_T({ctx.label(baseline)}): "
                             f"{gap_first:.3f} on {first} vs {gap_second:.3f} on {second}; "
                             f"bootstrap difference 95% CI [{low:.3f}, {high:.3f}], "
                             f"p = {test['p_claimed']:.2g} ({n_boot} resamples)"

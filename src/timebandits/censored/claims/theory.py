@@ -252,11 +252,13 @@ class Coverage(DeclaredCheck):
                         {
                             "scope": f"{exp} {ctx.label(alg)} {side}",
                             "verdict": verdict,
-                            "headline": f"worst t = {t[worst]:.3g}: {share:.2g} vs bound {bound:.2g}",
+                            "headline": f"worst t = {t[worst]:.3g}: {share:.2g} vs bound "
+                            f"{bound:.2g}",
                             "statistic": (
                                 f"share of (run, pair) whose estimate after round t lies "
                                 f"{side} ν ± 𝔠(t+1; α = {alpha:g}), over {t.size} checkpoints "
-                                f"t ≥ {float(claim['from_t']):g}: largest {np.max(violations / trials):.3g}; "
+                                f"t ≥ {float(claim['from_t']):g}: largest "
+                                f"{np.max(violations / trials):.3g}; "
                                 f"{'most significant' if exceeded else 'closest to the bound'} "
                                 f"at t = {t[worst]:.3g}: {int(violations[worst])}/{trials} "
                                 f"against Prop. 1's {bound:.3g}; exact binomial "

@@ -58,9 +58,10 @@ def listed(values, digits: int = 6) -> str:
 
 
 def with_finals(ctx: ClaimContext, algorithm: str, metric: str, levels: dict, of=None):
-    """A decidability witness (core/verdicts/decidability.py) in which ``metric`` of ``algorithm`` in each
-    experiment of ``levels`` is level × (1 ± a small spread over runs) at every checkpoint,
-    passed through ``of(experiment, values)`` (e.g. regret → payoff). Other traces are real."""
+    """A decidability witness (core/verdicts/decidability.py) in which ``metric`` of
+    ``algorithm`` in each experiment of ``levels`` is level × (1 ± a small spread over runs) at
+    every checkpoint, passed through ``of(experiment, values)`` (e.g. regret → payoff). Other
+    traces are real."""
 
     def trace_of(experiment: str, name: str) -> pd.DataFrame:
         trace = ctx.trace(experiment, name)

@@ -15,8 +15,8 @@ the baselines' rate (scope ``paper``):
                  for all a ≤ μ[1]/(2λ) achieving maxima at a = μ[1]/(2λ)", on each of
                  ``experiments``: the payoff of aT' plays spread equally over T' (μ[1]N − N²/T',
                  model.equal_spacing_payoff, in normalised units) at a = (k/20)·μ[1]/2,
-                 k = 1 … 40 (aT' plays, a real number where aT' is not whole, as the paper's aT): positive and strictly increasing up to k = 20, and
-                 largest at k = 20.
+                 k = 1 … 40 (aT' plays, a real number where aT' is not whole, as the paper's
+                 aT): positive and strictly increasing up to k = 20, and largest at k = 20.
 Each value is routed through ``ctx.quantity`` so that the witnesses can set it.
 """
 

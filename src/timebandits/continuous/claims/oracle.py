@@ -78,8 +78,8 @@ class OracleExact(DeclaredCheck):
                     + ")",
                     "statistic": (
                         f"oracle payoff at T' = {horizon:g} (12 significant digits): "
-                        f"simulated {shown(simulated, 12)}, best over integer N {shown(brute, 12)}, at "
-                        f"(0.1λ, 0.1T) and (10λ, 10T) {listed(scaled, 12)}"
+                        f"simulated {shown(simulated, 12)}, best over integer N "
+                        f"{shown(brute, 12)}, at (0.1λ, 0.1T) and (10λ, 10T) {listed(scaled, 12)}"
                         + (
                             f", closed form {shown(closed, 12)}"
                             if closed is not None
@@ -139,7 +139,8 @@ class ExactSign(DeclaredCheck):
                 {
                     "scope": exp,
                     "verdict": verdict,
-                    "headline": f"{claim['metric']} at T = {shown(value, 6)} ({shown(value / horizon, 6)} T/λ)",
+                    "headline": f"{claim['metric']} at T = {shown(value, 6)} "
+                    f"({shown(value / horizon, 6)} T/λ)",
                     "statistic": f"{ctx.label(claim['algorithm'])}: {claim['metric']} at T "
                     f"= {shown(value, 12)}, i.e. {shown(value / horizon, 12)} in units "
                     "of T/λ",
@@ -195,7 +196,8 @@ class CloseToOracle(DeclaredCheck):
                     "verdict": paired_verdict(test, ctx.alpha),
                     "headline": f"payoff = {shown(ratio, 3)} × the oracle's (needs ≥ {share:g})",
                     "statistic": (
-                        f"mean payoff at T {shown(payoff.mean(), 6)} ± {shown(payoff.std(ddof=1) / math.sqrt(payoff.size), 2)} "
+                        f"mean payoff at T {shown(payoff.mean(), 6)} ± "
+                        f"{shown(payoff.std(ddof=1) / math.sqrt(payoff.size), 2)} "
                         f"against {share:g} × P* = {shown(target, 6)}; one-sided t-test p = "
                         f"{shown(test['p_claimed'], 2)} (opposite {shown(test['p_opposite'], 2)})"
                     ),

@@ -46,9 +46,12 @@ class RegretGrows(DeclaredCheck):
                     "verdict": paired_verdict(test, ctx.alpha),
                     "headline": f"regret {shown(a.mean(), 4)} → {shown(b.mean(), 4)}",
                     "statistic": (
-                        f"mean regret at T {shown(a.mean(), 6)} ± {shown(a.std(ddof=1) / math.sqrt(a.size), 2)} "
-                        f"then {shown(b.mean(), 6)} ± {shown(b.std(ddof=1) / math.sqrt(b.size), 2)}; "
-                        f"one-sided Welch p = {shown(p_claimed, 2)} (opposite {shown(p_opposite, 2)})"
+                        f"mean regret at T {shown(a.mean(), 6)} ± "
+                        f"{shown(a.std(ddof=1) / math.sqrt(a.size), 2)} "
+                        f"then {shown(b.mean(), 6)} ± "
+                        f"{shown(b.std(ddof=1) / math.sqrt(b.size), 2)}; "
+                        f"one-sided Welch p = {shown(p_claimed, 2)} (opposite "
+                        f"{shown(p_opposite, 2)})"
                     ),
                     **test,
                 }
@@ -124,7 +127,8 @@ class SpreadLarger:
                     "statistic": (
                         f"{what}: {shown(sd_wide, 6)} ({claim['larger']}) "
                         f"against {shown(sd_narrow, 6)} ({other}); bootstrap of the log ratio: "
-                        f"p = {shown(test['p_claimed'], 2)} (opposite {shown(test['p_opposite'], 2)})"
+                        f"p = {shown(test['p_claimed'], 2)} (opposite "
+                        f"{shown(test['p_opposite'], 2)})"
                     ),
                     **test,
                 }

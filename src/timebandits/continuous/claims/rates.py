@@ -110,8 +110,8 @@ class RegretSlope(DeclaredCheck):
             {
                 "scope": "all μ",
                 "verdict": verdict,
-                "headline": f"slope {shown(slope, 3)} (95% CI {shown(ci_low, 3)} to {shown(ci_high, 3)}; needs "
-                f"{needs})",
+                "headline": f"slope {shown(slope, 3)} (95% CI {shown(ci_low, 3)} to "
+                f"{shown(ci_high, 3)}; needs {needs})",
                 "statistic": (
                     f"least-squares slope of log mean regret on log μ over μ = "
                     f"{listed(mus)}: {shown(slope, 4)}; bootstrap over runs "
@@ -223,7 +223,8 @@ class ScaledFlat(DeclaredCheck):
                 "statistic": (
                     f"{what} per experiment: "
                     + ", ".join(f"{e} {shown(v, 4)}" for e, v in zip(claim["experiments"], scaled))
-                    + f"; spread {shown(spread, 4)}, bootstrap 95% CI {shown(low, 4)} to {shown(high, 4)}"
+                    + f"; spread {shown(spread, 4)}, bootstrap 95% CI {shown(low, 4)} to "
+                    f"{shown(high, 4)}"
                 ),
             }
         ]

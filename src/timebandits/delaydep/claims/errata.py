@@ -29,7 +29,8 @@ def _fraction(flags) -> str:
 
 
 def _e1(claim, ctx) -> list[dict]:
-    """E1 (Sect. 5 example): k = 3, μ = (1, 2/3, 1/2), d ≡ 2, f(τ) = 2^-τ gives g(2) < g(1) < g(3)."""
+    """E1 (Sect. 5 example): k = 3, μ = (1, 2/3, 1/2), d ≡ 2, f(τ) = 2^-τ gives
+    g(2) < g(1) < g(3)."""
     e1 = erratum_e1()
     g = ctx.quantity("erratum e1", lambda: tuple(e1["g_paper_f"]))
     holds = g[1] < g[0] < g[2]
@@ -37,7 +38,8 @@ def _e1(claim, ctx) -> list[dict]:
         {
             "scope": "f(τ) = 2^-τ (as printed)",
             "verdict": REPRODUCED if holds else NOT_REPRODUCED,
-            "headline": f"g = {tuple(round(float(x), 4) for x in g)} (printed order g(2) < g(1) < g(3))",
+            "headline": f"g = {tuple(round(float(x), 4) for x in g)} (printed order g(2) < g(1) < "
+            "g(3))",
             "statistic": (
                 f"g = {tuple(str(x) for x in g)} = {tuple(round(float(x), 4) for x in g)}; "
                 f"with the constant f ≡ 1/2 g = "
@@ -192,7 +194,9 @@ class Fact1Printed(DeclaredCheck):
             {
                 "scope": scope,
                 "verdict": REPRODUCED if strict.all() else NOT_REPRODUCED,
-                "headline": f"alternation strictly higher on {_fraction(strict)} optimal tied pairs",
+                "headline": (
+                    f"alternation strictly higher on {_fraction(strict)} optimal tied pairs"
+                ),
                 "statistic": (
                     f"alternation − g(m) over the {strict.size} pairs m < n with g(m) = g(n) = "
                     f"max g: > 0 on {_fraction(strict)}, = 0 on {int((~strict).sum())} (the "

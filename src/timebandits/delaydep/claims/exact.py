@@ -3,8 +3,8 @@ Sect. 8 and the stage count behind the O(k ln ln T) switch bound (Sect. 1 and 6)
 (Sect. 5) and Fact 1 (Sect. 8) are in exact_theorems.py, the errata in errata.py.
 
 Each routes the quantity it decides on through ``ClaimContext.quantity`` (key ``<kind> ...``), so
-its decidability witnesses (core/verdicts/decidability.py) replace it by the most favourable and the most
-unfavourable value the setting allows and run the kind's own check on them."""
+its decidability witnesses (core/verdicts/decidability.py) replace it by the most favourable and
+the most unfavourable value the setting allows and run the kind's own check on them."""
 
 from __future__ import annotations
 
@@ -72,7 +72,8 @@ class MeanGap:
             {
                 "scope": f"all {stats['n_vectors']} delay vectors",
                 "verdict": REPRODUCED if close else NOT_REPRODUCED,
-                "headline": f"exact mean gap {mean_gap:.4f} (printed {stated:g}, needs within ± {tolerance:g})",
+                "headline": f"exact mean gap {mean_gap:.4f} (printed {stated:g}, needs within ± "
+                f"{tolerance:g})",
                 "statistic": (
                     f"exact mean gap {mean_gap:.4f} (printed {stated:g} ± "
                     f"{tolerance:g}); median {stats['median_gap']:.4f}, minimum "

@@ -5,8 +5,8 @@ tables of random_instance_checks.py. The printed mean gap and the stage count ar
 the errata in errata.py.
 
 Each routes the quantity it decides on through ``ClaimContext.quantity`` (key ``<kind> ...``), so
-its decidability witnesses (core/verdicts/decidability.py) replace it by the most favourable and the most
-unfavourable value the setting allows and run the kind's own check on them."""
+its decidability witnesses (core/verdicts/decidability.py) replace it by the most favourable and
+the most unfavourable value the setting allows and run the kind's own check on them."""
 
 from __future__ import annotations
 
@@ -60,13 +60,14 @@ class Theorem2(DeclaredCheck):
         worst = table.loc[table["ratio"].idxmin()]
         rows = [
             {
-                "scope": f"{len(table)} random instances (k ≤ {claim['k_max']}, d ≤ {claim['d_max']})",
+                "scope": f"{len(table)} random instances (k ≤ {claim['k_max']}, d ≤ "
+                f"{claim['d_max']})",
                 "verdict": REPRODUCED if holds.all() else NOT_REPRODUCED,
                 "headline": f"g(r*) ≥ (1 − f(r_0))·OPT on {_fraction(holds)} random instances",
                 "statistic": (
                     f"g(r*) ≥ (1 − f(r_0))·OPT on {_fraction(holds)}; the proof's OPT ≤ "
                     f"mean of the top r_0 baselines on {_fraction(proof)}; both on "
-                    f"{_fraction(conditioned['ghost_bound_holds'] & conditioned['opt_bound_holds'])} "
+                    f"{_fraction(conditioned['ghost_bound_holds'] & conditioned['opt_bound_holds'])} "  # noqa: E501
                     f"of the instances where no repeated pull within r_0 rounds beats "
                     f"μ_(r_0); smallest g(r*)/OPT = {worst['ratio']:.3g}"
                 ),
@@ -78,7 +79,8 @@ class Theorem2(DeclaredCheck):
         )
         rows.append(
             {
-                "scope": "counterexample k = 3, μ = (1, 9/10, 1/2), d = (2, 1, 2), f = (1, 1, 1/100)",
+                "scope": "counterexample k = 3, μ = (1, 9/10, 1/2), d = (2, 1, 2), f = (1, 1, "
+                "1/100)",
                 "verdict": REPRODUCED if example_holds else NOT_REPRODUCED,
                 "headline": (
                     "g(r*) ≥ (1 − f(r_0))·OPT on the counterexample"
@@ -169,7 +171,8 @@ class Fact1:
     optimal and tied (g(1) = g(2)), strict alternation earns more than either, which is why both
     regrets turn negative in Fig. 3 (lower). Exact (Fractions). Supporting rows: the identity
     behind the Fact on random instances (alternation − weighted g ≥ 0, Supplement §2) and the
-    simulated alternations. Fact 1 as printed for every instance is the erratum ``fact1_printed``."""
+    simulated alternations. Fact 1 as printed for every instance is the erratum
+    ``fact1_printed``."""
 
     evidence = EXACT
     keys = ("instances", "k_max", "d_max", "experiment")

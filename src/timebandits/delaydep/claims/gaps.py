@@ -107,8 +107,8 @@ class SwitchGapGrowth:
                     "scope": exp,
                     "role": SUPPORTS,
                     "verdict": REPRODUCED if regime else INCONCLUSIVE,
-                    "headline": f"Δ = {gap_text}: switches {switches.mean():.4g} at T = {horizon:g}, "
-                    f"× Σ Δ⁻² = {switches.mean() / x:.3g}"
+                    "headline": f"Δ = {gap_text}: switches {switches.mean():.4g} at T = "
+                    f"{horizon:g}, × Σ Δ⁻² = {switches.mean() / x:.3g}"
                     + ("" if regime else " (not judged: UCB1's bound reaches T)"),
                     "statistic": (
                         f"gaps {gap_text}, Σ Δ⁻² = {x:.4g}; mean switches {switches.mean():.4g} "
@@ -155,7 +155,8 @@ class SwitchGapGrowth:
                 "scope": "suboptimal pulls",
                 "role": SUPPORTS,
                 "verdict": band_verdict(p_low, p_high, low_t, high_t),
-                "headline": f"suboptimal pulls ∝ (Σ Δ⁻²)^{p_est:.2f} (CI {p_low:.2f} to {p_high:.2f})",
+                "headline": f"suboptimal pulls ∝ (Σ Δ⁻²)^{p_est:.2f} (CI {p_low:.2f} to "
+                f"{p_high:.2f})",
                 "statistic": (
                     f"the same fit on the pulls of suboptimal policies at T (not the claim: "
                     f"UCB1's own count, which each switch leaves or enters): slope "

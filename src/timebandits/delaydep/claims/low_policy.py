@@ -127,7 +127,8 @@ class StopsExploring(LowPolicyKind):
                 "verdict": test["verdict"],
                 "headline": f"{n_single}/{n_allowed} runs whose gap allows it end with one policy "
                 f"(needs ≥ {1 - delta:.0%})",
-                "statistic": f"{counts}; binomial p = {test['p_claimed']:.2g} against {1 - delta:.0%}",
+                "statistic": f"{counts}; binomial p = {test['p_claimed']:.2g} against "
+                f"{1 - delta:.0%}",
                 "p_claimed": test["p_claimed"],
                 "p_opposite": test["p_opposite"],
             }
@@ -262,7 +263,8 @@ class SwitchBound(LowPolicyKind):
             {
                 "scope": exp,
                 "verdict": REPRODUCED if within.all() else NOT_REPRODUCED,
-                "headline": f"max switches {switches.max():g} ≤ kS = {allowed} in {_fraction(within)} runs",
+                "headline": f"max switches {switches.max():g} ≤ kS = {allowed} in "
+                f"{_fraction(within)} runs",
                 "statistic": (
                     f"T = {horizon:g}: switches mean {switches.mean():.3g}, max "
                     f"{switches.max():g} ≤ kS = {allowed} in {_fraction(within)} runs"

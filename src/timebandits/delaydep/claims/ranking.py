@@ -45,8 +45,8 @@ class Theorem4:
                 {
                     "scope": f"{row.instance} μ = {tuple(round(m, 3) for m in row.means)}",
                     "verdict": verdict,
-                    "headline": f"correct order in {correct}/{row.runs} runs (needs ≥ {1 - delta:.0%}); "
-                    f"max pulls {row.max_pulls:.3g} ≤ bound "
+                    "headline": f"correct order in {correct}/{row.runs} runs (needs ≥ "
+                    f"{1 - delta:.0%}); max pulls {row.max_pulls:.3g} ≤ bound "
                     f"{row.pull_bound:.3g}: {'yes' if row.max_within_bound else 'no'}",
                     "statistic": (
                         f"correct order in {correct}/{row.runs} runs, binomial p = "

@@ -4,11 +4,11 @@ family τ ≡ d, d = 1..D (:func:`constant_delay_problem`): ``family_ratio``, ho
 smaller for short and for long waits (§6.2; :class:`BoundRegime`).
 
 ``family_ratio``: the two leading terms share the factor D²/Δ (§6.2): (WAIT) ∝ μ̄^c, the
-average mean waiting time, (FJ) ∝ Σ_j 1/μ^c_j. Their ratio (FJ)/(WAIT) = Σ_j (1/μ^c_j) / μ̄^c does not involve Δ. Both
-factors lie in [1, D] (§6.2), so the ratio is at most D, reached when every mean waiting time
-is 1. Exact, on the family τ ≡ d, d = 1..``max_delay`` (K = 1, V = 1, μ^c_j = min(j, d), as
-``bound_regime``): the claim holds if the largest ratio over the family is at least
-``max_delay`` × (1 − ``rounding_tolerance``).
+average mean waiting time, (FJ) ∝ Σ_j 1/μ^c_j. Their ratio (FJ)/(WAIT) = Σ_j (1/μ^c_j) / μ̄^c
+does not involve Δ. Both factors lie in [1, D] (§6.2), so the ratio is at most D, reached when
+every mean waiting time is 1. Exact, on the family τ ≡ d, d = 1..``max_delay`` (K = 1, V = 1,
+μ^c_j = min(j, d), as ``bound_regime``): the claim holds if the largest ratio over the family
+is at least ``max_delay`` × (1 − ``rounding_tolerance``).
 """
 
 from __future__ import annotations

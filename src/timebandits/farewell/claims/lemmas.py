@@ -175,12 +175,12 @@ class RatioConcentration:
                 {
                     "scope": exp,
                     "verdict": NOT_REPRODUCED if p_adj < ctx.alpha else REPRODUCED,
-                    "headline": f"{total} misses ({expected:.3g} allowed) over {len(cells)} cells; worst "
-                    f"{label}: {misses}/{reps} (allowed rate {allowed:.3g})",
+                    "headline": f"{total} misses ({expected:.3g} allowed) over {len(cells)} cells; "
+                    f"worst {label}: {misses}/{reps} (allowed rate {allowed:.3g})",
                     "statistic": (
                         f"Lemma {claim['lemma']}: {len(cells)} judged cells of {reps} samples "
-                        f"each, {total} misses in all ({expected:.4g} allowed); worst cell {label}: "
-                        f"{misses} of {reps} "
+                        f"each, {total} misses in all ({expected:.4g} allowed); worst cell "
+                        f"{label}: {misses} of {reps} "
                         f"(allowed probability {allowed:.3g}), binomial p = {p[worst]:.2g}, "
                         f"Bonferroni over the cells {p_adj:.2g}"
                     ),

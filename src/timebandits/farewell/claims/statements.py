@@ -197,7 +197,8 @@ class BoundRatio:
                 {
                     "scope": exp,
                     "verdict": REPRODUCED if ratio >= need else NOT_REPRODUCED,
-                    "headline": f"({top.upper()}) / ({bottom.upper()}) = {ratio:.3g} (needs ≥ {need:g})",
+                    "headline": f"({top.upper()}) / ({bottom.upper()}) = {ratio:.3g} (needs ≥ "
+                    f"{need:g})",
                     "statistic": (
                         f"D = {problem.D}, Δ = {orders['min_gap']:.4g}, g* = {problem.g_star:.4g}, "
                         f"j* = {j_star} with μ^c_j* = {problem.mean_cost[0, j_star - 1]:.3g}, "

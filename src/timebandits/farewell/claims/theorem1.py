@@ -113,7 +113,8 @@ class Theorem1:
                 {
                     "scope": f"{exp} argmax",
                     "verdict": REPRODUCED if best_exact["pair"] in optimal else NOT_REPRODUCED,
-                    "headline": f"argmax W(T) = {best_exact['pair']}, argmax g = {', '.join(sorted(optimal))}",
+                    "headline": f"argmax W(T) = {best_exact['pair']}, argmax g = "
+                    f"{', '.join(sorted(optimal))}",
                     "statistic": (
                         f"exact W(T = {int(best_exact['horizon'])}) is largest at "
                         f"{best_exact['pair']} ({best_exact['exact_reward']:.6g}); argmax g = "
@@ -143,7 +144,8 @@ class Theorem1:
                     "headline": f"best simulated constant policy {best['pair']}",
                     "statistic": (
                         f"best simulated constant policy {best['pair']} at rate "
-                        f"{best['simulated_rate']:.5f} ± {best['rate_se']:.1g}; argmax g = {', '.join(sorted(optimal))}"
+                        f"{best['simulated_rate']:.5f} ± {best['rate_se']:.1g}; argmax g = "
+                        f"{', '.join(sorted(optimal))}"
                     ),
                 }
             )
