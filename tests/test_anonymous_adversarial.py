@@ -239,8 +239,8 @@ def test_regret_is_the_best_label_count_minus_the_gain(runner):
 
 def test_ars_exp3_learns_a_dominant_label():
     """Labels i.i.d. with shares (0.6, 0.1, 0.1, 0.1, 0.1): uniform play loses (0.6 − 0.2)·T
-    = 80,000 at T = 2·10^5; ARS-EXP3 (β = 1/2) loses 18,900 (measured; the test allows 40,000), and its
-    regret per slot falls over time."""
+    = 80,000 at T = 2·10^5; ARS-EXP3 (β = 1/2) loses 18,900 (measured; the test allows 40,000), and
+    its regret per slot falls over time."""
     T = 200_000
     labels = _stream(T, [0.6, 0.1, 0.1, 0.1, 0.1], seed=4)
     checkpoints = np.array([T // 10, T], np.int64)

@@ -89,10 +89,10 @@ def test_ctmab_learned_run():
 def test_ctmab_stop_and_cut_identification():
     """K = 3, stop at play 31 of phase 1 (plays c/210 apart): 30 plays with 1 + 2 + 28·3 = 87
     checks, then arm 1 alone (play 31 is arm ((31 − 1) mod 3) + 1 = 1): 88. LUCB1 cut after 8
-    samples: 3 initial, rounds 1 and 2 sample 4–7, round 3 samples h (8), then the budget is
-    out: 3 rounds, 9 bounds; no exploit. Total 97. With K = 2 and the stop at play 31 (arm 1): 1 + 29·2
-    + 1 = 60, 10 samples = 5 rounds = 10 bounds, exploit from 31c/140 + 20 = 27.0 in windows of
-    c: w = 0..30 (27.0 + 30c = 975.7 < 1000 ≤ 27.0 + 31c): 31. Total 101."""
+    samples: 3 initial, rounds 1 and 2 sample 4–7, round 3 samples h (8), then the budget is out: 3
+    rounds, 9 bounds; no exploit. Total 97. With K = 2 and the stop at play 31 (arm 1): 1 + 29·2 + 1
+    = 60, 10 samples = 5 rounds = 10 bounds, exploit from 31c/140 + 20 = 27.0 in windows of c: w =
+    0..30 (27.0 + 30c = 975.7 < 1000 ≤ 27.0 + 31c): 31. Total 101."""
     count = CONTINUOUS["ctmab_evaluations"]
     assert count(3, 1000.0, 0.5, 1.0, FAILED_IDENTIFICATION, 1, 31 * (C / 210), 20.0, 8) == 97
     assert count(2, 1000.0, 0.5, 1.0, LEARNED, 1, 31 * (C / 140), 20.0, 10) == 101

@@ -1,5 +1,5 @@
-"""Paper 001's statistical claim kinds (censored/claims/censoring.py, spread.py, gaps.py) on tiny hand-built
-instances and traces: the whole row a reader sees (scope, verdict, headline, statistic,
+"""Paper 001's statistical claim kinds (censored/claims/censoring.py, spread.py, gaps.py) on tiny
+hand-built instances and traces: the whole row a reader sees (scope, verdict, headline, statistic,
 p-values), against numbers derived by hand, from closed forms or from scipy.stats, and the data
 their decidability witnesses (core/verdicts/decidability.py) put in place of the real traces.
 

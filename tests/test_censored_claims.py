@@ -1,5 +1,5 @@
-"""Paper 001's claim kinds (censored/claims/) on hand-made traces: each kind reaches the
-verdicts the evidence allows, its witnesses (core/verdicts/decidability.py) reach both sides where the
+"""Paper 001's claim kinds (censored/claims/) on hand-made traces: each kind reaches the verdicts
+the evidence allows, its witnesses (core/verdicts/decidability.py) reach both sides where the
 setting allows, and a side the setting rules out is flagged."""
 
 from __future__ import annotations
@@ -222,8 +222,8 @@ def _gap_frames(advantages, n=40):
     [
         # RCUCB ahead and further ahead with more limits: both kinds hold
         ({"fig6_poscorr": 0.1, "fig4_poscorr": 0.3, "fig7_poscorr": 0.5}, REPRODUCED, REPRODUCED),
-        # RCUCB behind everywhere, by less with more limits (censored C6 on the full build): the gaps
-        # are ordered, but there is no superiority to grow
+        # RCUCB behind everywhere, by less with more limits (censored C6 on the full build): the
+        # gaps are ordered, but there is no superiority to grow
         (
             {"fig6_poscorr": -0.6, "fig4_poscorr": -0.4, "fig7_poscorr": -0.2},
             REPRODUCED,
@@ -504,7 +504,7 @@ def test_the_registry_names_every_censored_kind():
     }
 
 
-# --------------------------------------------------------------------------- exceeds throughout: rows
+# ------------------------------------------------------------------------- exceeds throughout: rows
 
 EXCEEDS = {
     "id": "X",
@@ -556,7 +556,8 @@ def test_exceeds_throughout_row(direction, side):
     assert row == {
         "scope": "fig5_ames RCUCB vs UCB",
         "verdict": REPRODUCED,
-        "headline": f"{side} at 3/3 checkpoints; weakest t = 20, the opposite order strongest at t = 20",
+        "headline": f"{side} at 3/3 checkpoints; weakest t = 20, the opposite order strongest "
+        "at t = 20",
         "statistic": (
             f"regret of RCUCB {side} UCB's, paired one-sided t-test at each of 3 checkpoints "
             f"t ≥ 0: significant at α at 3; weakest at t = 20 (p = {p20:.2g}, mean difference "
@@ -586,7 +587,8 @@ def test_exceeds_throughout_undefined_checkpoint_counts_against():
     "from_t, expected", [(None, INCONCLUSIVE), (10, INCONCLUSIVE), (11, REPRODUCED)]
 )
 def test_exceeds_throughout_from_t_is_inclusive(from_t, expected):
-    # tied at t = 0 and t = 10 in every run (a paired t-test of 0 differences: p = 1/2); 3 apart at t = 20
+    # tied at t = 0 and t = 10 in every run (a paired t-test of 0 differences: p = 1/2); 3 apart at
+    # t = 20
     theirs = np.tile([0.0, 5.0, 9.0], (4, 1)) + np.arange(4)[:, None]
     ours = theirs - np.array([0.0, 0.0, 3.0])
     claim = EXCEEDS if from_t is None else {**EXCEEDS, "from_t": from_t}

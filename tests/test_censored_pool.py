@@ -1,6 +1,6 @@
 """The Fig. 5 environment of paper 001 (censored/pool.py, pool_design.py, ames_data.py,
-pool_records.py): the arm grid, a tiny generated pool through the dataset scripts, the checked loading of a pool and its time units, and the committed
-pool against its provenance."""
+pool_records.py): the arm grid, a tiny generated pool through the dataset scripts, the checked
+loading of a pool and its time units, and the committed pool against its provenance."""
 
 import hashlib
 import json

@@ -238,7 +238,7 @@ def test_theorem2_constant_rate_and_pieces():
         theorem2_bound(100.0, 0.5, 0, 1.0, 2, 1.0, 0.0, 1.0)
 
 
-# ---- Def. 3 packing counts (Theorem 2's constant C) ------------------------------------------------
+# ---- Def. 3 packing counts (Theorem 2's constant C) ----------------------------------------------
 
 
 def test_packing_number_by_hand():

@@ -37,7 +37,8 @@ TIMEOUT = 900
 
 
 def first_chunks() -> list[str]:
-    """The first simulate job of the first experiment of every paper but ``WHOLE``, at smoke scale."""
+    """The first simulate job of the first experiment of every paper but ``WHOLE``, at smoke
+    scale."""
     config = load_yaml(REPO_ROOT / "config/config.yaml") | {"scale": "smoke"}
     targets = []
     for key in OTHERS:

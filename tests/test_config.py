@@ -336,8 +336,8 @@ def test_missing_and_malformed_files(tmp_path):
     [
         (
             "scale: full\nbase_seed: 1\npapers: [farewell\nchunk_work: 1.0e+8\n",
-            "line 4, column 11: not valid YAML: expected ',' or ']', but got ':' (while parsing a flow "
-            "sequence started on line 3)",
+            "line 4, column 11: not valid YAML: expected ',' or ']', but got ':' (while parsing a "
+            "flow sequence started on line 3)",
         ),
         (
             "scale: full\n  base_seed: 1\n",
@@ -382,7 +382,8 @@ def test_binary_file_is_not_yaml(tmp_path):
         ),
         (  # a paper's cost is in its own file (cluster_cost), not here
             lambda c: c["cluster"].__setitem__("simulation_costs", {"farewell": {}}),
-            "key cluster: Additional properties are not allowed ('simulation_costs' was unexpected)",
+            "key cluster: Additional properties are not allowed ('simulation_costs' was "
+            "unexpected)",
         ),
         (
             lambda c: c["cluster"]["analysis_costs"].pop("figure"),
@@ -586,13 +587,17 @@ def test_a_key_written_twice_is_refused_naming_its_lines(tmp_path):
     "old, new, message",
     [
         (
-            "    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
-            "    better: wait_ucb\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+            "    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n"
+            "    min_ratio: &much_better 2.0",
+            "    better: wait_ucb\n    worse: [ucb_simplex, budget_ucb]\n"
+            "    min_ratio: &much_better 2.0",
             r"key claims\.2 \(C2\): better must be a list, e\.g\. \[wait_ucb\], got 'wait_ucb'",
         ),
         (
-            "    experiments: [fig1a]\n    metric: regret\n    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
-            "    experiments: fig1a\n    metric: regret\n    better: [wait_ucb]\n    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+            "    experiments: [fig1a]\n    metric: regret\n    better: [wait_ucb]\n"
+            "    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
+            "    experiments: fig1a\n    metric: regret\n    better: [wait_ucb]\n"
+            "    worse: [ucb_simplex, budget_ucb]\n    min_ratio: &much_better 2.0",
             r"key claims\.2 \(C2\): experiments must be a list, e\.g\. \[fig1a\], got 'fig1a'",
         ),
         (

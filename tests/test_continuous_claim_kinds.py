@@ -1,8 +1,8 @@
-"""Paper 003's exact claim kinds and close_to_oracle (continuous/claims/oracle.py), the run_frequency
-events (continuous/claims/frequency.py) and the shared helpers (continuous/claims/common.py) on
-tiny hand-built traces: every verdict each kind can give, and the whole row a reader sees, with
-the expected numbers derived by hand from Props. 1–2 (P* = μ1 N* − N*²/T'), Lemma 13
-(i* ≤ ⌈p*/ε⌉ + 1), exact binomial sums and scipy's one-sample t-test."""
+"""Paper 003's exact claim kinds and close_to_oracle (continuous/claims/oracle.py), the
+run_frequency events (continuous/claims/frequency.py) and the shared helpers
+(continuous/claims/common.py) on tiny hand-built traces: every verdict each kind can give, and the
+whole row a reader sees, with the expected numbers derived by hand from Props. 1–2 (P* = μ1 N*
+− N*²/T'), Lemma 13 (i* ≤ ⌈p*/ε⌉ + 1), exact binomial sums and scipy's one-sample t-test."""
 
 from __future__ import annotations
 
@@ -128,8 +128,8 @@ def test_oracle_exact_reproduced_on_the_optimum_and_only_the_first_run_is_read(c
     [
         ("int", P_INT - 0.5, NOT_REPRODUCED),
         ("frac", P_FRAC + 1.0, NOT_REPRODUCED),
-        # 5e-10 off (3e-11 relative) is within the brute-force check's abs_tol of 1e-9, but not equal
-        # to 12 significant digits to the rescaled optima (rel_tol 1e-12)
+        # 5e-10 off (3e-11 relative) is within the brute-force check's abs_tol of 1e-9, but not
+        # equal to 12 significant digits to the rescaled optima (rel_tol 1e-12)
         ("frac", P_FRAC + 5e-10, NOT_REPRODUCED),
         ("tiny", 0.5, NOT_REPRODUCED),
         ("int", math.nan, INCONCLUSIVE),
@@ -315,7 +315,8 @@ def test_check_names_a_missing_key(kind, key):
             "run_frequency",
             "event",
             "lemma99",
-            r"event must be one of \('lemma13', 'lemma15', 'lemma22', 'identified'\), got 'lemma99'$",
+            r"event must be one of \('lemma13', 'lemma15', 'lemma22', 'identified'\), "
+            r"got 'lemma99'$",
         ),
     ],
 )
@@ -409,8 +410,8 @@ def test_run_frequency_lemma22_row_as_the_reader_sees_it():
             "scope": "e",
             "verdict": INCONCLUSIVE,
             "headline": f"3/5 runs with {what} (needs ≥ 0.6)",
-            "statistic": f"{what} in 3 of 5 judged runs (1 not judged); exact binomial p = 0.68 for a "
-            "rate above 0.6, 0.66 for one below",
+            "statistic": f"{what} in 3 of 5 judged runs (1 not judged); exact binomial p = 0.68 "
+            "for a rate above 0.6, 0.66 for one below",
             "p_claimed": 0.68256,
             "p_opposite": 0.66304,
         },
@@ -430,8 +431,8 @@ def test_run_frequency_lemma15_bounds_and_undefined_runs():
             "scope": "e",
             "verdict": INCONCLUSIVE,
             "headline": "2/4 runs with |μ̂ − μ| < μ (needs ≥ 0.5)",
-            "statistic": "|μ̂ − μ| < μ in 2 of 4 judged runs (1 not judged); exact binomial p = 0.69 "
-            "for a rate above 0.5, 0.69 for one below",
+            "statistic": "|μ̂ − μ| < μ in 2 of 4 judged runs (1 not judged); exact binomial "
+            "p = 0.69 for a rate above 0.5, 0.69 for one below",
             "p_claimed": 0.6875,
             "p_opposite": 0.6875,
         },
@@ -481,8 +482,8 @@ def test_run_frequency_identified_judges_the_finished_runs():
             "scope": "e",
             "verdict": INCONCLUSIVE,
             "headline": f"2/3 runs with {what} (needs ≥ 0.4)",
-            "statistic": f"{what} in 2 of 3 judged runs (2 not judged); exact binomial p = 0.35 for a "
-            "rate above 0.4, 0.94 for one below",
+            "statistic": f"{what} in 2 of 3 judged runs (2 not judged); exact binomial p = 0.35 "
+            "for a rate above 0.4, 0.94 for one below",
             "p_claimed": 0.352,
             "p_opposite": 0.936,
         },

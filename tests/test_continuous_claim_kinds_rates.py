@@ -402,7 +402,8 @@ def test_spread_larger_rows(relative):
             "scope": "wide vs flat",
             "verdict": REPRODUCED,
             "headline": f"sd {w} against {f_}",
-            "statistic": f"{what}: {w6} (wide) against {f6} (flat); bootstrap of the log ratio: p = 0 (opposite 1)",
+            "statistic": f"{what}: {w6} (wide) against {f6} (flat); bootstrap of the log ratio: "
+            "p = 0 (opposite 1)",
             "p_claimed": 0.0,
             "p_opposite": 1.0,
         },
@@ -410,7 +411,8 @@ def test_spread_larger_rows(relative):
             "scope": "wide vs wider",
             "verdict": NOT_REPRODUCED,
             "headline": f"sd {w} against {v}",
-            "statistic": f"{what}: {w6} (wide) against {v6} (wider); bootstrap of the log ratio: p = 1 (opposite 0)",
+            "statistic": f"{what}: {w6} (wide) against {v6} (wider); bootstrap of the log ratio: "
+            "p = 1 (opposite 0)",
             "p_claimed": 1.0,
             "p_opposite": 0.0,
         },
@@ -545,7 +547,8 @@ def test_scaled_flat_regret_rows(limit, verdict):
             "scope": "all",
             "verdict": verdict,
             "headline": f"largest/smallest {what} = 2 (95% CI 1.33–2.67; needs ≤ {limit:g})",
-            "statistic": f"{what} per experiment: a 0.01257, b 0.02515; spread 2, bootstrap 95% CI 1.333 to 2.667",
+            "statistic": f"{what} per experiment: a 0.01257, b 0.02515; spread 2, bootstrap 95% "
+            "CI 1.333 to 2.667",
         }
     ]
 
@@ -591,7 +594,8 @@ def test_scaled_flat_identification_time_row():
             "scope": "all",
             "verdict": REPRODUCED,
             "headline": f"largest/smallest {what} = 2.33 (95% CI 1.75–3.5; needs ≤ 5)",
-            "statistic": f"{what} per experiment: p 0.01696, q 0.03958; spread 2.333, bootstrap 95% CI 1.75 to 3.5",
+            "statistic": f"{what} per experiment: p 0.01696, q 0.03958; spread 2.333, bootstrap "
+            "95% CI 1.75 to 3.5",
         }
     ]
 

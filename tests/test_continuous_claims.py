@@ -1,5 +1,5 @@
-"""Paper 003's claim kinds (the package continuous/claims/) on synthetic traces: each verdict comes out
-every way the evidence allows."""
+"""Paper 003's claim kinds (the package continuous/claims/) on synthetic traces: each verdict comes
+out every way the evidence allows."""
 
 from __future__ import annotations
 
@@ -216,8 +216,8 @@ def test_oracle_exact(simulated, expected):
     assert _verdicts("oracle_exact", ORACLE_CLAIM, ctx) == {expected}
 
 
-# --- decidability (core/verdicts/decidability.py): each kind's witnesses reach both verdicts in a normal
-# setting, and a claim that as configured cannot pass (or fail) is caught ---
+# --- decidability (core/verdicts/decidability.py): each kind's witnesses reach both verdicts in a
+# normal setting, and a claim that as configured cannot pass (or fail) is caught ---
 
 
 def _decide(kind, claim, ctx):

@@ -1,5 +1,5 @@
-"""core.sim.binomial: each of its three methods exact in distribution (chi-square against scipy's pmf,
-mean within five standard errors), BINV against the quantile of its one uniform, BTRS' density
+"""core.sim.binomial: each of its three methods exact in distribution (chi-square against scipy's
+pmf, mean within five standard errors), BINV against the quantile of its one uniform, BTRS' density
 ratio and Stirling remainder against ln Γ, and every draw addressable by its counter."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""core/verdicts/bounds.py: the bound table (compare_curves) row by row, the trivial bound and vacuity,
-and bound_verdict's whole result (verdict, headline, statistic) as the reader sees it; then
+"""core/verdicts/bounds.py: the bound table (compare_curves) row by row, the trivial bound and
+vacuity, and bound_verdict's whole result (verdict, headline, statistic) as the reader sees it; then
 compare_to_bound, bound_verdict and informative_from on the small table of tests/conftest.py.
 
 Every expected number is worked out by hand in the comments."""
@@ -211,7 +211,8 @@ def test_bound_verdict_mean_on_the_bound_is_reproduced():
         bound_verdict(rows),
         {
             "verdict": REPRODUCED,
-            "headline": "largest mean/bound 1 over 3 informative checkpoints (vacuous until t = 10)",
+            "headline": "largest mean/bound 1 over 3 informative checkpoints "
+            "(vacuous until t = 10)",
             "statistic": "largest mean/bound = 1 (m vs thm at t = 20) over the informative "
             "curve-checkpoints; with the mean above the bound: 0/3, with some run above "
             "it: 1; bound vacuous until t = 10 (1/4 curve-checkpoints vacuous, never "
@@ -232,7 +233,8 @@ def test_bound_verdict_not_reproduced_whole_row():
         bound_verdict(rows),
         {
             "verdict": NOT_REPRODUCED,
-            "headline": "largest mean/bound 3 over 2 informative checkpoints (informative everywhere)",
+            "headline": "largest mean/bound 3 over 2 informative checkpoints "
+            "(informative everywhere)",
             "statistic": "largest mean/bound = 3 (m vs thm at t = 2) over the informative "
             "curve-checkpoints; with the mean above the bound: 2/2, with some run above "
             "it: 2; bound informative everywhere (0/2 curve-checkpoints vacuous, never "

@@ -1,5 +1,5 @@
-"""The generic claim kinds (core/verdicts/kinds.py GENERIC_KINDS): each kind reaches every verdict it can
-give, on a tiny hand-built context, and its decidability witnesses come out "reproduced"
+"""The generic claim kinds (core/verdicts/kinds.py GENERIC_KINDS): each kind reaches every verdict
+it can give, on a tiny hand-built context, and its decidability witnesses come out "reproduced"
 (favourable) and "not reproduced" (unfavourable).
 
 Expected verdicts and numbers are derived by hand in the comments, or from scipy's t-tests."""

@@ -14,7 +14,7 @@ from scipy import stats as st
 from timebandits.core.verdicts.context import fraction_test, paired_verdict
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
-# --------------------------------------------------------------------------- fraction_test & paired_verdict
+# ------------------------------------------------------------------- fraction_test & paired_verdict
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
-"""core/verdicts/decidability.py: every generic claim kind, as configured, can reach "reproduced" and
-"not reproduced" where its inputs allow, and the three ways a claim cannot are caught: a bound
-above the largest value its metric can take (cannot fail), too few runs for a frequency at a
-level (cannot pass), a regime the window never reaches (neither)."""
+"""core/verdicts/decidability.py: every generic claim kind, as configured, can reach "reproduced"
+and "not reproduced" where its inputs allow, and the three ways a claim cannot are caught: a bound
+above the largest value its metric can take (cannot fail), too few runs for a frequency at a level
+(cannot pass), a regime the window never reaches (neither)."""
 
 import math
 

@@ -1,5 +1,5 @@
-"""core/verdicts/thresholds.py, core/verdicts/firmness.py and core/verdicts/causes.py: thresholds as data, tipping points,
-the runs an undecided claim needs, and the cause of a failed paper claim."""
+"""core/verdicts/thresholds.py, core/verdicts/firmness.py and core/verdicts/causes.py: thresholds as
+data, tipping points, the runs an undecided claim needs, and the cause of a failed paper claim."""
 
 import copy
 

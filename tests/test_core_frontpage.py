@@ -1,5 +1,5 @@
-"""The front page (core/pages/frontpage.py): every claim in one line linking to its notebook line and
-the figures it reads, confirmed errata shown apart from failures, text escaped, relative links
+"""The front page (core/pages/frontpage.py): every claim in one line linking to its notebook line
+and the figures it reads, confirmed errata shown apart from failures, text escaped, relative links
 only; and the notebook page parts (contents, folded tables) it links into."""
 
 from pathlib import Path

@@ -36,7 +36,8 @@ PROBE = """<script>window.addEventListener("load", () => {
   d.windowWidth = document.documentElement.clientWidth;
   d.overflow = Math.max(0, ...[...document.querySelectorAll("div.scroll")].map(
     (box) => box.scrollWidth - box.clientWidth));
-  const thumbs = [...document.querySelectorAll("figure.thumb")].map((f) => f.getBoundingClientRect());
+  const thumbs = [...document.querySelectorAll("figure.thumb")].map((f) => \
+f.getBoundingClientRect());
   d.firstRow = thumbs.filter((r) => r.top === thumbs[0]?.top).length;
   d.thumbScale = Math.min(...[...document.querySelectorAll("figure.thumb img")].map(
     (i) => i.getBoundingClientRect().width / i.naturalWidth));

@@ -15,7 +15,7 @@ from timebandits.core.verdicts.bounds import compare_to_bound
 from timebandits.core.verdicts.growth import LogGrowth, growth_increments
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
-# --------------------------------------------------------------------------- growth_increments & log_growth
+# ------------------------------------------------------------------- growth_increments & log_growth
 
 
 def test_growth_increments_use_nearest_checkpoints():

@@ -21,7 +21,7 @@ from timebandits.core.verdicts.kinds import GENERIC_KINDS, BelowBound, NotChecka
 from timebandits.core.verdicts.signs import SignAtHorizon
 from timebandits.core.verdicts.vocabulary import INCONCLUSIVE, NOT_REPRODUCED, REPRODUCED
 
-# --------------------------------------------------------------------------- check(): malformed claims
+# ------------------------------------------------------------------------ check(): malformed claims
 
 CHECK_CASES = [
     (

@@ -1,4 +1,5 @@
-"""Tests of the counter-based generator ``timebandits.core.sim.rng`` (SplitMix64 addressed by counter).
+"""Tests of the counter-based generator ``timebandits.core.sim.rng`` (SplitMix64 addressed by
+counter).
 
 The F2A kernel draws τ_{k,s} and V_{k,s} as ``uniform(env_key, 2((s-1)K + k))`` and the next
 counter, so these properties carry the environment: values in [0, 1), uniform marginals, no

@@ -1,4 +1,5 @@
-"""core/verdicts/stats.py: summaries per checkpoint, the paired one-sided t-test and the bootstrap CI.
+"""core/verdicts/stats.py: summaries per checkpoint, the paired one-sided t-test and the bootstrap
+CI.
 
 Every expectation is computed by hand in the comments (or against scipy's reference test)."""
 
@@ -78,8 +79,10 @@ def test_summarise_trace_values_by_hand(tiny_trace):
     )
 
     # x at t=2, [2, 4, 9]: mean 5, deviations -3, -1, 4, sum of squares 26.
-    # ddof=1: var 13, se = sqrt(13)/sqrt(3) = 2.08167 (ddof=0 would give sqrt(26/3)/sqrt(3) = 1.6997).
-    # Quantiles at 2q: q05 -> 0.1 -> 2.2, q25 -> 0.5 -> 3, q50 -> 4, q75 -> 1.5 -> 6.5, q95 -> 1.9 -> 8.5.
+    # ddof=1: var 13, se = sqrt(13)/sqrt(3) = 2.08167
+    # (ddof=0 would give sqrt(26/3)/sqrt(3) = 1.6997).
+    # Quantiles at 2q: q05 -> 0.1 -> 2.2, q25 -> 0.5 -> 3, q50 -> 4, q75 -> 1.5 -> 6.5,
+    # q95 -> 1.9 -> 8.5.
     r = _row(s, "x", 2)
     assert r["mean"] == pytest.approx(5.0)
     assert r["se"] == pytest.approx(math.sqrt(13) / math.sqrt(3))
@@ -256,7 +259,7 @@ def test_bootstrap_ci_single_value_has_no_interval():
     assert math.isnan(low) and math.isnan(high)
 
 
-# ---- one-sided t and TOST against scipy ------------------------------------------------------------
+# ---- one-sided t and TOST against scipy ----------------------------------------------------------
 
 
 def _sample(seed: int, n: int = 12) -> np.ndarray:
@@ -302,7 +305,7 @@ def test_equivalence_test_is_two_one_sided_scipy_tests(seed, offset, margin, dec
     assert result == pytest.approx(expected, rel=1e-10)
 
 
-# ---- edge cases the verdicts depend on ---------------------------------------------------------------
+# ---- edge cases the verdicts depend on -----------------------------------------------------------
 
 
 def test_summarise_trace_sorts_by_metric_then_t_whatever_the_input_order():

@@ -1,5 +1,5 @@
-"""core/pages/verdict_words.py: one word and one colour per verdict on every page, and totals a reader
-can add up."""
+"""core/pages/verdict_words.py: one word and one colour per verdict on every page, and totals a
+reader can add up."""
 
 import pandas as pd
 

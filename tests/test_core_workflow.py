@@ -1,5 +1,5 @@
-"""A job that fails keeps its cause (core.build.workflow.logger): the traceback goes to the job's own
-log, and the console gets one line naming that log. Every job measures itself: its log ends with
+"""A job that fails keeps its cause (core.build.workflow.logger): the traceback goes to the job's
+own log, and the console gets one line naming that log. Every job measures itself: its log ends with
 its record (core.build.workflow.job_record)."""
 
 from __future__ import annotations

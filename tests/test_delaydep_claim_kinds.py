@@ -1,12 +1,14 @@
 """The run-judged claim kinds of paper 004 (delaydep/claims/low_policy.py: stops_exploring,
-theorem3, switch_bound; claims/ranking.py: theorem4) on tiny hand-built traces and tables: every verdict each kind can give,
-the whole row a reader sees, and the witnesses of decidability. Expected numbers come from the
-paper's formulas (Sect. 6: T_s = T^(1−2^−s), C_s = sqrt(k/(2T_s)·ln(2kS/δ)), the Theorem 3
-bound k²S + √T + 4(S−1)·sqrt(kT·ln(2kS/δ))) and from exact binomial tails worked by hand.
+theorem3, switch_bound; claims/ranking.py: theorem4) on tiny hand-built traces and tables: every
+verdict each kind can give, the whole row a reader sees, and the witnesses of decidability. Expected
+numbers come from the paper's formulas (Sect. 6: T_s = T^(1−2^−s), C_s = sqrt(k/(2T_s)·ln(2kS/δ)),
+the Theorem 3 bound k²S + √T + 4(S−1)·sqrt(kT·ln(2kS/δ))) and from exact binomial tails worked by
+hand.
 
-The instance throughout: k = 2, μ = (1, 1/2), f(τ) = 1/2 for every τ ≥ 1 (eq. 1: μ_i(τ) =
-μ_i(1 − f(τ)) while τ ≤ d_i), and π_low with δ = 1/2, so 1 − δ = 50% and five runs out of five
-give the exact binomial p = 0.5⁵ = 1/32 < α = 0.05. By eq. 3, g(1) = μ_1(1), g(2) = (μ_1(2) + μ_2(2))/2:
+The instance throughout: k = 2, μ = (1, 1/2), f(τ) = 1/2 for every τ ≥ 1 (eq. 1:
+μ_i(τ) = μ_i(1 − f(τ)) while τ ≤ d_i), and π_low with δ = 1/2, so 1 − δ = 50% and five runs out
+of five give the exact binomial p = 0.5⁵ = 1/32 < α = 0.05. By eq. 3, g(1) = μ_1(1),
+g(2) = (μ_1(2) + μ_2(2))/2:
   d = (1, 1): g(1) = 1/2, g(2) = (1 + 1/2)/2 = 3/4, gap Δ = 1/4, r* = 2;
   d = (1, 2): g(1) = 1/2, g(2) = (1 + 1/4)/2 = 5/8, Δ = 1/8;
   d = (2, 1): g(1) = 1/2, g(2) = (1/2 + 1/2)/2 = 1/2, Δ = 0 (tied).
@@ -303,8 +305,8 @@ def test_theorem3_rows():
             "verdict": INCONCLUSIVE,
             "role": "supports",
             "headline": "bound 4.47e+03 vacuous (≥ G_T(ghost) = 4.47e+03)",
-            "statistic": f"T = 10000: bound {bound:.4g} vs trivial G_T(ghost) {bound:.4g}; mean R(T) "
-            "0, max 0; runs within the bound at T 2/2; the bound is vacuous at this "
+            "statistic": f"T = 10000: bound {bound:.4g} vs trivial G_T(ghost) {bound:.4g}; "
+            "mean R(T) 0, max 0; runs within the bound at T 2/2; the bound is vacuous at this "
             "horizon, so no run can support or refute it: not deciding",
         },
         # 2/2: P(X ≥ 2) = 1/4, P(X ≤ 2) = 1

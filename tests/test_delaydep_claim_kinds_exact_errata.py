@@ -1,9 +1,9 @@
 """Paper 004's errata kinds (delaydep/claims/errata.py: erratum E1–E3 and fact1_printed) on
-hand-worked numbers: E1's g values and E2's ratio from eq. (3) and the Sect. 3 example, E3's
-ratio from the closed forms of Theorem 3's proof bound and statement (spec §4), and Fact 1 as
-printed on a hand-written table of random_instance_checks.fact1_table's columns whose pairs are
-worked out by hand. The verdict rules are also driven through ``ClaimContext.quantity`` (the hook the
-decidability witnesses use) with chosen values, and the witnesses are evaluated side by side."""
+hand-worked numbers: E1's g values and E2's ratio from eq. (3) and the Sect. 3 example, E3's ratio
+from the closed forms of Theorem 3's proof bound and statement (spec §4), and Fact 1 as printed on a
+hand-written table of random_instance_checks.fact1_table's columns whose pairs are worked out by
+hand. The verdict rules are also driven through ``ClaimContext.quantity`` (the hook the decidability
+witnesses use) with chosen values, and the witnesses are evaluated side by side."""
 
 import math
 from fractions import Fraction as F

@@ -1,8 +1,8 @@
-"""Decidability of paper 004's claim kinds (core/verdicts/decidability.py): each kind's witnesses reach
-both verdicts where the setting allows it, and a setting that cannot decide a claim (too few
+"""Decidability of paper 004's claim kinds (core/verdicts/decidability.py): each kind's witnesses
+reach both verdicts where the setting allows it, and a setting that cannot decide a claim (too few
 runs for a frequency, a vacuous bound, no run the horizon can judge, an undefined quantity) is
-flagged. The traces have the configured shape only, every metric 0, as before any run: the
-witnesses must build what the claim reads from the config (seeds, instances, schedule)."""
+flagged. The traces have the configured shape only, every metric 0, as before any run: the witnesses
+must build what the claim reads from the config (seeds, instances, schedule)."""
 
 import copy
 

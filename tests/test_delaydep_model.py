@@ -232,7 +232,8 @@ def test_k1_instance():
 
 
 def test_ghost_trajectory_first_cycle_baselines():
-    # μ = (1, 9/10), d = (2, 2), f = (3/10, 1/4): g(1) = 7/10, g(2) = (3/4)(19/10)/2 = 57/80 ⇒ r* = 2
+    # μ = (1, 9/10), d = (2, 2), f = (3/10, 1/4): g(1) = 7/10, g(2) = (3/4)(19/10)/2 = 57/80
+    # ⇒ r* = 2
     # ghost: 1, 9/10 (baselines), then μ1(2) = 3/4, μ2(2) = 27/40 alternately
     p = B2DEPProblem([1, "0.9"], [2, 2], ["0.3", "0.25"])
     assert p.g_fraction(2) == F(57, 80) and p.r_star == 2
@@ -388,7 +389,8 @@ def test_opt_hand_instances_brute_force():
 @pytest.mark.parametrize(
     "means, delays, f",
     [
-        # instances (found by a seeded search) where some non-ranking cycle beats every π_m by > 0.01
+        # instances (found by a seeded search) where some non-ranking cycle beats every π_m
+        # by > 0.01
         (["9/10", "4/5", "3/10"], [2, 1, 2], ["7/10", "2/5"]),
         (["1", "1/2", "3/10"], [1, 2, 1], ["3/10", "1/5"]),
         (["7/10", "1/2", "3/10"], [1, 2, 1], ["3/5", "2/5"]),

@@ -117,7 +117,7 @@ def random_problem(rng, k):
     return B2DEPProblem(means, rng.integers(1, 5, k).tolist(), f)
 
 
-# ---- π_low ----------------------------------------------------------------------------------------
+# ---- π_low ---------------------------------------------------------------------------------------
 
 
 def test_low_hand_worked_trajectory():
@@ -219,7 +219,7 @@ def test_low_rejects_bad_delta():
         low_run(DETERMINISTIC.mean_table(), 1.5, 10, KEY)
 
 
-# ---- π_ucb ----------------------------------------------------------------------------------------
+# ---- π_ucb ---------------------------------------------------------------------------------------
 
 
 def test_ucb_hand_worked_start():
@@ -268,7 +268,7 @@ def test_ucb_observation_is_unbiased_for_g():
     assert np.allclose(first_play, (0.7 + 13 / 15) / 2)
 
 
-# ---- simulation glue ------------------------------------------------------------------------------
+# ---- simulation glue -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("seed", range(5))

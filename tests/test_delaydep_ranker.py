@@ -1,12 +1,12 @@
 """Tests of BanditRanker (Algorithm 2, Sect. 7; ``timebandits.delaydep.ranker``).
 
-The kernels are checked by hand on small cases and against a plain-Python reference written from
-the paper/spec (§2.5). The reference shares nothing with the kernels but
-``timebandits.core.sim.rng.uniform`` and the documented draw addressing (stationary version: sample of
-arm i in round r reads ``uniform(env_key, (r − 1)·k + i)``; B2DEP version: pull of arm i at round
-t reads ``uniform(env_key, (t − 1)·k + i)``). It keeps, for every removed arm, the sets K⁺ and K⁻
-of its removal (the paper's lines 9–10) and orders any pair by the record of whichever of the two
-was removed first, instead of the kernel's binary tree of position intervals.
+The kernels are checked by hand on small cases and against a plain-Python reference written from the
+paper/spec (§2.5). The reference shares nothing with the kernels but
+``timebandits.core.sim.rng.uniform`` and the documented draw addressing (stationary version: sample
+of arm i in round r reads ``uniform(env_key, (r − 1)·k + i)``; B2DEP version: pull of arm i at round
+t reads ``uniform(env_key, (t − 1)·k + i)``). It keeps, for every removed arm, the sets K⁺ and K⁻ of
+its removal (the paper's lines 9–10) and orders any pair by the record of whichever of the two was
+removed first, instead of the kernel's binary tree of position intervals.
 """
 
 from __future__ import annotations

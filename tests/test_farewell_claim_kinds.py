@@ -1,8 +1,9 @@
-"""Paper 000's §6.2 claim kind ``bound_regime`` (farewell/claims/leading_terms.py: BoundRegime) on hand-built
-contexts: its three exact rows on the family τ ≡ d (terms worked out by hand below), its supporting
-races (Wait-UCB against UCB-Simplex on hand-written pseudo-regrets, p-values from
-scipy.stats.ttest_rel), its decidability witnesses (curves and terms as core/verdicts/decidability.py
-documents them) and its config check. Every row is compared in full: it is what the reader sees."""
+"""Paper 000's §6.2 claim kind ``bound_regime`` (farewell/claims/leading_terms.py: BoundRegime) on
+hand-built contexts: its three exact rows on the family τ ≡ d (terms worked out by hand below), its
+supporting races (Wait-UCB against UCB-Simplex on hand-written pseudo-regrets, p-values from
+scipy.stats.ttest_rel), its decidability witnesses (curves and terms as
+core/verdicts/decidability.py documents them) and its config check. Every row is compared in full:
+it is what the reader sees."""
 
 import numpy as np
 import pandas as pd
@@ -26,7 +27,8 @@ CONFIG = {
 }
 PAIR = ["wait_ucb", "ucb_simplex"]
 # K = 1, V = 1 (g_j = F(j)/μ^c_j, μ^c_j = E[min(τ, j)]). By hand:
-#   short, P(τ=1) = P(τ=2) = 1/2: μ^c = (1, 3/2), mean 5/4 < Σ 1/μ^c = 1 + 2/3 = 5/3: (WAIT) smaller;
+#   short, P(τ=1) = P(τ=2) = 1/2: μ^c = (1, 3/2), mean 5/4 < Σ 1/μ^c = 1 + 2/3 = 5/3:
+#          (WAIT) smaller;
 #          g = (1/2, 2/3), Δ = 1/6, D²/Δ = 24: (WAIT) 24·5/4 = 30, (FJ) 24·5/3 = 40.
 #   long,  τ ≡ 3: μ^c = (1, 2, 3), mean 2 > 1 + 1/2 + 1/3 = 11/6: (FJ) smaller;
 #          g = (0, 0, 1/3), Δ = 1/3, D²/Δ = 27: (WAIT) 54, (FJ) 27·11/6 = 49.5.

@@ -29,7 +29,8 @@ def test_sample_ratios_of_deterministic_delays():
 
 
 def test_sample_ratios_mean_and_spread():
-    """P(τ=1) = P(τ=2) = 1/2, V ~ Bernoulli(0.5): j = 1 has X̂/Ŷ = (count of V=1, τ=1)/n, mean 1/4."""
+    """P(τ=1) = P(τ=2) = 1/2, V ~ Bernoulli(0.5): j = 1 has X̂/Ŷ = (count of V=1, τ=1)/n, mean
+    1/4."""
     problem = F2AProblem([0.5], [[0.5, 0.5]])
     hat = sample_ratios(problem, 0, 100, 4000, seed=2)
     assert hat[:, 0].mean() == pytest.approx(0.25, abs=0.003)

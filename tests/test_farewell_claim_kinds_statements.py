@@ -46,8 +46,8 @@ def test_wait_ucb_with_one_micro_arm_is_ucb1():
 
 def test_ucb_simplex_chooses_otherwise_than_ucb1_by_hand():
     """ln s = ln 10: arm A (r̄ = 0, N = 10), ε = √(0.2·ln 10) = 0.6786: UCB1 0.679, UCB-Simplex
-    0.679/0.321 = 2.11; arm B (r̄ = 0.9, N = 100), ε = 0.2146: UCB1 1.115, UCB-Simplex 1/0.785 = 1.27.
-    UCB1 prefers B, UCB-Simplex A."""
+    0.679/0.321 = 2.11; arm B (r̄ = 0.9, N = 100), ε = 0.2146: UCB1 1.115, UCB-Simplex 1/0.785 =
+    1.27. UCB1 prefers B, UCB-Simplex A."""
     L = math.log(10.0)
     eps_a, eps_b = math.sqrt(2 * L / 10), math.sqrt(2 * L / 100)
     assert ucb1_index(0.0, 10, L) == pytest.approx(eps_a)
@@ -118,7 +118,8 @@ def test_stated_gap_to_the_printed_digit(printed, verdict):
 
 def test_feasible_gap_by_hand():
     """D = 2, V = 1: g_1 = p_1, g_2 = 1/(2 − p_1). With the optimum at 2 the gap 1/(2 − p_1) − p_1
-    is largest at p_1 = 0: 1/2. With the optimum at 1 the gap p_1 − 1/(2 − p_1) is never positive."""
+    is largest at p_1 = 0: 1/2. With the optimum at 1 the gap p_1 − 1/(2 − p_1) is never
+    positive."""
     assert feasible_intervals(2, (2,), 0.45, 0.01)
     assert (2, 0.5) in feasible_intervals(2, (2,), 0.45, 0.01)
     assert feasible_intervals(2, (2,), 0.55, 0.01) == ()

@@ -146,13 +146,15 @@ def test_theorem1_rows_in_full():
             "scope": "tiny argmax",
             "verdict": REPRODUCED,
             "headline": "argmax W(T) = (1,2), argmax g = (1,2)",
-            "statistic": "exact W(T = 2) is largest at (1,2) (1.25); argmax g = (1,2) with g* = 0.66667",
+            "statistic": "exact W(T = 2) is largest at (1,2) (1.25); argmax g = (1,2) "
+            "with g* = 0.66667",
         },
         {
             "scope": "tiny |A_j| ≤ j",
             "verdict": REPRODUCED,
             "headline": "largest |A_j|/j = 0.0417 (needs ≤ 1)",  # (1/12)/2
-            "statistic": "exact A_j = W(T) − T·g ranges over [-0.08333, 0]; largest |A_j|/j = 0.0417",
+            "statistic": "exact A_j = W(T) − T·g ranges over [-0.08333, 0]; "
+            "largest |A_j|/j = 0.0417",
         },
         supporting(
             "tiny simulated argmax",
@@ -180,7 +182,8 @@ def test_theorem1_rows_with_every_pair_optimal():
             "scope": "tiny argmax",
             "verdict": REPRODUCED,
             "headline": "argmax W(T) = (1,1), argmax g = (1,1), (1,2)",
-            "statistic": "exact W(T = 2) is largest at (1,1) (2); argmax g = (1,1), (1,2) with g* = 1.00000",
+            "statistic": "exact W(T = 2) is largest at (1,1) (2); argmax g = (1,1), (1,2) "
+            "with g* = 1.00000",
         },
         {
             "scope": "tiny |A_j| ≤ j",
@@ -259,7 +262,8 @@ def test_theorem1_witness_rows():
             "scope": "tiny argmax",
             "verdict": REPRODUCED,
             "headline": "argmax W(T) = (1,2), argmax g = (1,2)",
-            "statistic": "exact W(T = 2) is largest at (1,2) (1.33333); argmax g = (1,2) with g* = 0.66667",
+            "statistic": "exact W(T = 2) is largest at (1,2) (1.33333); argmax g = (1,2) "
+            "with g* = 0.66667",
         },
         {
             "scope": "tiny |A_j| ≤ j",
@@ -280,13 +284,15 @@ def test_theorem1_witness_rows():
             "scope": "tiny argmax",
             "verdict": NOT_REPRODUCED,
             "headline": "argmax W(T) = (1,1), argmax g = (1,2)",
-            "statistic": "exact W(T = 2) is largest at (1,1) (1.33333); argmax g = (1,2) with g* = 0.66667",
+            "statistic": "exact W(T = 2) is largest at (1,1) (1.33333); argmax g = (1,2) "
+            "with g* = 0.66667",
         },
         {
             "scope": "tiny |A_j| ≤ j",
             "verdict": REPRODUCED,
             "headline": "largest |A_j|/j = 0.333 (needs ≤ 1)",
-            "statistic": "exact A_j = W(T) − T·g ranges over [-0.3333, 0.3333]; largest |A_j|/j = 0.333",
+            "statistic": "exact A_j = W(T) − T·g ranges over [-0.3333, 0.3333]; "
+            "largest |A_j|/j = 0.333",
         },
         supporting(
             "tiny simulated argmax",

@@ -1,8 +1,8 @@
 """Tests of the compiled F2A kernels (``timebandits.farewell.policies``) against plain-Python
 re-implementations written from the spec (§2.0–2.5) and the paper's Algorithm 1.
 
-The reference below shares nothing with the kernel except ``timebandits.core.sim.rng.uniform`` and the
-documented addressing of the environment stream: in epoch s, macro-arm k (0-based) has
+The reference below shares nothing with the kernel except ``timebandits.core.sim.rng.uniform`` and
+the documented addressing of the environment stream: in epoch s, macro-arm k (0-based) has
     u_τ = uniform(env_key, 2((s−1)K + k)),  τ = smallest d with u_τ < F_k(d),
     u_V = uniform(env_key, 2((s−1)K + k) + 1),  V = 1[u_V < ν_k],
 and the agent gets r = V·1[τ ≤ j], c = min(τ, j).

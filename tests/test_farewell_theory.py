@@ -48,7 +48,8 @@ def simulate_costs_rewards(problem, k, j, shape, rng):
 def test_ratio_deviation_radius_hand_values():
     # B = 1: only the Hoeffding term, sqrt(ln(4/δ)/(2n)); δ = 0.1, n = 50: sqrt(ln 40 / 100).
     assert ratio_deviation_radius(50, 1, 0.1, 1.0) == pytest.approx(math.sqrt(math.log(40) / 100))
-    # B = 5, n = 8, δ = 4/e (ln(4/δ) = 1), μ_Y = 2: sqrt(4/16) + 8/48 + sqrt(1/16) = 0.5 + 1/6 + 0.25.
+    # B = 5, n = 8, δ = 4/e (ln(4/δ) = 1), μ_Y = 2: sqrt(4/16) + 8/48 + sqrt(1/16)
+    # = 0.5 + 1/6 + 0.25.
     assert ratio_deviation_radius(8, 5, 4 / math.e, 2.0) == pytest.approx(0.5 + 1 / 6 + 0.25)
 
 
@@ -163,7 +164,8 @@ def test_fig2a_lemma2_and_theorem2():
 
 
 def test_comparison_orders_fig1c_hand_values():
-    # D²/Δ = 600; μ̄^c = (1 + 1.5 + ... + 5.5)/10 = 3.25; Σ 1/μ^c = Σ_{j=1..10} 2/(j+1) = 2(H_11 − 1);
+    # D²/Δ = 600; μ̄^c = (1 + 1.5 + ... + 5.5)/10 = 3.25;
+    # Σ 1/μ^c = Σ_{j=1..10} 2/(j+1) = 2(H_11 − 1);
     # DQZL: (10⁴ + 10³·6 + 10²·36)·g* = 19600·0.5 = 9800.
     orders = comparison_orders(FIG1["1c"])
     sum_inverse = 2 * (sum(1 / m for m in range(1, 12)) - 1)

@@ -18,14 +18,15 @@ import pytest
 from timebandits.core.build import job_client, job_server
 
 # What a rule's ``run:`` block does in Snakemake's process (workflow/rules/common.smk, run_job):
-# hand the script and its ``snakemake`` object to core.build.job_client.run_script. This process says
-# its pid first; a failed job ends it with the JobFailed message (exit status 1).
+# hand the script and its ``snakemake`` object to core.build.job_client.run_script. This process
+# says its pid first; a failed job ends it with the JobFailed message (exit status 1).
 RULE = """
 import os, sys, types
 from timebandits.core.build.job_client import JobFailed, run_script
 print(os.getpid(), flush=True)
 try:
-    run_script(sys.argv[1], sys.argv[4], types.SimpleNamespace(output=[sys.argv[2]], log=[sys.argv[3]]))
+    run_script(sys.argv[1], sys.argv[4], \
+types.SimpleNamespace(output=[sys.argv[2]], log=[sys.argv[3]]))
 except JobFailed as failed:
     sys.exit(f"JobFailed: {failed}")
 """
@@ -235,9 +236,9 @@ def test_start_and_stop(monkeypatch):
 
 
 def test_a_cluster_jobs_snakemake_runs_run_blocks_in_its_own_process(monkeypatch):
-    """core/build/snakemake_patches.py: Snakemake's local executor, as the Snakemake of a cluster job starts
-    it (no profile, so not in threads), runs the rules' run: blocks in threads after the patch,
-    and patching twice wraps it once."""
+    """core/build/snakemake_patches.py: Snakemake's local executor, as the Snakemake of a cluster
+    job starts it (no profile, so not in threads), runs the rules' run: blocks in threads after the
+    patch, and patching twice wraps it once."""
     from snakemake.executors import local
 
     from timebandits.core.build.snakemake_patches import run_blocks_in_threads

@@ -21,7 +21,8 @@ from timebandits.core.build import job_client
 # a copy needs to end (core/build/workflow.py's end_job), as the real warm-up does.
 SERVER = (
     "import sys, importlib; from timebandits.core.build import job_server; "
-    "job_server._warm_up = lambda stack: importlib.import_module('timebandits.core.build.workflow'); "
+    "job_server._warm_up = lambda stack: "
+    "importlib.import_module('timebandits.core.build.workflow'); "
     "job_server.serve(sys.argv[1], 'analysis', int(sys.argv[2]))"
 )
 

@@ -1,6 +1,6 @@
-"""The house style is seaborn's theme (core.pages.plotting writes it out, so that a figure job does not
-import seaborn): after ``apply_style`` matplotlib is set exactly as ``seaborn.set_theme`` sets it,
-and the palettes are seaborn's."""
+"""The house style is seaborn's theme (core.pages.plotting writes it out, so that a figure job does
+not import seaborn): after ``apply_style`` matplotlib is set exactly as ``seaborn.set_theme`` sets
+it, and the palettes are seaborn's."""
 
 from __future__ import annotations
 

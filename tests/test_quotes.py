@@ -1,5 +1,5 @@
-"""Every claim shows the paper's own words (core/verdicts/quotes.py): its ``quote`` is found, piece by
-piece and in order, in the paper's text; a failing quote is named in one line with its paper and
+"""Every claim shows the paper's own words (core/verdicts/quotes.py): its ``quote`` is found, piece
+by piece and in order, in the paper's text; a failing quote is named in one line with its paper and
 claim. The texts are in ../shared/papers (or $TIMEBANDITS_PAPERS), not in the repository."""
 
 import pytest

@@ -159,8 +159,10 @@ def test_one_parameter_reruns_only_its_panel(built, tmp_path):
     try:
         config.write_text(
             original.replace(
-                "delay_pmf: [[0.25, 0.20, 0.15, 0.0, 0.25, 0.0, 0.0, 0.0, 0.0, 0.15]]\n    algorithms: *panel_algorithms",
-                "delay_pmf: [[0.25, 0.20, 0.15, 0.0, 0.26, 0.0, 0.0, 0.0, 0.0, 0.14]]\n    algorithms: *panel_algorithms",
+                "delay_pmf: [[0.25, 0.20, 0.15, 0.0, 0.25, 0.0, 0.0, 0.0, 0.0, 0.15]]\n"
+                "    algorithms: *panel_algorithms",
+                "delay_pmf: [[0.25, 0.20, 0.15, 0.0, 0.26, 0.0, 0.0, 0.0, 0.0, 0.14]]\n"
+                "    algorithms: *panel_algorithms",
                 1,
             )
         )
@@ -411,9 +413,9 @@ def test_an_executed_notebook_reruns_in_jupyter_from_its_own_folder(built):
 
 
 def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_them(built):
-    """Each job logs how long it took to reach its work (core.build.workflow.log_start_up) and, as it
-    exits, its record (core.build.workflow.job_record); benchmarks/build_profile.py reads both for
-    every job, and no job was polled by Snakemake's benchmark directive."""
+    """Each job logs how long it took to reach its work (core.build.workflow.log_start_up) and, as
+    it exits, its record (core.build.workflow.job_record); benchmarks/build_profile.py reads both
+    for every job, and no job was polled by Snakemake's benchmark directive."""
     profile = runpy.run_path(str(REPO_ROOT / "benchmarks/build_profile.py"))
     jobs, unrecorded = profile["job_records"](f"{built}/smoke/")
     rules = {
@@ -439,8 +441,8 @@ def test_every_job_logs_its_start_up_and_its_record_and_the_build_profile_reads_
     # CPU: some (a job forked from the warm job server starts no interpreter and imports nothing:
     # its CPU is its own work, 0.02 s for the smallest), at most both cores all the time
     assert (jobs["cpu_seconds"] > 0).all() and (jobs["cpu_seconds"] < 2 * jobs["seconds"] + 1).all()
-    # Jobs are forked from the build's warm job server (core/build/job_server.py), all but those that
-    # start in the seconds before it listens.
+    # Jobs are forked from the build's warm job server (core/build/job_server.py), all but those
+    # that start in the seconds before it listens.
     served = sum(
         "forked copy of the build's job server" in (built / "smoke/logs" / f"{log}.log").read_text()
         for log in logs
