@@ -28,9 +28,9 @@ $(STAMP): pyproject.toml requirements.lock
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder
 
-# Lints (part of `make test`): the code as ruff and snakefmt format it, ruff's checks of names and
-# import order, the import contracts of pyproject.toml, and Snakemake's own lint of the workflow.
-# `make format` applies both formatters.
+# Lints (part of `make test`): the code as ruff and snakefmt format it, ruff's checks of line
+# length (100), names and import order, the import contracts of pyproject.toml, and Snakemake's
+# own lint of the workflow. `make format` applies both formatters.
 LINTED := src tests workflow/scripts notebooks benchmarks
 lint: $(STAMP)
 	$(BIN)/ruff format --check --quiet $(LINTED) || { echo "not formatted: run make format"; exit 1; }

@@ -57,6 +57,7 @@ class Theorem2(DeclaredCheck):
         )
         proof = table["opt_bound_holds"]
         conditioned = table[table["repeat_condition"]]
+        both = conditioned["ghost_bound_holds"] & conditioned["opt_bound_holds"]
         worst = table.loc[table["ratio"].idxmin()]
         rows = [
             {
@@ -67,7 +68,7 @@ class Theorem2(DeclaredCheck):
                 "statistic": (
                     f"g(r*) ≥ (1 − f(r_0))·OPT on {_fraction(holds)}; the proof's OPT ≤ "
                     f"mean of the top r_0 baselines on {_fraction(proof)}; both on "
-                    f"{_fraction(conditioned['ghost_bound_holds'] & conditioned['opt_bound_holds'])} "  # noqa: E501
+                    f"{_fraction(both)} "
                     f"of the instances where no repeated pull within r_0 rounds beats "
                     f"μ_(r_0); smallest g(r*)/OPT = {worst['ratio']:.3g}"
                 ),
