@@ -107,9 +107,9 @@ mutation: $(STAMP)
 	PYTHONPATH=$(CURDIR)/mutants/src $(BIN)/mutmut results
 	PYTHONPATH=$(CURDIR)/mutants/src $(BIN)/mutmut export-cicd-stats
 	$(BIN)/python -c "import json; s = json.load(open('mutants/mutmut-cicd-stats.json')); \
-		print(f\"mutation score: {s['killed']} of {s['total']} mutants killed \
-		({s['killed'] / max(s['total'], 1):.1%}); {s['survived']} survived, {s['no_tests']} \
-		without a test, {s['timeout']} timed out\")"
+	print(f\"mutation score: {s['killed']} of {s['total']} mutants killed \
+	({s['killed'] / max(s['total'], 1):.1%}); {s['survived']} survived, {s['no_tests']} \
+	without a test, {s['timeout']} timed out\")"
 
 # Refresh the locks from pyproject.toml with uv (from PyPI, in its own .venv-lock): keeps every
 # pin that still satisfies pyproject.toml; `make lock LOCK_FLAGS=--upgrade` moves every package
