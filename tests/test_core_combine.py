@@ -6,14 +6,16 @@ Expectations are worked out by hand in the comments."""
 import pytest
 from claims_fixtures import _note
 
-from timebandits.core.verdicts.combine import combine, decided_by
+from timebandits.core.verdicts.combine import ROW_KEYS, claim_rows, combine, decided_by
 from timebandits.core.verdicts.vocabulary import (
+    DECIDES,
     EXACT,
     INCONCLUSIVE,
     NOT_CHECKABLE,
     NOT_REPRODUCED,
     REPRODUCED,
     STATISTICAL,
+    SUPPORTS,
 )
 
 # --------------------------------------------------------------------------- combine & decided_by
@@ -134,3 +136,41 @@ def test_decided_by_edges():
     assert (
         decided_by(rows, NOT_REPRODUCED) == "g: above the bound (2 of 2 sub-checks not reproduced)"
     )
+
+
+# --------------------------------------------------------------------------- claim_rows
+
+
+class _Rows:
+    """A kind whose evaluate returns the rows it is given."""
+
+    evidence = STATISTICAL
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def evaluate(self, claim, ctx):
+        return self.rows
+
+
+def _row(**changes):
+    row = {"scope": "a", "verdict": REPRODUCED, "headline": "h", "statistic": "s"}
+    row.update(changes)
+    return row
+
+
+def test_claim_rows_gives_each_row_its_kind_evidence_and_a_deciding_role():
+    rows = claim_rows(_Rows([_row(), _row(role=SUPPORTS)]), {"id": "C1"}, None)
+    assert [(r["evidence"], r["role"]) for r in rows] == [
+        (STATISTICAL, DECIDES),
+        (STATISTICAL, SUPPORTS),
+    ]
+
+
+@pytest.mark.parametrize("key", ROW_KEYS)
+def test_a_row_without_one_of_its_keys_is_refused_by_name(key):
+    """A misspelt key ("VERDICT") would otherwise leave an empty cell in the details table."""
+    row = _row()
+    row[key.upper()] = row.pop(key)
+    with pytest.raises(ValueError, match=rf"^claim C1: a sub-check row without {key} "):
+        claim_rows(_Rows([_row(), row]), {"id": "C1"}, None)

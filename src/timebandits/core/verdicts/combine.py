@@ -18,14 +18,25 @@ from timebandits.core.verdicts.vocabulary import (
     REPRODUCED,
 )
 
+# What every sub-check row says: where it looked, its verdict, and its numbers, short and whole.
+ROW_KEYS = ("scope", "verdict", "headline", "statistic")
+
 
 def claim_rows(kind, claim: dict, ctx) -> list[dict]:
     """The claim's sub-check rows, each with its evidence and role (deciding or supporting).
-    Raises ValueError if a deciding row carries other evidence than its kind (a kind must mark
-    such a row as supporting)."""
+    Raises ValueError if a row lacks one of ``ROW_KEYS`` (a misspelt key would otherwise leave an
+    empty cell in the details), or if a deciding row carries other evidence than its kind (a kind
+    must mark such a row as supporting)."""
     rows = [
         {"evidence": kind.evidence, "role": DECIDES, **row} for row in kind.evaluate(claim, ctx)
     ]
+    for row in rows:
+        missing = [key for key in ROW_KEYS if key not in row]
+        if missing:
+            raise ValueError(
+                f"claim {claim['id']}: a sub-check row without {', '.join(missing)} "
+                f"({row.get('scope', 'no scope')})"
+            )
     deciding = [r for r in rows if r["role"] == DECIDES]
     mixed = {r["evidence"] for r in deciding} - {kind.evidence}
     if mixed:
