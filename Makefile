@@ -33,7 +33,7 @@ test: $(STAMP) lint
 # own lint of the workflow. `make format` applies both formatters.
 LINTED := src tests workflow/scripts notebooks benchmarks
 lint: $(STAMP)
-	$(BIN)/ruff format --check --quiet $(LINTED) || { echo "not formatted: run make format"; exit 1; }
+	$(BIN)/ruff format --check $(LINTED) || { echo "not formatted: run make format"; exit 1; }
 	$(BIN)/snakefmt --check Snakefile workflow || { echo "not formatted: run make format"; exit 1; }
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/lint-imports
